@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { Code, fail, isMessageKey } from '@ptt/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { Database } from './db/client.ts';
+import type { Config } from './env.ts';
+import { isBadInputValue } from './http/db-errors.ts';
+import { registerDocs } from './http/docs.ts';
+import { AppError } from './http/errors.ts';
+import { redactUrl } from './http/redact.ts';
+import type { Deps } from './http/route.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass false to keep output quiet. */
+  logger?: boolean;
+}
+
+/** Builds the whole server (API, docs and the built web app) without listening on a port. */
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          serializers: {
+            req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+          },
+        }
+      : false,
+  });
+  const deps: Deps = { db: database.db, config };
+
+  await app.register(formbody);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (req.url.startsWith('/v1/') || req.url.startsWith('/device/'))
+      reply.header('Cache-Control', 'no-store');
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.key, error.data));
+    if (error instanceof ZodError) {
+      const key = error.issues[0]?.message;
+      const field = error.issues[0]?.path.join('.');
+      return reply.status(200).send(fail(Code.invalid, isMessageKey(key) ? key : 'invalidParams', { field }));
+    }
+    if (isBadInputValue(error)) return reply.status(200).send(fail(Code.invalid, 'invalidParams'));
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(200).send(fail(Code.invalid, 'invalidParams'));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(200).send(fail(Code.internal, 'internalError'));
+  });
+
+  await registerDocs(app);
+  await registerModules(app, deps);
+
+  const dist = config.WEB_DIST;
+  const hasWeb = existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Built assets carry a content hash in their names, so they never change under a name.
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const api = req.url.startsWith('/v1/') || req.url.startsWith('/device/');
+    if (!api && hasWeb && req.method === 'GET') {
+      // Hashed assets may be cached for long; the HTML shell must always be fresh.
+      if (req.url.startsWith('/assets/')) return reply.status(404).send('Not found');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(api ? 200 : 404).send(fail(Code.notFound, 'notFound'));
+  });
+
+  return app;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "terminals" ADD COLUMN "card_agent_id" integer;--> statement-breakpoint
+ALTER TABLE "terminals" ADD CONSTRAINT "terminals_card_agent_id_agents_id_fk" FOREIGN KEY ("card_agent_id") REFERENCES "public"."agents"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,544 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const blank = (name: string) => text(name).notNull().default('');
+
+/** Agents form a tree: a top-level agent has a 4-character path, each level adds 4 characters. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => agents.id),
+    path: text('path').notNull().unique(),
+    childSeq: integer('child_seq').notNull().default(0),
+    name: text('name').notNull(),
+    contact: blank('contact'),
+    account: text('account').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    payPwdHash: text('pay_pwd_hash'),
+    openid: text('openid').notNull().unique(),
+    phone: blank('phone'),
+    email: blank('email'),
+    area: blank('area'),
+    address: blank('address'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('agents_path_prefix').on(t.path.op('text_pattern_ops')),
+    index('agents_parent').on(t.parentId),
+  ],
+);
+
+/** One row per agent per card type: the balance and whether the type is switched on for the agent. */
+export const agentCards = pgTable(
+  'agent_cards',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    cardType: smallint('card_type').notNull(),
+    balance: integer('balance').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.cardType] }),
+    check('agent_cards_balance_nonnegative', sql`${t.balance} >= 0`),
+    check('agent_cards_type_range', sql`${t.cardType} between 0 and 7`),
+  ],
+);
+
+export const orgs = pgTable(
+  'orgs',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** The owning agent's path, kept here so scope checks and counts need no join. */
+    agentPath: text('agent_path').notNull(),
+    name: text('name').notNull(),
+    contact: blank('contact'),
+    account: text('account').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    openid: text('openid').notNull().unique(),
+    phone: blank('phone'),
+    email: blank('email'),
+    area: blank('area'),
+    address: blank('address'),
+    region: blank('region'),
+    bindingPlatform: boolean('binding_platform').notNull().default(false),
+    memberDisplay: boolean('member_display').notNull().default(true),
+    noiseReduction: boolean('noise_reduction').notNull().default(false),
+    userIntercom: boolean('user_intercom').notNull().default(true),
+    companyDispatcher: boolean('company_dispatcher').notNull().default(false),
+    gps: boolean('gps').notNull().default(false),
+    singleCall: boolean('single_call').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [
+    index('orgs_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+    index('orgs_agent').on(t.agentId),
+  ],
+);
+
+export const orgServers = pgTable('org_servers', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  serverType: text('server_type').notNull(),
+  intranetIp: text('intranet_ip').notNull(),
+  intranetPort: integer('intranet_port').notNull(),
+});
+
+/** Terminals (users): a 15-digit SSID unique platform-wide, one company, per-function expiry dates. */
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: serial('id').primaryKey(),
+    ssid: text('ssid').notNull().unique(),
+    iccid: text('iccid'),
+    name: text('name').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    agentPath: text('agent_path').notNull(),
+    userType: smallint('user_type').notNull().default(0),
+    /** The agent whose voice or VIP card paid for the terminal: unused cards go back to it. */
+    cardAgentId: integer('card_agent_id').references(() => agents.id),
+    intercomPwdHash: text('intercom_pwd_hash').notNull(),
+    defaultGroupId: integer('default_group_id'),
+    dispatcher: boolean('dispatcher').notNull().default(false),
+    voiceExpires: date('voice_expires'),
+    recordingExpires: date('recording_expires'),
+    locationExpires: date('location_expires'),
+    sosExpires: date('sos_expires'),
+    fenceExpires: date('fence_expires'),
+    videoExpires: date('video_expires'),
+    duplexExpires: date('duplex_expires'),
+    warrantyExpires: date('warranty_expires'),
+    remark: blank('remark'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('terminals_org').on(t.orgId),
+    index('terminals_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * Terminals below every agent path prefix (one row per level of every terminal's agent path), kept by
+ * triggers on `terminals` in the same statement as the change: home counts read one row, not a scan.
+ */
+export const terminalCounts = pgTable('terminal_counts', {
+  path: text('path').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    agentPath: text('agent_path').notNull(),
+    name: text('name').notNull(),
+    /** Set when a terminal created the group itself; removing that owner deletes the group. */
+    ownerTerminalId: integer('owner_terminal_id'),
+    leaderTerminalId: integer('leader_terminal_id'),
+    compereTerminalId: integer('compere_terminal_id'),
+    createdAt: created(),
+  },
+  (t) => [
+    unique('groups_org_name').on(t.orgId, t.name),
+    index('groups_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    priority: smallint('priority').notNull().default(3),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.terminalId] }),
+    index('group_members_terminal').on(t.terminalId),
+    check('group_members_priority_range', sql`${t.priority} between 1 and 5`),
+  ],
+);
+
+/** Every card movement is one row, written in the transaction that changes the balances. */
+export const cardLedger = pgTable(
+  'card_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    cardType: smallint('card_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    fromAgentId: integer('from_agent_id'),
+    toAgentId: integer('to_agent_id'),
+    orgId: integer('org_id'),
+    terminalId: integer('terminal_id'),
+    createdAt: created(),
+  },
+  (t) => [
+    check('card_ledger_quantity_positive', sql`${t.quantity} > 0`),
+    index('card_ledger_from').on(t.fromAgentId, t.createdAt),
+    index('card_ledger_to').on(t.toAgentId, t.createdAt),
+  ],
+);
+
+/** Deal notices to an agent (types 1–8), with the names as they were at the time. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    cardType: smallint('card_type'),
+    quantity: integer('quantity'),
+    fromAgentId: integer('from_agent_id'),
+    fromAgentName: text('from_agent_name'),
+    toAgentId: integer('to_agent_id'),
+    toAgentName: text('to_agent_name'),
+    orgName: text('org_name'),
+    userName: text('user_name'),
+    users: jsonb('users').$type<{ name: string; account: string }[]>(),
+    content: blank('content'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('notices_agent').on(t.agentId, t.createdAt), index('notices_unread').on(t.agentId, t.readAt)],
+);
+
+export const bulletins = pgTable('bulletins', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createdAt: created(),
+});
+
+export const bulletinReads = pgTable(
+  'bulletin_reads',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    bulletinId: integer('bulletin_id')
+      .notNull()
+      .references(() => bulletins.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.bulletinId] })],
+);
+
+export const sosRecords = pgTable(
+  'sos_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    agentPath: text('agent_path').notNull(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    status: smallint('status').notNull().default(0),
+    processor: text('processor'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    remark: blank('remark'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('sos_org_status').on(t.orgId, t.status),
+    index('sos_agent_path').on(t.agentPath.op('text_pattern_ops')),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    role: smallint('role').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    openid: text('openid').notNull(),
+    /** Agents: their own path; companies: their agent's path. Paths never change once given. */
+    scopePath: text('scope_path').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('sessions_subject').on(t.role, t.subjectId)],
+);
+
+/** Slider puzzles: single use, short-lived; the token is stored hashed. */
+export const puzzles = pgTable('puzzles', {
+  tokenHash: text('token_hash').primaryKey(),
+  x: integer('x').notNull(),
+  y: integer('y').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters for throttling, shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** The platform look per client type, set by the operator CLI. */
+export const appInfo = pgTable('app_info', {
+  type: text('type').primaryKey(),
+  appid: text('appid').notNull(),
+  appsecret: text('appsecret').notNull(),
+  title: text('title').notNull(),
+  topBackground: text('top_background').notNull(),
+  topFontColor: text('top_font_color').notNull(),
+  logo: blank('logo'),
+  icon: blank('icon'),
+});
+
+/** Groups a terminal listens to besides its own (SPEC §2 /ListeningGroup). */
+export const listeningGroups = pgTable(
+  'listening_groups',
+  {
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.terminalId, t.groupId] })],
+);
+
+/** SMS verification codes: 4 digits, stored hashed, short-lived, limited tries. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('sms_codes_phone').on(t.phone, t.purpose, t.createdAt)],
+);
+
+/** What the default SMS provider "sends": kept so the flows work without a gateway. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phone: text('phone').notNull(),
+  text: text('text').notNull(),
+  createdAt: created(),
+});
+
+export const feedback = pgTable('feedback', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  role: smallint('role').notNull(),
+  subjectId: integer('subject_id').notNull(),
+  content: text('content').notNull(),
+  contact: blank('contact'),
+  createdAt: created(),
+});
+
+/** Device sessions of terminals (/device/v1): tokens stored hashed, tied to the credentials they were issued for. */
+export const deviceSessions = pgTable(
+  'device_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    /** A digest of the SSID and intercom password hash at login: a new password or SSID ends the session. */
+    credentialStamp: text('credential_stamp').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('device_sessions_terminal').on(t.terminalId)],
+);
+
+/** Reported positions. Company and path are those at the time, so a moved terminal's past stays private. */
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id').notNull(),
+    agentPath: text('agent_path').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    speed: real('speed'),
+    accuracy: real('accuracy'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('positions_terminal_at').on(t.terminalId, t.at)],
+);
+
+/** Reverse-geocoded addresses by provider, language and rounded coordinates. */
+export const geocodeCache = pgTable('geocode_cache', {
+  key: text('key').primaryKey(),
+  address: text('address').notNull(),
+  createdAt: created(),
+});
+
+export const fences = pgTable(
+  'fences',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    agentPath: text('agent_path').notNull(),
+    name: text('name').notNull(),
+    shape: text('shape').notNull(),
+    centerLat: doublePrecision('center_lat'),
+    centerLng: doublePrecision('center_lng'),
+    radius: doublePrecision('radius'),
+    points: jsonb('points').$type<{ lat: number; lng: number }[]>().notNull().default([]),
+    trigger: smallint('trigger').notNull(),
+    windowStart: text('window_start').notNull().default('00:00'),
+    windowEnd: text('window_end').notNull().default('23:59'),
+    timeZone: text('time_zone').notNull(),
+    permanent: boolean('permanent').notNull().default(true),
+    dateStart: date('date_start'),
+    dateEnd: date('date_end'),
+    keeperTerminalId: integer('keeper_terminal_id').references(() => terminals.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [
+    unique('fences_org_name').on(t.orgId, t.name),
+    index('fences_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+    check('fences_trigger_range', sql`${t.trigger} between 0 and 3`),
+    check('fences_shape', sql`${t.shape} in ('circle', 'polygon')`),
+  ],
+);
+
+export const fenceMembers = pgTable(
+  'fence_members',
+  {
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => fences.id, { onDelete: 'cascade' }),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fenceId, t.terminalId] }),
+    index('fence_members_terminal').on(t.terminalId),
+  ],
+);
+
+/** What the fence engine last knew of a terminal and a fence: inside or not, and its last alarm. */
+export const fenceStates = pgTable(
+  'fence_states',
+  {
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => fences.id, { onDelete: 'cascade' }),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    inside: boolean('inside').notNull(),
+    /** Time of the position last evaluated: older positions arriving late do not rewind the state. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    lastAlarmAt: timestamp('last_alarm_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.terminalId, t.fenceId] })],
+);
+
+/** Fence alarms; the fence name is kept so records outlive a deleted fence. */
+export const fenceRecords = pgTable(
+  'fence_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    agentPath: text('agent_path').notNull(),
+    fenceId: integer('fence_id').references(() => fences.id, { onDelete: 'set null' }),
+    fenceName: text('fence_name').notNull(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('fence_records_org_at').on(t.orgId, t.at),
+    index('fence_records_agent_path').on(t.agentPath.op('text_pattern_ops')),
+    index('fence_records_fence').on(t.fenceId),
+  ],
+);
+
+/** Talk bursts: the audio lives in RECORDINGS_DIR under `file`; the group name is kept past its deletion. */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    agentPath: text('agent_path').notNull(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    groupName: text('group_name').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    file: text('file').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('recordings_org_started').on(t.orgId, t.startedAt),
+    index('recordings_agent_path').on(t.agentPath.op('text_pattern_ops')),
+    index('recordings_terminal_started').on(t.terminalId, t.startedAt),
+  ],
+);

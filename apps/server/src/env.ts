@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rules } from '@ptt/contract';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .default(true);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** postgres://… for PostgreSQL, memory:// for an in-memory PGlite; empty means PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().default(''),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  SEED_DEMO: bool,
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  /** Audio of talk bursts; empty means DATA_DIR/recordings. Several instances must share it. */
+  RECORDINGS_DIR: z.string().default(''),
+  RECORDING_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Tiles the web map loads; {z}/{x}/{y} are filled in by the map. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** offline formats coordinates and needs no network; nominatim asks GEOCODER_URL (cached in the database). */
+  GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
+  GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/reverse'),
+  /** How often a no-exit or no-entry fence repeats its alarm while a terminal stays in violation. */
+  FENCE_REPEAT_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** Zone of fence periods and of list date filters when a call names none; empty means the machine's. */
+  TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
+  DEVICE_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+});
+
+const machineZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export type Config = z.infer<typeof schema>;
+
+/** Configuration is read from the environment once, here. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const c = schema.parse(env);
+  return {
+    ...c,
+    RECORDINGS_DIR: c.RECORDINGS_DIR || join(c.DATA_DIR, 'recordings'),
+    TIME_ZONE: c.TIME_ZONE || machineZone(),
+  };
+};

@@ -1,0 +1,19 @@
+import { Role } from '@ptt/contract';
+
+/** The signed-in account a request acts for. */
+export interface Caller {
+  role: 0 | 1;
+  /** Agent id for role 0, company id for role 1. */
+  id: number;
+  openid: string;
+  /** Agents: their own path; companies: their agent's path. */
+  path: string;
+  sessionId: number;
+}
+
+export const isAgent = (c: Caller) => c.role === Role.agent;
+export const isOrg = (c: Caller) => c.role === Role.org;
+
+/** What a caller may see: a company its own rows, an agent everything below its path. */
+export type Scope = { orgId: number } | { path: string };
+export const scopeOf = (c: Caller): Scope => (isOrg(c) ? { orgId: c.id } : { path: c.path });

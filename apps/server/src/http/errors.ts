@@ -1,0 +1,21 @@
+import { Code, type MessageKey } from '@ptt/contract';
+
+/** A failure the caller should see: a code of the contract table and a catalogue message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly data: unknown = null,
+  ) {
+    super(key);
+  }
+}
+
+export const invalid = (key: MessageKey, data?: unknown) => new AppError(Code.invalid, key, data);
+export const forbidden = () => new AppError(Code.forbidden, 'forbidden');
+/** Out of scope answers like not found, so ids of other tenants are not disclosed. */
+export const notFound = (key: MessageKey = 'notFound') => new AppError(Code.notFound, key);
+export const conflict = (key: MessageKey, data?: unknown) => new AppError(Code.conflict, key, data);
+export const ruleBroken = (key: MessageKey, data?: unknown) => new AppError(Code.rule, key, data);
+export const unauthorized = () => new AppError(Code.unauthorized, 'sessionExpired');
+export const tooMany = () => new AppError(Code.tooMany, 'tooManyAttempts');

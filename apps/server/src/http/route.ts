@@ -1,0 +1,105 @@
+import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParamsOf } from '@ptt/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Config } from '../env.ts';
+import type { Caller } from './caller.ts';
+import { AppError, forbidden, invalid } from './errors.ts';
+import { authenticate } from './session.ts';
+
+export interface Ctx<E extends Endpoint> {
+  params: ParsedParamsOf<E>;
+  /** Present on every endpoint whose access is not 'public'. */
+  caller: E['access'] extends 'public' ? Caller | undefined : Caller;
+  db: Db;
+  config: Config;
+  ip: string;
+  req: FastifyRequest;
+}
+
+export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
+
+export interface Deps {
+  db: Db;
+  config: Config;
+}
+
+/** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
+export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  return { ...body, ...query };
+};
+
+/** PostgreSQL text cannot hold NUL: such input is refused here instead of failing inside SQL as a 5xx. */
+export const hasNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : typeof v === 'object' && v !== null && Object.values(v).some(hasNul);
+
+/** Authenticates, checks the role and parses the parameters of a call to an endpoint. */
+export async function prepare<E extends Endpoint>(
+  deps: Deps,
+  endpoint: E,
+  req: FastifyRequest,
+): Promise<Ctx<E>> {
+  const input = inputOf(req);
+  let caller: Caller | undefined;
+  if (endpoint.access !== 'public') {
+    caller = await authenticate(deps.db, input);
+    if (endpoint.access === 'agent' && caller.role !== 0) throw forbidden();
+    if (endpoint.access === 'org' && caller.role !== 1) throw forbidden();
+  }
+  if (hasNul(input)) throw invalid('invalidParams');
+  const parsed = endpoint.params.safeParse(input);
+  if (!parsed.success) throw parsed.error;
+  return {
+    params: parsed.data as ParsedParamsOf<E>,
+    caller: caller as Ctx<E>['caller'],
+    db: deps.db,
+    config: deps.config,
+    ip: req.ip,
+    req,
+  };
+}
+
+/**
+ * Registers an endpoint of the contract: parses its parameters with the contract schema,
+ * checks the caller's session and role, runs the handler and wraps the result in the envelope.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: Handler<E>,
+  /** The success message, when the call has one of its own (e.g. the puzzle's). */
+  okKey: MessageKey = 'ok',
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req) => ok((await handler(await prepare(deps, endpoint, req))) ?? null, okKey),
+  });
+}
+
+/** A file download (CSV, audio): failures still answer the envelope, success sends the body as is. */
+export function download<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (ctx: Ctx<E>) => Promise<{ type: string; filename: string; body: string | Buffer }>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req, reply) => {
+      const file = await handler(await prepare(deps, endpoint, req));
+      return reply
+        .type(file.type)
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .send(file.body);
+    },
+  });
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+export { Code };

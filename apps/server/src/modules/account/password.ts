@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { invalid, unauthorized } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { endOtherSessions, endSessions } from '../auth/service.ts';
+import * as throttle from '../auth/throttle.ts';
+import { byId, updateOwn } from './accounts.ts';
+import { checkCode, targetOf } from './sms.ts';
+
+/**
+ * profile/password. Wrong old passwords count against the account's login limit: a stolen session must
+ * not become a way around the login throttle. The caller's session stays; every other one ends.
+ */
+export async function changePassword(
+  db: Db,
+  caller: Caller,
+  p: { oldPassword: string; newPassword: string },
+) {
+  const account = await byId(db, caller.role, caller.id);
+  if (!account) throw unauthorized();
+  const limit = throttle.Throttle.loginAccount(caller.role, account.account);
+  await throttle.ensureAllowed(db, limit);
+  if (!(await verifyPassword(account.passwordHash, p.oldPassword))) {
+    await throttle.count(db, limit);
+    throw invalid('oldPasswordError', { field: 'oldPassword' });
+  }
+  const passwordHash = await hashPassword(p.newPassword);
+  await db.transaction(async (tx) => {
+    await updateOwn(tx, caller.role, caller.id, { passwordHash });
+    await endOtherSessions(tx, caller);
+  });
+  return null;
+}
+
+/**
+ * setPhoneAndPwd: a forgotten password replaced with a resetPwd code. Whoever knew the old password is
+ * signed out everywhere, and the login lock an attacker may have caused is lifted for the owner.
+ */
+export async function resetForgotten(
+  db: Db,
+  p: { role: 0 | 1; account: string; code: string; newPassword: string },
+  ip: string,
+) {
+  const target = await targetOf(
+    db,
+    { purpose: 'resetPwd', role: p.role, account: p.account },
+    undefined,
+    false,
+  );
+  const { account } = await checkCode(db, target, p.code, ip, true);
+  const passwordHash = await hashPassword(p.newPassword);
+  await db.transaction(async (tx) => {
+    await updateOwn(tx, account.role, account.id, { passwordHash });
+    await endSessions(tx, account.role, account.id);
+  });
+  await throttle.reset(db, throttle.Throttle.loginAccount(account.role, account.account));
+  return null;
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import * as agents from '../agent/service.ts';
+import * as throttle from '../auth/throttle.ts';
+import { AccountLimits } from './limits.ts';
+import { checkCode, targetOf } from './sms.ts';
+
+/**
+ * Checks an agent's service card password where it is asked for (checkPwd, sales, recycling), counting
+ * wrong ones. Call it outside the transaction of the operation: a failed operation rolls its
+ * transaction back, and the count of the wrong try with it.
+ */
+export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | undefined) {
+  const agent = await agents.findById(db, agentId);
+  if (!agent) throw notFound();
+  if (agent.payPwdHash === null) return false;
+  const limit = AccountLimits.payPwd(agentId);
+  await throttle.ensureAllowed(db, limit);
+  try {
+    await agents.checkPayPwd(agent, payPwd);
+  } catch (e) {
+    if (e instanceof AppError && e.key === 'payPwdError') await throttle.count(db, limit);
+    throw e;
+  }
+  await throttle.reset(db, limit);
+  return true;
+}
+
+/** checkPwd: with no password set there is nothing to check; the page offers to set one. */
+export async function checkPwd(db: Db, caller: Caller, payPwd: string) {
+  if (!(await verifyPayPwd(db, caller.id, payPwd))) throw ruleBroken('payPwdNotSet');
+  return null;
+}
+
+/**
+ * updateCardPwd: setting or changing needs a payPwd code sent to the agent's phone, not the old
+ * password, so a forgotten pay password is replaced the same way. A new password clears the lock.
+ */
+export async function setPayPwd(db: Db, caller: Caller, p: { code: string; cardPwd: string }, ip: string) {
+  const target = await targetOf(db, { purpose: 'payPwd' }, caller, false);
+  await checkCode(db, target, p.code, ip, true);
+  await agents.updateOwn(db, caller.id, { payPwdHash: await hashPassword(p.cardPwd) });
+  await throttle.reset(db, AccountLimits.payPwd(caller.id));
+  return null;
+}

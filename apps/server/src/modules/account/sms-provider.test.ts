@@ -1,0 +1,52 @@
+import { Languages, Limits } from '@ptt/contract';
+import { describe, expect, it } from 'vitest';
+import type { Conn } from '../../db/client.ts';
+import { AccountLimits } from './limits.ts';
+import { codeText, maskPhone, outboxProvider } from './sms-provider.ts';
+
+describe('maskPhone', () => {
+  it.each([
+    ['85291234567', '852****4567'],
+    ['+85291234567', '+852****4567'],
+    ['13800138000', '138****8000'],
+    ['123456', '12****'],
+    ['1234567', '12****'],
+    ['12345678', '12****78'],
+    ['', '****'],
+  ])('%j → %j', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+});
+
+describe('codeText', () => {
+  it.each(Languages)('%s carries the code and the 5-minute life', (lang) => {
+    const text = codeText(lang, '0427');
+    expect(text).toContain('0427');
+    expect(text).toContain(String(Limits.smsCodeTtlSeconds / 60));
+    // The code is the first 4-digit run, which is how a person (and the tests) read it.
+    expect(/\b(\d{4})\b/.exec(text)?.[1]).toBe('0427');
+  });
+});
+
+describe('outboxProvider', () => {
+  it('writes the text to the outbox and to the log, which are its only delivery', async () => {
+    const rows: unknown[] = [];
+    const db = { insert: () => ({ values: async (row: unknown) => rows.push(row) }) } as unknown as Conn;
+    const lines: [object, string][] = [];
+    await outboxProvider(db, { info: (obj, msg) => lines.push([obj, msg]) }).send('85291234567', 'code 1234');
+    expect(rows).toEqual([{ phone: '85291234567', text: 'code 1234' }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0][0]).toEqual({ sms: { phone: '85291234567', text: 'code 1234' } });
+  });
+});
+
+describe('AccountLimits', () => {
+  it('counts a phone the same with or without its +', () => {
+    expect(AccountLimits.smsPhoneMinute('+85291234567').key).toBe(
+      AccountLimits.smsPhoneMinute('85291234567').key,
+    );
+    expect(AccountLimits.smsPhoneDay('+85291234567').key).toBe(AccountLimits.smsPhoneDay('85291234567').key);
+    expect(AccountLimits.smsPhoneMinute('1').windowSeconds).toBe(Limits.smsResendSeconds);
+    expect(AccountLimits.smsPhoneDay('1').max).toBe(Limits.smsDailyMax);
+  });
+});

@@ -1,0 +1,60 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { smsCodes, smsOutbox } from '../../db/schema.ts';
+
+export type CodeRow = typeof smsCodes.$inferSelect;
+
+export const insertOutbox = (db: Conn, phone: string, text: string) =>
+  db.insert(smsOutbox).values({ phone, text });
+
+/** A new code replaces the ones before it: only the latest code of a phone and purpose can be used. */
+export async function replaceCode(
+  db: Conn,
+  row: { phone: string; purpose: string; codeHash: string; expiresAt: Date },
+) {
+  await db
+    .update(smsCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(smsCodes.phone, row.phone), eq(smsCodes.purpose, row.purpose), isNull(smsCodes.usedAt)));
+  await db.insert(smsCodes).values(row);
+}
+
+/** Codes of a phone dead for a day are of no use to anyone. */
+export const deleteStaleCodes = (db: Conn, phone: string) =>
+  db
+    .delete(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), lt(smsCodes.expiresAt, sql`now() - interval '1 day'`)));
+
+export const latestCode = async (db: Conn, phone: string, purpose: string): Promise<CodeRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+      .limit(1)
+  )[0];
+
+/** Counts a wrong try; the row check makes concurrent tries unable to go past the limit. */
+export const addTry = (db: Conn, id: number, maxTries: number) =>
+  db
+    .update(smsCodes)
+    .set({ tries: sql`${smsCodes.tries} + 1` })
+    .where(and(eq(smsCodes.id, id), lt(smsCodes.tries, maxTries)));
+
+/** Spends a live code; false when another request spent it or it died meanwhile. */
+export const spendCode = async (db: Conn, id: number, maxTries: number) =>
+  (
+    await db
+      .update(smsCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(smsCodes.id, id),
+          isNull(smsCodes.usedAt),
+          lt(smsCodes.tries, maxTries),
+          gt(smsCodes.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: smsCodes.id })
+  ).length === 1;

@@ -1,0 +1,149 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type Lang, Limits, Role, type SmsPurpose } from '@ptt/contract';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, forbidden, invalid, ruleBroken, unauthorized } from '../../http/errors.ts';
+import { randomDigits, sha256 } from '../../lib/crypto.ts';
+import * as throttle from '../auth/throttle.ts';
+import { type Account, byAccount, byId, samePhone } from './accounts.ts';
+import { AccountLimits } from './limits.ts';
+import { codeText, maskPhone, type SmsProvider } from './sms-provider.ts';
+import * as repo from './sms-repository.ts';
+
+/** Who a code is for, as the calls name it (contract: sendSms, verificationCode). */
+export interface CodeFor {
+  purpose: SmsPurpose;
+  phone?: string;
+  role?: 0 | 1;
+  account?: string;
+}
+
+/** The phone a code goes to and the account it is good for. */
+export interface Target {
+  phone: string;
+  purpose: string;
+  account: Account;
+}
+
+const bare = (phone: string) => phone.replace(/^\+/, '');
+const codeHash = (t: Target, code: string) => sha256(`${t.purpose}:${bare(t.phone)}:${code}`);
+
+/**
+ * Resolves who a code is for. resetPwd answers undefined (never an error) when the account does not exist,
+ * has no phone or, when sending, the phone given is not the stored one, so the answer discloses nothing.
+ * A code is tied to one account: the same phone on two accounts gets two different codes.
+ */
+export async function targetOf(
+  db: Db,
+  p: CodeFor,
+  caller: Caller | undefined,
+  sending: boolean,
+): Promise<Target | undefined> {
+  if (p.purpose === 'resetPwd') {
+    if (p.role === undefined || p.account === undefined) return undefined;
+    const account = await byAccount(db, p.role, p.account);
+    if (!account?.phone) return undefined;
+    if (sending && (!p.phone || !samePhone(account.phone, p.phone))) return undefined;
+    return { phone: account.phone, purpose: `resetPwd:${account.role}:${account.id}`, account };
+  }
+  if (!caller) throw unauthorized();
+  const account = await byId(db, caller.role, caller.id);
+  if (!account) throw unauthorized();
+  if (p.purpose === 'payPwd') {
+    if (caller.role !== Role.agent) throw forbidden();
+    if (!account.phone) throw ruleBroken('phoneNotBound');
+    return { phone: account.phone, purpose: `payPwd:0:${account.id}`, account };
+  }
+  if (!p.phone) throw invalid('mobile', { field: 'phone' });
+  return { phone: p.phone, purpose: `bindPhone:${caller.role}:${caller.id}`, account };
+}
+
+async function takeOrTooFrequent(db: Db, limit: throttle.Limit) {
+  try {
+    await throttle.take(db, limit);
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, 'smsTooFrequent');
+    throw e;
+  }
+}
+
+/**
+ * Sends a new code. The throttles count the phone the caller named, whether or not a code goes out,
+ * so a refused resetPwd and a sent one look and count the same.
+ */
+export async function sendCode(
+  db: Db,
+  sms: SmsProvider,
+  p: CodeFor & { lang: Lang },
+  caller: Caller | undefined,
+  ip: string,
+) {
+  await takeOrTooFrequent(db, AccountLimits.smsIp(ip));
+  const target = await targetOf(db, p, caller, true);
+  const phone = target?.phone ?? p.phone ?? '';
+  await takeOrTooFrequent(db, AccountLimits.smsPhoneMinute(phone));
+  await takeOrTooFrequent(db, AccountLimits.smsPhoneDay(phone));
+  if (target) {
+    const code = randomDigits(Limits.smsCodeLength);
+    await db.transaction(async (tx) => {
+      await repo.deleteStaleCodes(tx, bare(target.phone));
+      await repo.replaceCode(tx, {
+        phone: bare(target.phone),
+        purpose: target.purpose,
+        codeHash: codeHash(target, code),
+        expiresAt: new Date(Date.now() + Limits.smsCodeTtlSeconds * 1000),
+      });
+    });
+    await sms.send(target.phone, codeText(p.lang, code));
+  }
+  return {
+    phone: maskPhone(phone),
+    expires_in: Limits.smsCodeTtlSeconds,
+    resend_in: Limits.smsResendSeconds,
+  };
+}
+
+const equalHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Checks a code: no code at all is 'Verification code error!', a used, replaced, expired or exhausted one
+ * 'The verification code has expired…', a wrong one spends one of its five tries. `spend` marks a right code
+ * used, atomically, so two requests cannot both act on it.
+ */
+export async function checkCode(
+  db: Db,
+  target: Target | undefined,
+  code: string,
+  ip: string,
+  spend: boolean,
+): Promise<Target> {
+  const ipLimit = AccountLimits.codeIp(ip);
+  await throttle.ensureAllowed(db, ipLimit);
+  const row = target && (await repo.latestCode(db, bare(target.phone), target.purpose));
+  if (!target || !row) {
+    await throttle.count(db, ipLimit);
+    throw invalid('codeError', { field: 'code' });
+  }
+  const max = Limits.smsCodeMaxTries;
+  if (row.usedAt || row.tries >= max || row.expiresAt.getTime() <= Date.now())
+    throw invalid('codeExpired', { field: 'code' });
+  if (!equalHash(row.codeHash, codeHash(target, code))) {
+    await repo.addTry(db, row.id, max);
+    await throttle.count(db, ipLimit);
+    throw invalid('codeError', { field: 'code' });
+  }
+  if (spend && !(await repo.spendCode(db, row.id, max))) throw invalid('codeExpired', { field: 'code' });
+  return target;
+}
+
+/** verificationCode: a check that leaves a right code usable by the call that acts on it. */
+export async function verifyOnly(
+  db: Db,
+  p: CodeFor & { code: string },
+  caller: Caller | undefined,
+  ip: string,
+) {
+  await checkCode(db, await targetOf(db, p, caller, false), p.code, ip, false);
+  return null;
+}

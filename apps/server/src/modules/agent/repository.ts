@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, ilike, like, ne, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { agentCards, agents } from '../../db/schema.ts';
+import { containing } from '../../lib/like.ts';
+
+export type AgentRow = typeof agents.$inferSelect;
+export type NewAgent = typeof agents.$inferInsert;
+
+export const findAgentByAccount = async (db: Conn, account: string) =>
+  (await db.select().from(agents).where(eq(agents.account, account)).limit(1))[0];
+
+export const findAgentById = async (db: Conn, id: number) =>
+  (await db.select().from(agents).where(eq(agents.id, id)).limit(1))[0];
+
+export const insertAgent = async (db: Conn, row: NewAgent) =>
+  (await db.insert(agents).values(row).returning())[0];
+
+/** Takes the next child number of a parent atomically (the row lock serialises concurrent creations). */
+export const takeChildSeq = async (db: Conn, parentId: number) =>
+  (
+    await db
+      .update(agents)
+      .set({ childSeq: sql`${agents.childSeq} + 1` })
+      .where(eq(agents.id, parentId))
+      .returning({ seq: agents.childSeq, path: agents.path })
+  )[0];
+
+/** Top-level paths are 4 characters; the highest one in use tells the next. */
+export const topLevelPaths = async (db: Conn) =>
+  (await db.select({ path: agents.path }).from(agents).where(sql`length(${agents.path}) = 4`)).map(
+    (r) => r.path,
+  );
+
+export const cardsOf = (db: Conn, agentId: number) =>
+  db
+    .select({ cardType: agentCards.cardType, balance: agentCards.balance, enabled: agentCards.enabled })
+    .from(agentCards)
+    .where(eq(agentCards.agentId, agentId))
+    .orderBy(asc(agentCards.cardType));
+
+/** An agent strictly below `path` (a sub-agent of the caller), or nothing. */
+export const findAgentBelow = async (db: Conn, path: string, id: number) =>
+  (
+    await db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.id, id), like(agents.path, `${path}%`), ne(agents.path, path)))
+      .limit(1)
+  )[0];
+
+// Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
+const orgCount = sql<number>`(select count(*)::int from orgs o where o.agent_id = "agents"."id")`;
+
+export async function listAgentsBelow(
+  db: Conn,
+  path: string,
+  keyword: string | undefined,
+  page: number,
+  size: number,
+) {
+  const where = and(
+    like(agents.path, `${path}%`),
+    ne(agents.path, path),
+    keyword
+      ? or(
+          ilike(agents.name, containing(keyword)),
+          ilike(agents.account, containing(keyword)),
+          ilike(agents.contact, containing(keyword)),
+        )
+      : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({
+        id: agents.id,
+        name: agents.name,
+        contact: agents.contact,
+        account: agents.account,
+        phone: agents.phone,
+        path: agents.path,
+        org_count: orgCount,
+        createdAt: agents.createdAt,
+      })
+      .from(agents)
+      .where(where)
+      .orderBy(desc(agents.createdAt), desc(agents.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(agents, where),
+  ]);
+  return { list, total };
+}
+
+export const countOrgsOfAgent = async (db: Conn, agentId: number) =>
+  (await db.select({ n: orgCount }).from(agents).where(eq(agents.id, agentId)))[0]?.n ?? 0;
+
+export const updateAgentRow = (db: Conn, id: number, set: Partial<NewAgent>) =>
+  db.update(agents).set(set).where(eq(agents.id, id));

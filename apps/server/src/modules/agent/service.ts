@@ -1,0 +1,113 @@
+import { CardTypes, isSubAgentPath, Limits } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { hashPassword, newOpenid, verifyPassword } from '../../lib/crypto.ts';
+import { unlessTaken } from '../../lib/unique.ts';
+import * as cards from '../card/service.ts';
+import * as repo from './repository.ts';
+
+const segment = (n: number) => n.toString(36).toUpperCase().padStart(Limits.pathSegment, '0');
+
+export interface AgentInput {
+  name: string;
+  contact?: string;
+  account: string;
+  password: string;
+  phone?: string;
+  email?: string;
+}
+
+async function insertWithPath(tx: Conn, input: AgentInput, parentId: number | null, path: string) {
+  if (await repo.findAgentByAccount(tx, input.account)) throw conflict('accountTaken');
+  const agent = await repo.insertAgent(tx, {
+    parentId,
+    path,
+    name: input.name,
+    contact: input.contact ?? '',
+    account: input.account,
+    passwordHash: await hashPassword(input.password),
+    openid: newOpenid(),
+    phone: input.phone ?? '',
+    email: input.email ?? '',
+  });
+  await cards.initCards(tx, agent.id);
+  return agent;
+}
+
+/** Operator only (CLI): a new top-level agent with a 4-character path. */
+export async function createTopLevelAgent(db: Db, input: AgentInput) {
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        const used = await repo.topLevelPaths(tx);
+        const next = used.reduce((max, p) => Math.max(max, Number.parseInt(p, 36)), 0) + 1;
+        return insertWithPath(tx, input, null, segment(next));
+      }),
+    () => conflict('accountTaken'),
+  );
+}
+
+/** A sub-agent under a top-level agent; sub-agents create no agents. */
+export async function createSubAgent(db: Db, parentId: number, input: AgentInput) {
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        const parent = await repo.findAgentById(tx, parentId);
+        if (!parent) throw notFound();
+        if (isSubAgentPath(parent.path)) throw forbidden();
+        const taken = await repo.takeChildSeq(tx, parentId);
+        return insertWithPath(tx, input, parentId, taken.path + segment(taken.seq));
+      }),
+    () => conflict('accountTaken'),
+  );
+}
+
+export const findByAccount = (db: Conn, account: string) => repo.findAgentByAccount(db, account);
+export const findById = (db: Conn, id: number) => repo.findAgentById(db, id);
+
+/** What an agent may change on its own row (profile, passwords); path, name and balances are not here. */
+export type OwnFields = Partial<
+  Pick<repo.NewAgent, 'contact' | 'area' | 'address' | 'phone' | 'email' | 'passwordHash' | 'payPwdHash'>
+>;
+export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateAgentRow(db, id, set);
+
+/** agentinfo (SPEC §3): profile plus one balance field per card type. */
+export async function agentInfo(db: Conn, id: number) {
+  const agent = await repo.findAgentById(db, id);
+  if (!agent) throw notFound();
+  const rows = await repo.cardsOf(db, id);
+  const balances = Object.fromEntries(
+    CardTypes.map((c) => [c.field, rows.find((r) => r.cardType === c.code)?.balance ?? 0]),
+  ) as Record<(typeof CardTypes)[number]['field'], number>;
+  return {
+    id: agent.id,
+    name: agent.name,
+    contact: agent.contact,
+    path: agent.path,
+    account: agent.account,
+    phone: agent.phone,
+    email: agent.email,
+    area: agent.area,
+    address: agent.address,
+    has_pay_pwd: agent.payPwdHash !== null,
+    ...balances,
+  };
+}
+
+/** The card switch record (SPEC §3): 1 where the card type is enabled, plus the path. */
+export async function cardSwitch(db: Conn, id: number) {
+  const agent = await repo.findAgentById(db, id);
+  if (!agent) throw notFound();
+  const rows = await repo.cardsOf(db, id);
+  const flags = Object.fromEntries(
+    CardTypes.map((c) => [c.field, rows.find((r) => r.cardType === c.code)?.enabled ? 1 : 0]),
+  ) as Record<(typeof CardTypes)[number]['field'], number>;
+  return { ...flags, path: agent.path };
+}
+
+/** When an agent has a service card password, sales and recycling need it. */
+export async function checkPayPwd(agent: { payPwdHash: string | null }, payPwd: string | undefined) {
+  if (agent.payPwdHash === null) return;
+  if (!payPwd) throw invalid('payPwdRequired');
+  if (!(await verifyPassword(agent.payPwdHash, payPwd))) throw ruleBroken('payPwdError');
+}

@@ -1,0 +1,130 @@
+import { CardTypes, Code, isSubAgentPath } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { endSessions } from '../auth/service.ts';
+import * as cards from '../card/service.ts';
+import * as repo from './repository.ts';
+import { agentInfo, cardSwitch, createSubAgent } from './service.ts';
+
+type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number | undefined>>;
+
+/** Sub-agent management is for top-level agents (SPEC §6). */
+export function ensureTopLevel(caller: Caller) {
+  if (isSubAgentPath(caller.path)) throw new AppError(Code.forbidden, 'topAgentOnly');
+}
+
+/** A sub-agent of the caller; anything else answers like a missing record. */
+export async function agentInScope(db: Conn, caller: Caller, id: number) {
+  const agent = await repo.findAgentBelow(db, caller.path, id);
+  if (!agent) throw notFound();
+  return agent;
+}
+
+export async function list(db: Conn, caller: Caller, q: { keyword?: string; page: number; size: number }) {
+  ensureTopLevel(caller);
+  const { list, total } = await repo.listAgentsBelow(db, caller.path, q.keyword, q.page, q.size);
+  return {
+    list: list.map(({ createdAt, ...a }) => ({ ...a, created_at: createdAt.toISOString() })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export async function detail(db: Conn, caller: Caller, id: number) {
+  const agent = await agentInScope(db, caller, id);
+  const parent = agent.parentId ? await repo.findAgentById(db, agent.parentId) : undefined;
+  return {
+    ...(await agentInfo(db, id)),
+    card_switch: await cardSwitch(db, id),
+    parent_name: parent?.name ?? '',
+    org_count: await repo.countOrgsOfAgent(db, id),
+    created_at: agent.createdAt.toISOString(),
+  };
+}
+
+/** The card types a switch turns on, limited to the ones the caller itself has on. */
+async function allowedSwitch(db: Conn, caller: Caller, params: SwitchParams) {
+  const mine = await cardSwitch(db, caller.id);
+  const flags: Record<number, boolean> = {};
+  for (const c of CardTypes) {
+    const wanted = params[c.field];
+    if (wanted === undefined) continue;
+    if (wanted === 1 && mine[c.field] !== 1) throw ruleBroken('cardTypeNotAllowed', { cardType: c.code });
+    flags[c.code] = wanted === 1;
+  }
+  return flags;
+}
+
+export interface AddParams extends SwitchParams {
+  name: string;
+  contact: string;
+  account: string;
+  password: string;
+  phone?: string;
+  email?: string;
+}
+
+export async function add(db: Db, caller: Caller, p: AddParams) {
+  ensureTopLevel(caller);
+  const flags = await allowedSwitch(db, caller, p);
+  const agent = await createSubAgent(db, caller.id, p);
+  await cards.setSwitch(db, agent.id, flags);
+  return { id: agent.id };
+}
+
+export async function edit(
+  db: Conn,
+  caller: Caller,
+  p: { id: number; name: string; contact: string; phone?: string; email?: string },
+) {
+  await agentInScope(db, caller, p.id);
+  await repo.updateAgentRow(db, p.id, {
+    name: p.name,
+    contact: p.contact,
+    ...(p.phone !== undefined ? { phone: p.phone } : {}),
+    ...(p.email !== undefined ? { email: p.email } : {}),
+  });
+  return null;
+}
+
+export async function updatePhone(db: Conn, caller: Caller, id: number, phone: string) {
+  await agentInScope(db, caller, id);
+  await repo.updateAgentRow(db, id, { phone });
+  return null;
+}
+
+/** A new password set by the parent ends every session of the sub-agent. */
+export async function resetPassword(db: Db, caller: Caller, id: number, password: string) {
+  await agentInScope(db, caller, id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateAgentRow(tx, id, { passwordHash });
+    await endSessions(tx, 0, id);
+  });
+  return null;
+}
+
+export async function updateSwitch(db: Db, caller: Caller, p: SwitchParams & { id: number }) {
+  await agentInScope(db, caller, p.id);
+  const flags = await allowedSwitch(db, caller, p);
+  await db.transaction((tx) => cards.setSwitch(tx, p.id, flags));
+  return null;
+}
+
+/** The caller's own switch, or a sub-agent's. */
+export async function switchOf(db: Conn, caller: Caller, id?: number) {
+  if (id !== undefined && id !== caller.id) await agentInScope(db, caller, id);
+  return cardSwitch(db, id ?? caller.id);
+}
+
+export async function cardCount(db: Conn, caller: Caller, id?: number) {
+  if (id !== undefined && id !== caller.id) await agentInScope(db, caller, id);
+  const info = await agentInfo(db, id ?? caller.id);
+  return Object.fromEntries(CardTypes.map((c) => [c.field, info[c.field]])) as Record<
+    (typeof CardTypes)[number]['field'],
+    number
+  >;
+}

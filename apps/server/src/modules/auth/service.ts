@@ -1,0 +1,98 @@
+import { Code, Limits, Role } from '@ptt/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import * as agents from '../agent/service.ts';
+import * as orgs from '../org/service.ts';
+import { generatePuzzle } from './puzzle-image.ts';
+import * as repo from './repository.ts';
+import {
+  insertSession,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+} from './session-repository.ts';
+import * as throttle from './throttle.ts';
+
+const { tolerance, ttlSeconds } = Limits.puzzle;
+
+export async function newPuzzle(db: Db, ip: string) {
+  await throttle.take(db, throttle.Throttle.puzzleIp(ip));
+  await repo.deleteExpiredPuzzles(db);
+  const p = generatePuzzle();
+  const token = newToken();
+  await repo.insertPuzzle(db, {
+    tokenHash: sha256(token),
+    x: p.x,
+    y: p.y,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return { y: p.y, token, bigImg: p.bigImg, SmallImg: p.smallImg };
+}
+
+/** A slide within a few pixels of the hole verifies the puzzle; a wrong slide spends it. */
+export async function verifyPuzzle(db: Db, token: string, x: number) {
+  const hash = sha256(token);
+  const puzzle = await repo.findFreshPuzzle(db, hash);
+  if (!puzzle) throw invalid('puzzleError');
+  if (Math.abs(puzzle.x - x) > tolerance) {
+    await repo.deletePuzzle(db, hash);
+    throw invalid('puzzleError');
+  }
+  if (!(await repo.markPuzzleVerified(db, hash))) throw invalid('puzzleError');
+  return null;
+}
+
+export interface LoginInput {
+  user_type: 0 | 1;
+  username: string;
+  password: string;
+  token: string;
+  x: number;
+}
+
+export async function login(db: Db, input: LoginInput, ip: string, ttlHours: number) {
+  const accountLimit = throttle.Throttle.loginAccount(input.user_type, input.username);
+  const ipLimit = throttle.Throttle.loginIp(ip);
+  await throttle.ensureAllowed(db, accountLimit, ipLimit);
+
+  const puzzle = await repo.takeVerifiedPuzzle(db, sha256(input.token));
+  if (!puzzle || Math.abs(puzzle.x - input.x) > tolerance) throw invalid('puzzleRequired');
+
+  const account =
+    input.user_type === Role.agent
+      ? await agents.findByAccount(db, input.username)
+      : await orgs.findByAccount(db, input.username);
+  if (!account) {
+    await throttle.count(db, accountLimit, ipLimit);
+    throw new AppError(Code.loginFailed, 'accountNotExist');
+  }
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    await throttle.count(db, accountLimit, ipLimit);
+    throw new AppError(Code.loginFailed, 'passwordError');
+  }
+  await throttle.reset(db, accountLimit);
+
+  const token = newToken();
+  const expiresIn = Math.round(ttlHours * 3600);
+  await insertSession(db, {
+    tokenHash: sha256(token),
+    role: input.user_type,
+    subjectId: account.id,
+    openid: account.openid,
+    scopePath: 'path' in account ? account.path : account.agentPath,
+    expiresAt: new Date(Date.now() + expiresIn * 1000),
+  });
+  return { access_token: token, openid: account.openid, role: input.user_type, expires_in: expiresIn };
+}
+
+export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.sessionId).then(() => null);
+
+/** Ends every session of an account (its password was set by someone else). */
+export const endSessions = (db: Db | Tx, role: number, subjectId: number) =>
+  revokeAllSessions(db, role, subjectId);
+
+/** Ends every session of an account but the caller's own (the caller changed its password). */
+export const endOtherSessions = (db: Db | Tx, caller: Caller) =>
+  revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);

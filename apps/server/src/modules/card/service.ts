@@ -1,0 +1,151 @@
+import { cardTypeCodes, insufficientByCard, NoticeType } from '@ptt/contract';
+import type { Conn } from '../../db/client.ts';
+import { ruleBroken } from '../../http/errors.ts';
+import * as notices from '../notice/service.ts';
+import * as repo from './repository.ts';
+
+/** Every agent has one row per card type: balance 0, switched off. */
+export const initCards = (tx: Conn, agentId: number) => repo.insertCardRows(tx, agentId, cardTypeCodes);
+
+export async function setSwitch(tx: Conn, agentId: number, enabled: Partial<Record<number, boolean>>) {
+  for (const [type, on] of Object.entries(enabled)) {
+    if (on !== undefined) await repo.setEnabled(tx, agentId, Number(type), on);
+  }
+}
+
+/** Operator grant to a top-level agent: balance up and one ledger row, in the caller's transaction. */
+export async function grant(tx: Conn, agentId: number, cardType: number, quantity: number) {
+  const [row] = await repo.increment(tx, agentId, cardType, quantity);
+  await repo.insertLedger(tx, { kind: 'grant', cardType, quantity, toAgentId: agentId });
+  return row.balance;
+}
+
+/**
+ * Consumes cards of an agent for terminals (creation, activation, renewal). Throws the per-type
+ * balance message when the balance does not cover it; the caller's transaction then rolls back.
+ */
+export async function consume(
+  tx: Conn,
+  agentId: number,
+  cardType: number,
+  quantity: number,
+  ref: { orgId?: number; terminalId?: number } = {},
+) {
+  const [row] = await repo.decrement(tx, agentId, cardType, quantity);
+  if (!row) throw ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
+  await repo.insertLedger(tx, { kind: 'consume', cardType, quantity, fromAgentId: agentId, ...ref });
+  return row.balance;
+}
+
+export interface SaleInput {
+  from: { id: number; name: string };
+  to: { id: number; name: string };
+  cardType: number;
+  quantity: number;
+}
+
+/**
+ * Moves cards from an agent to one of its sub-agents: guarded decrement, increment, one ledger
+ * row and one 'sale/purchase' notice to the buyer, all in the caller's transaction.
+ */
+export async function sell(tx: Conn, sale: SaleInput) {
+  await repo.lockBalances(tx, [sale.from.id, sale.to.id], sale.cardType);
+  const [left] = await repo.decrement(tx, sale.from.id, sale.cardType, sale.quantity);
+  if (!left)
+    throw ruleBroken(insufficientByCard[sale.cardType] ?? 'insufficientBalance', { cardType: sale.cardType });
+  await repo.increment(tx, sale.to.id, sale.cardType, sale.quantity);
+  await repo.insertLedger(tx, {
+    kind: 'sale',
+    cardType: sale.cardType,
+    quantity: sale.quantity,
+    fromAgentId: sale.from.id,
+    toAgentId: sale.to.id,
+  });
+  await notices.record(tx, {
+    agentId: sale.to.id,
+    type: NoticeType.sale,
+    cardType: sale.cardType,
+    quantity: sale.quantity,
+    fromAgentId: sale.from.id,
+    fromAgentName: sale.from.name,
+    toAgentId: sale.to.id,
+    toAgentName: sale.to.name,
+  });
+  return left.balance;
+}
+
+export interface RecycleInput {
+  /** The agent taking cards back (the parent). */
+  to: { id: number; name: string };
+  /** The sub-agent whose cards are taken back. */
+  from: { id: number; name: string };
+  cardType: number;
+  quantity: number;
+}
+
+/**
+ * Takes cards back from a sub-agent: integer > 0 and not above what it holds ('recycleZero' when it
+ * holds none). One ledger row and one 'take back/recycle' notice to the sub-agent, in the caller's
+ * transaction; the guarded decrement keeps concurrent recycles from going below zero.
+ */
+export async function recycle(tx: Conn, r: RecycleInput) {
+  await repo.lockBalances(tx, [r.from.id, r.to.id], r.cardType);
+  const held = await repo.balanceOf(tx, r.from.id, r.cardType);
+  if (!held || held.balance === 0) throw ruleBroken('recycleZero');
+  const [left] = await repo.decrement(tx, r.from.id, r.cardType, r.quantity);
+  if (!left) throw ruleBroken('recycleOverAmount', { existing: held.balance });
+  const [mine] = await repo.increment(tx, r.to.id, r.cardType, r.quantity);
+  await repo.insertLedger(tx, {
+    kind: 'recycle',
+    cardType: r.cardType,
+    quantity: r.quantity,
+    fromAgentId: r.from.id,
+    toAgentId: r.to.id,
+  });
+  await notices.record(tx, {
+    agentId: r.from.id,
+    type: NoticeType.recycle,
+    cardType: r.cardType,
+    quantity: r.quantity,
+    fromAgentId: r.to.id,
+    fromAgentName: r.to.name,
+    toAgentId: r.from.id,
+    toAgentName: r.from.name,
+  });
+  return mine.balance;
+}
+
+export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
+  (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
+
+/** A ledger row seen from one agent's side: which way the cards went for it. */
+const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[number]) => ({
+  id: r.id,
+  kind: r.kind as 'grant' | 'sale' | 'recycle' | 'consume' | 'return',
+  direction: (r.toAgentId === agentId ? 'in' : 'out') as 'in' | 'out',
+  cardType: r.cardType,
+  quantity: r.quantity,
+  fromAgent: r.fromAgentId ? { id: r.fromAgentId, name: r.fromAgentName ?? '' } : null,
+  toAgent: r.toAgentId ? { id: r.toAgentId, name: r.toAgentName ?? '' } : null,
+  org: r.orgName ? { orgName: r.orgName } : null,
+  created_at: r.createdAt.toISOString(),
+});
+export type RecordView = ReturnType<typeof view>;
+
+export async function recordPage(db: Conn, f: repo.RecordFilter, page: number, size: number) {
+  const [rows, total] = await Promise.all([
+    repo.records(db, f, size, (page - 1) * size),
+    repo.countRecords(db, f),
+  ]);
+  return { list: rows.map((r) => view(f.agentId, r)), total, page, size };
+}
+
+/** Every record of a range, for export (the range is at most 90 days, so this stays bounded). */
+export const allRecords = async (db: Conn, f: repo.RecordFilter) =>
+  (await repo.records(db, f, 100_000)).map((r) => view(f.agentId, r));
+
+/** Cards of deleted, barely used terminals go back to the agent who paid for them. */
+export async function giveBack(tx: Conn, agentId: number, cardType: number, quantity: number) {
+  await repo.increment(tx, agentId, cardType, quantity);
+  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId });
+}

@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { invalid } from '../../http/errors.ts';
+import type { Limit } from '../auth/throttle.ts';
+import * as throttle from '../auth/throttle.ts';
+import * as location from '../location/service.ts';
+import * as sos from '../sos/service.ts';
+import type { Device } from './service.ts';
+
+/** A stuck button must not bury the company in alarms; six a minute is more than a person presses. */
+const sosLimit = (terminalId: number): Limit => ({
+  key: `device-sos:${terminalId}`,
+  max: 6,
+  windowSeconds: 60,
+});
+
+/** Raises an SOS; a position that comes with it also joins the track and meets the fences. */
+export async function raiseSos(
+  db: Db,
+  config: Config,
+  device: Device,
+  p: { lat?: number; lng?: number; time?: Date },
+) {
+  if ((p.lat === undefined) !== (p.lng === undefined)) throw invalid('invalidParams', { field: 'lng' });
+  await throttle.take(db, sosLimit(device.terminalId));
+  const row = await sos.raise(db, {
+    orgId: device.orgId,
+    agentPath: device.agentPath,
+    terminalId: device.terminalId,
+    lat: p.lat,
+    lng: p.lng,
+  });
+  if (p.lat !== undefined && p.lng !== undefined) {
+    await location.report(db, config, device, [{ lat: p.lat, lng: p.lng, time: p.time ?? new Date() }]);
+  }
+  return { id: row.id };
+}
+
+/** The audio of an upload: the first file of a multipart body, or the raw body (audio/*, octet-stream). */
+export async function audioBody(req: FastifyRequest) {
+  if (req.isMultipart()) {
+    // A multipart body that ends before its first file's headers do is not audio we can read.
+    const part = await req.file().catch(() => undefined);
+    if (!part) throw invalid('audioUnsupported');
+    return part.file;
+  }
+  const body = req.body as { pipe?: unknown } | undefined;
+  if (body && typeof body.pipe === 'function') return body as unknown as Readable;
+  throw invalid('audioUnsupported');
+}

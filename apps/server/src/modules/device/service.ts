@@ -1,0 +1,78 @@
+import { Code } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import type { Limit } from '../auth/throttle.ts';
+import * as throttle from '../auth/throttle.ts';
+import * as groups from '../group/service.ts';
+import * as terminals from '../terminal/service.ts';
+import * as repo from './repository.ts';
+
+/** The terminal a device call acts for, as it is at the time of the call. */
+export interface Device {
+  terminalId: number;
+  orgId: number;
+  agentPath: string;
+  ssid: string;
+  name: string;
+}
+
+/** Intercom passwords are six digits: guesses are limited per SSID and per address, in the database. */
+const DeviceThrottle = {
+  ssid: (ssid: string): Limit => ({ key: `device-login:${ssid}`, max: 5, windowSeconds: 15 * 60 }),
+  ip: (ip: string): Limit => ({ key: `device-login-ip:${ip}`, max: 60, windowSeconds: 15 * 60 }),
+};
+
+/** Ties a session to the SSID and password it was opened with, so changing either ends it without a hook. */
+const stampOf = (ssid: string, pwdHash: string) => sha256(`${ssid}\n${pwdHash}`);
+
+// An unknown SSID still costs one argon2 verification, so timing does not tell which SSIDs exist.
+let decoy: Promise<string> | undefined;
+const decoyHash = () => {
+  decoy ??= hashDeviceSecret('no terminal has this password');
+  return decoy;
+};
+
+export async function login(db: Db, p: { ssid: string; password: string }, ip: string, ttlHours: number) {
+  const bySsid = DeviceThrottle.ssid(p.ssid);
+  const byIp = DeviceThrottle.ip(ip);
+  await throttle.ensureAllowed(db, bySsid, byIp);
+  const t = await terminals.findBySsid(db, p.ssid);
+  const valid = await verifyPassword(t?.intercomPwdHash ?? (await decoyHash()), p.password);
+  if (!t || !valid) {
+    await throttle.count(db, bySsid, byIp);
+    throw new AppError(Code.loginFailed, 'deviceLoginFailed');
+  }
+  await throttle.reset(db, bySsid);
+  await repo.deleteExpired(db, t.id);
+  const token = newToken();
+  const expiresIn = Math.round(ttlHours * 3600);
+  await repo.insertSession(db, {
+    tokenHash: sha256(token),
+    terminalId: t.id,
+    credentialStamp: stampOf(t.ssid, t.intercomPwdHash),
+    expiresAt: new Date(Date.now() + expiresIn * 1000),
+  });
+  const memberOf = await groups.groupsOf(db, t.id);
+  return {
+    device_token: token,
+    expires_in: expiresIn,
+    terminal: { id: t.id, ssid: t.ssid, name: t.name, org_id: t.orgId },
+    groups: memberOf.map((g) => ({ id: g.id, name: g.name })),
+    default_group_id: t.defaultGroupId,
+  };
+}
+
+/** Resolves a device token to its terminal, or answers 40102. */
+export async function authenticate(db: Conn, token: unknown): Promise<Device> {
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
+  const row = await repo.findLiveSession(db, sha256(token));
+  if (!row || row.stamp !== stampOf(row.ssid, row.pwdHash)) throw unauthorized();
+  return {
+    terminalId: row.terminalId,
+    orgId: row.orgId,
+    agentPath: row.agentPath,
+    ssid: row.ssid,
+    name: row.name,
+  };
+}

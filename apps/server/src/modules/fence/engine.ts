@@ -1,0 +1,66 @@
+import type { Tx } from '../../db/client.ts';
+import { contains, type Shape } from './geometry.ts';
+import * as repo from './repository.ts';
+import { decide, type FenceState, isArmed } from './trigger.ts';
+
+export interface Located {
+  lat: number;
+  lng: number;
+  at: Date;
+}
+
+export const shapeOf = (f: repo.FenceRow): Shape =>
+  f.shape === 'circle'
+    ? { shape: 'circle', center: { lat: f.centerLat ?? 0, lng: f.centerLng ?? 0 }, radius: f.radius ?? 0 }
+    : { shape: 'polygon', points: f.points };
+
+/**
+ * Runs a terminal's new positions (oldest first) through every fence that monitors it, inside the
+ * caller's transaction: the state per terminal and fence and the alarms it raises are written with
+ * the positions, or not at all. A position older than the state's last one is stored but not
+ * evaluated, so late arrivals cannot rewind a fence. Returns the number of alarms.
+ */
+export async function evaluate(
+  tx: Tx,
+  terminal: { terminalId: number; orgId: number; agentPath: string },
+  points: Located[],
+  repeatSeconds: number,
+): Promise<number> {
+  const watching = await repo.fencesWatching(tx, terminal.terminalId, terminal.orgId);
+  if (watching.length === 0) return 0;
+  await repo.lockTerminal(tx, terminal.terminalId);
+  const states = new Map<number, FenceState>(
+    (await repo.statesOf(tx, terminal.terminalId)).map((s) => [s.fenceId, s]),
+  );
+  const changed = new Set<number>();
+  const records: repo.NewFenceRecord[] = [];
+  for (const p of points) {
+    for (const f of watching) {
+      const previous = states.get(f.id);
+      if (previous && p.at.getTime() <= previous.at.getTime()) continue;
+      const inside = contains(shapeOf(f), p);
+      const d = decide(f.trigger, isArmed(f, p.at), previous, inside, p.at, repeatSeconds * 1000);
+      states.set(f.id, d.state);
+      changed.add(f.id);
+      if (d.alarm) {
+        records.push({
+          orgId: f.orgId,
+          agentPath: f.agentPath,
+          fenceId: f.id,
+          fenceName: f.name,
+          terminalId: terminal.terminalId,
+          kind: f.trigger,
+          lat: p.lat,
+          lng: p.lng,
+          at: p.at,
+        });
+      }
+    }
+  }
+  for (const fenceId of changed) {
+    const s = states.get(fenceId) as FenceState;
+    await repo.saveState(tx, { terminalId: terminal.terminalId, fenceId, ...s });
+  }
+  if (records.length > 0) await repo.insertRecords(tx, records);
+  return records.length;
+}

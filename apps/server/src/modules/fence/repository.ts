@@ -1,0 +1,195 @@
+import { and, desc, eq, ilike, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
+import type { Scope } from '../../http/caller.ts';
+import { containing } from '../../lib/like.ts';
+
+export type FenceRow = typeof fences.$inferSelect;
+export type NewFence = typeof fences.$inferInsert;
+export type NewFenceRecord = typeof fenceRecords.$inferInsert;
+
+const inScope = (scope: Scope) =>
+  'orgId' in scope ? eq(fences.orgId, scope.orgId) : like(fences.agentPath, `${scope.path}%`);
+
+/** Members are counted only while they belong to the fence's company: a moved terminal leaves its fences. */
+const memberCount = sql<number>`(select count(*)::int from fence_members fm join terminals mt on mt.id = fm.terminal_id
+  where fm.fence_id = "fences"."id" and mt.org_id = "fences"."org_id")`;
+
+/** The keeper's name while it belongs to the fence's company, else null. */
+const keeperName = sql<string | null>`(select kt.name from terminals kt
+  where kt.id = ${fences.keeperTerminalId} and kt.org_id = ${fences.orgId})`;
+
+export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await db
+      .select()
+      .from(fences)
+      .where(and(eq(fences.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
+
+export async function listFences(
+  db: Conn,
+  scope: Scope,
+  f: { orgId?: number; keyword?: string },
+  page: number,
+  size: number,
+) {
+  const where = and(
+    inScope(scope),
+    f.orgId !== undefined ? eq(fences.orgId, f.orgId) : undefined,
+    f.keyword ? ilike(fences.name, containing(f.keyword)) : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
+      .from(fences)
+      .innerJoin(orgs, eq(orgs.id, fences.orgId))
+      .where(where)
+      .orderBy(desc(fences.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(fences, where),
+  ]);
+  return { list, total };
+}
+
+export const fenceExtras = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({ orgName: orgs.name, memberCount, keeperName })
+      .from(fences)
+      .innerJoin(orgs, eq(orgs.id, fences.orgId))
+      .where(eq(fences.id, id))
+  )[0];
+
+export const nameTaken = async (db: Conn, orgId: number, name: string, exceptId?: number) =>
+  (
+    await db
+      .select({ id: fences.id })
+      .from(fences)
+      .where(
+        and(
+          eq(fences.orgId, orgId),
+          eq(fences.name, name),
+          exceptId ? sql`${fences.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
+
+export const insertFence = async (db: Conn, row: NewFence) =>
+  (await db.insert(fences).values(row).returning())[0];
+export const updateFence = (db: Conn, id: number, set: Partial<NewFence>) =>
+  db.update(fences).set(set).where(eq(fences.id, id));
+export const deleteFence = (db: Conn, id: number) => db.delete(fences).where(eq(fences.id, id));
+
+export const clearStates = (db: Conn, fenceId: number, terminalIds?: number[]) =>
+  db
+    .delete(fenceStates)
+    .where(
+      and(
+        eq(fenceStates.fenceId, fenceId),
+        terminalIds ? inArray(fenceStates.terminalId, terminalIds) : undefined,
+      ),
+    );
+
+export async function listMembers(db: Conn, fence: FenceRow, page: number, size: number) {
+  const where = and(eq(fenceMembers.fenceId, fence.id), eq(terminals.orgId, fence.orgId));
+  const [list, [{ n }]] = await Promise.all([
+    db
+      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+      .from(fenceMembers)
+      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+      .where(where)
+      .orderBy(terminals.id)
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fenceMembers)
+      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+      .where(where),
+  ]);
+  return { list, total: n };
+}
+
+export async function listNonMembers(
+  db: Conn,
+  fence: FenceRow,
+  keyword: string | undefined,
+  page: number,
+  size: number,
+) {
+  const members = db
+    .select({ id: fenceMembers.terminalId })
+    .from(fenceMembers)
+    .where(eq(fenceMembers.fenceId, fence.id));
+  const where = and(
+    eq(terminals.orgId, fence.orgId),
+    notInArray(terminals.id, members),
+    keyword
+      ? or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)))
+      : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+      .from(terminals)
+      .where(where)
+      .orderBy(terminals.id)
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(terminals, where),
+  ]);
+  return { list, total };
+}
+
+export const addMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>
+  (
+    await db
+      .insert(fenceMembers)
+      .values(terminalIds.map((terminalId) => ({ fenceId, terminalId })))
+      .onConflictDoNothing()
+      .returning({ id: fenceMembers.terminalId })
+  ).length;
+
+export const removeMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>
+  (
+    await db
+      .delete(fenceMembers)
+      .where(and(eq(fenceMembers.fenceId, fenceId), inArray(fenceMembers.terminalId, terminalIds)))
+      .returning({ id: fenceMembers.terminalId })
+  ).length;
+
+/** Fences of the terminal's current company that monitor it. */
+export const fencesWatching = (db: Conn, terminalId: number, orgId: number) =>
+  db
+    .select({ f: fences })
+    .from(fenceMembers)
+    .innerJoin(fences, eq(fences.id, fenceMembers.fenceId))
+    .where(and(eq(fenceMembers.terminalId, terminalId), eq(fences.orgId, orgId)))
+    .orderBy(fences.id)
+    .then((rows) => rows.map((r) => r.f));
+
+/** Serialises the evaluation of one terminal's positions across requests and server instances. */
+export const lockTerminal = (db: Conn, terminalId: number) =>
+  db.execute(sql`select pg_advisory_xact_lock(${FENCE_LOCK_SPACE}, ${terminalId})`);
+const FENCE_LOCK_SPACE = 0x66656e;
+
+export const statesOf = (db: Conn, terminalId: number) =>
+  db.select().from(fenceStates).where(eq(fenceStates.terminalId, terminalId));
+
+export const saveState = (
+  db: Conn,
+  row: { terminalId: number; fenceId: number; inside: boolean; at: Date; lastAlarmAt: Date | null },
+) =>
+  db
+    .insert(fenceStates)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [fenceStates.terminalId, fenceStates.fenceId],
+      set: { inside: row.inside, at: row.at, lastAlarmAt: row.lastAlarmAt },
+    });
+
+export const insertRecords = (db: Conn, rows: NewFenceRecord[]) => db.insert(fenceRecords).values(rows);

@@ -1,0 +1,216 @@
+import { Limits, rules } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { suffixedNames } from '../../lib/names.ts';
+import { retryWhenTaken } from '../../lib/unique.ts';
+import { orgInScope } from '../org/manage.ts';
+import * as terminals from '../terminal/service.ts';
+import * as repo from './repository.ts';
+
+const iso = (d: Date) => d.toISOString();
+
+export async function groupInScope(db: Conn, caller: Caller, id: number) {
+  const g = await repo.findGroupIn(db, scopeOf(caller), id);
+  if (!g) throw notFound();
+  return g;
+}
+
+export async function list(
+  db: Conn,
+  caller: Caller,
+  q: { orgId?: number; terminalId?: number; keyword?: string; page: number; size: number },
+) {
+  const { list, total } = await repo.listGroups(db, scopeOf(caller), q, q.page, q.size);
+  return {
+    list: list.map(({ g, orgName, memberCount }) => ({
+      id: g.id,
+      name: g.name,
+      org_id: g.orgId,
+      org_name: orgName,
+      member_count: memberCount,
+      created_at: iso(g.createdAt),
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export async function detail(db: Conn, caller: Caller, id: number) {
+  const g = await groupInScope(db, caller, id);
+  const row = await repo.groupCounts(db, id);
+  const name = async (tid: number | null) => (tid ? await terminals.nameOf(db, tid) : null);
+  return {
+    id: g.id,
+    name: g.name,
+    org_id: g.orgId,
+    org_name: row?.orgName ?? '',
+    member_count: row?.memberCount ?? 0,
+    created_at: iso(g.createdAt),
+    leader: await name(g.leaderTerminalId),
+    compere: await name(g.compereTerminalId),
+    owner: await name(g.ownerTerminalId),
+  };
+}
+
+/** The names a batch of groups gets: the name itself when it is free and one group is asked for. */
+export function batchNames(base: string, existing: string[], count: number) {
+  const names = suffixedNames(base, existing, count);
+  if (count === 1 && names[0] === `${base}1` && !existing.includes(base)) return [base];
+  return names;
+}
+
+export async function add(
+  db: Db,
+  caller: Caller,
+  p: { orgId?: number; name: string; count: number; terminalIds?: number[] },
+) {
+  const org = await orgInScope(db, caller, p.orgId);
+  // Groups created at once may pick the same next number: the one that loses counts again.
+  return retryWhenTaken(() => insertGroups(db, org, p));
+}
+
+const insertGroups = (
+  db: Db,
+  org: { id: number; agentPath: string },
+  p: { name: string; count: number; terminalIds?: number[] },
+) =>
+  db.transaction(async (tx) => {
+    const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
+    for (const n of names) if (!rules.groupName.safeParse(n).success) throw invalid('groupName');
+    const members = p.terminalIds?.length ? await terminals.idsOfOrg(tx, org.id, p.terminalIds) : [];
+    if (members.length !== (p.terminalIds?.length ?? 0)) throw notFound();
+    const created = [];
+    for (const name of names) {
+      const g = await repo.insertGroup(tx, { orgId: org.id, agentPath: org.agentPath, name });
+      if (members.length) await repo.addMembers(tx, g.id, members, 3);
+      created.push({ id: g.id, name: g.name });
+    }
+    return { created };
+  });
+
+export async function remove(db: Conn, caller: Caller, id: number) {
+  await groupInScope(db, caller, id);
+  await repo.deleteGroup(db, id);
+  return null;
+}
+
+export async function members(db: Conn, caller: Caller, q: { id: number; page: number; size: number }) {
+  const g = await groupInScope(db, caller, q.id);
+  const { list, total } = await repo.listMembers(db, g.id, q.page, q.size);
+  return {
+    list: list.map((m) => ({
+      terminal_id: m.terminalId,
+      ssid: m.ssid,
+      name: m.name,
+      priority: m.priority,
+      is_leader: g.leaderTerminalId === m.terminalId,
+      is_compere: g.compereTerminalId === m.terminalId,
+      is_default: m.defaultGroupId === g.id,
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export async function nonMembers(
+  db: Conn,
+  caller: Caller,
+  q: { id: number; keyword?: string; page: number; size: number },
+) {
+  const g = await groupInScope(db, caller, q.id);
+  return { ...(await repo.listNonMembers(db, g, q.keyword, q.page, q.size)), page: q.page, size: q.size };
+}
+
+export async function addMembers(
+  db: Conn,
+  caller: Caller,
+  p: { id: number; terminalIds: number[]; priority: number },
+) {
+  const g = await groupInScope(db, caller, p.id);
+  const ids = await terminals.idsOfOrg(db, g.orgId, p.terminalIds);
+  if (ids.length !== p.terminalIds.length) throw notFound();
+  return { added: (await repo.addMembers(db, g.id, ids, p.priority)).length };
+}
+
+async function memberOf(db: Conn, caller: Caller, id: number, terminalId: number) {
+  const g = await groupInScope(db, caller, id);
+  if (!(await repo.findMember(db, g.id, terminalId))) throw notFound();
+  return g;
+}
+
+/** Removing the owner of a self-created group deletes the group (SPEC §6). */
+export async function removeMember(db: Db, caller: Caller, p: { id: number; terminalId: number }) {
+  const g = await memberOf(db, caller, p.id, p.terminalId);
+  return db.transaction(async (tx) => {
+    if (g.ownerTerminalId === p.terminalId) {
+      await repo.deleteGroup(tx, g.id);
+      return { groupDeleted: true };
+    }
+    await repo.removeMember(tx, g.id, p.terminalId);
+    const clear = {
+      ...(g.leaderTerminalId === p.terminalId ? { leaderTerminalId: null } : {}),
+      ...(g.compereTerminalId === p.terminalId ? { compereTerminalId: null } : {}),
+    };
+    if (Object.keys(clear).length) await repo.updateGroup(tx, g.id, clear);
+    await terminals.clearDefaultGroup(tx, p.terminalId, g.id);
+    return { groupDeleted: false };
+  });
+}
+
+export async function setPriority(
+  db: Conn,
+  caller: Caller,
+  p: { id: number; terminalId: number; priority: number },
+) {
+  await memberOf(db, caller, p.id, p.terminalId);
+  await repo.setPriority(db, p.id, p.terminalId, p.priority);
+  return null;
+}
+
+export async function setLeader(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+  await memberOf(db, caller, p.id, p.terminalId);
+  await repo.updateGroup(db, p.id, { leaderTerminalId: p.terminalId });
+  return null;
+}
+
+export async function setCompere(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+  if (p.terminalId === 0) {
+    await groupInScope(db, caller, p.id);
+    await repo.updateGroup(db, p.id, { compereTerminalId: null });
+  } else {
+    await memberOf(db, caller, p.id, p.terminalId);
+    await repo.updateGroup(db, p.id, { compereTerminalId: p.terminalId });
+  }
+  return null;
+}
+
+export async function setDefault(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+  await memberOf(db, caller, p.id, p.terminalId);
+  if (!(await terminals.setDefaultGroup(db, p.terminalId, p.id))) throw ruleBroken('alreadyDefaultGroup');
+  return null;
+}
+
+export async function listening(db: Conn, caller: Caller, terminalId: number) {
+  await terminals.terminalInScope(db, caller, terminalId);
+  return repo.listeningOf(db, terminalId);
+}
+
+export async function addListening(db: Conn, caller: Caller, p: { terminalId: number; groupIds: number[] }) {
+  const t = await terminals.terminalInScope(db, caller, p.terminalId);
+  const found = await repo.findGroupsOfOrg(db, t.orgId, p.groupIds);
+  if (found.length !== new Set(p.groupIds).size) throw notFound();
+  await repo.addListening(db, t.id, p.groupIds);
+  return null;
+}
+
+export async function removeListening(db: Conn, caller: Caller, p: { terminalId: number; groupId: number }) {
+  await terminals.terminalInScope(db, caller, p.terminalId);
+  await repo.removeListening(db, p.terminalId, p.groupId);
+  return null;
+}
+
+export const search = (db: Conn, caller: Caller, keyword: string) =>
+  repo.searchGroups(db, scopeOf(caller), keyword, Limits.page.defaultSize);

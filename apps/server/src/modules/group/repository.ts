@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
+import type { Scope } from '../../http/caller.ts';
+import { containing } from '../../lib/like.ts';
+
+export type NewGroup = typeof groups.$inferInsert;
+
+export const insertGroup = async (db: Conn, row: NewGroup) =>
+  (await db.insert(groups).values(row).returning())[0];
+
+export const insertMembers = (
+  db: Conn,
+  groupId: number,
+  members: { terminalId: number; priority: number }[],
+) => db.insert(groupMembers).values(members.map((m) => ({ groupId, ...m })));
+
+export const countGroupsOfOrg = async (db: Conn, orgId: number) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(eq(groups.orgId, orgId)))[0].n;
+
+export type GroupRow = typeof groups.$inferSelect;
+
+const inScope = (scope: Scope) =>
+  'orgId' in scope ? eq(groups.orgId, scope.orgId) : like(groups.agentPath, `${scope.path}%`);
+
+export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
+
+export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
+  db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), inArray(groups.id, ids)));
+
+const memberCount = sql<number>`(select count(*)::int from group_members gm where gm.group_id = ${groups.id})`;
+
+export async function listGroups(
+  db: Conn,
+  scope: Scope,
+  f: { orgId?: number; terminalId?: number; keyword?: string },
+  page: number,
+  size: number,
+) {
+  const where = and(
+    inScope(scope),
+    f.orgId !== undefined ? eq(groups.orgId, f.orgId) : undefined,
+    f.terminalId !== undefined
+      ? sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${f.terminalId})`
+      : undefined,
+    f.keyword ? ilike(groups.name, containing(f.keyword)) : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({ g: groups, orgName: orgs.name, memberCount })
+      .from(groups)
+      .innerJoin(orgs, eq(orgs.id, groups.orgId))
+      .where(where)
+      .orderBy(desc(groups.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(groups, where),
+  ]);
+  return { list, total };
+}
+
+export const namesLike = async (db: Conn, orgId: number, base: string) =>
+  (
+    await db
+      .select({ name: groups.name })
+      .from(groups)
+      .where(and(eq(groups.orgId, orgId), like(groups.name, `${base.replace(/[%_\\]/g, '\\$&')}%`)))
+  ).map((r) => r.name);
+
+export const updateGroup = (db: Conn, id: number, set: Partial<NewGroup>) =>
+  db.update(groups).set(set).where(eq(groups.id, id));
+
+export const deleteGroup = (db: Conn, id: number) => db.delete(groups).where(eq(groups.id, id));
+
+export const deleteGroupsOwnedBy = (db: Conn, terminalId: number) =>
+  db.delete(groups).where(eq(groups.ownerTerminalId, terminalId)).returning({ id: groups.id });
+
+export async function listMembers(db: Conn, groupId: number, page: number, size: number) {
+  const where = eq(groupMembers.groupId, groupId);
+  const [list, total] = await Promise.all([
+    db
+      .select({
+        terminalId: terminals.id,
+        ssid: terminals.ssid,
+        name: terminals.name,
+        priority: groupMembers.priority,
+        defaultGroupId: terminals.defaultGroupId,
+      })
+      .from(groupMembers)
+      .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
+      .where(where)
+      .orderBy(asc(groupMembers.priority), asc(terminals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(groupMembers, where),
+  ]);
+  return { list, total };
+}
+
+export async function listNonMembers(
+  db: Conn,
+  group: GroupRow,
+  keyword: string | undefined,
+  page: number,
+  size: number,
+) {
+  const where = and(
+    eq(terminals.orgId, group.orgId),
+    sql`not exists (select 1 from group_members gm where gm.group_id = ${group.id} and gm.terminal_id = ${terminals.id})`,
+    keyword
+      ? or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)))
+      : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+      .from(terminals)
+      .where(where)
+      .orderBy(asc(terminals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(terminals, where),
+  ]);
+  return { list, total };
+}
+
+export const findMember = async (db: Conn, groupId: number, terminalId: number) =>
+  (
+    await db
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)))
+      .limit(1)
+  )[0];
+
+export const addMembers = (db: Conn, groupId: number, terminalIds: number[], priority: number) =>
+  db
+    .insert(groupMembers)
+    .values(terminalIds.map((terminalId) => ({ groupId, terminalId, priority })))
+    .onConflictDoNothing()
+    .returning({ terminalId: groupMembers.terminalId });
+
+export const removeMember = (db: Conn, groupId: number, terminalId: number) =>
+  db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)));
+
+export const setPriority = (db: Conn, groupId: number, terminalId: number, priority: number) =>
+  db
+    .update(groupMembers)
+    .set({ priority })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)));
+
+/** Groups of a terminal with its priority in each. */
+export const groupsOfTerminal = (db: Conn, terminalId: number) =>
+  db
+    .select({ id: groups.id, name: groups.name, priority: groupMembers.priority })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.terminalId, terminalId))
+    .orderBy(asc(groups.id));
+
+/** Memberships and listening of a terminal in one company (it is leaving that company). */
+export async function detachTerminal(db: Conn, terminalId: number) {
+  await db.delete(groupMembers).where(eq(groupMembers.terminalId, terminalId));
+  await db.delete(listeningGroups).where(eq(listeningGroups.terminalId, terminalId));
+  await db.update(groups).set({ leaderTerminalId: null }).where(eq(groups.leaderTerminalId, terminalId));
+  await db.update(groups).set({ compereTerminalId: null }).where(eq(groups.compereTerminalId, terminalId));
+}
+
+export const listeningOf = (db: Conn, terminalId: number) =>
+  db
+    .select({ id: groups.id, name: groups.name })
+    .from(listeningGroups)
+    .innerJoin(groups, eq(groups.id, listeningGroups.groupId))
+    .where(eq(listeningGroups.terminalId, terminalId))
+    .orderBy(asc(groups.id));
+
+export const addListening = (db: Conn, terminalId: number, groupIds: number[]) =>
+  db
+    .insert(listeningGroups)
+    .values(groupIds.map((groupId) => ({ terminalId, groupId })))
+    .onConflictDoNothing();
+
+export const removeListening = (db: Conn, terminalId: number, groupId: number) =>
+  db
+    .delete(listeningGroups)
+    .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)));
+
+export const searchGroups = (db: Conn, scope: Scope, keyword: string, limit: number) =>
+  db
+    .select({ id: groups.id, name: groups.name, sub: orgs.name })
+    .from(groups)
+    .innerJoin(orgs, eq(orgs.id, groups.orgId))
+    .where(and(inScope(scope), ilike(groups.name, containing(keyword))))
+    .orderBy(asc(groups.name))
+    .limit(limit);
+
+export const groupCounts = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({ orgName: orgs.name, memberCount })
+      .from(groups)
+      .innerJoin(orgs, eq(orgs.id, groups.orgId))
+      .where(eq(groups.id, id))
+  )[0];

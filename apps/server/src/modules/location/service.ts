@@ -1,0 +1,146 @@
+import type { Lang } from '@ptt/contract';
+import { TrackLimits } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { Limit } from '../auth/throttle.ts';
+import * as throttle from '../auth/throttle.ts';
+import type { Device } from '../device/service.ts';
+import * as fences from '../fence/engine.ts';
+import { terminalInScope } from '../terminal/service.ts';
+import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
+import * as repo from './repository.ts';
+
+export interface Fix {
+  lat: number;
+  lng: number;
+  time: Date;
+  speed?: number;
+  accuracy?: number;
+}
+
+/** A clock set wrong must not write the future into a track or hold back the repeat of fence alarms. */
+const AHEAD_MS = 5 * 60_000;
+const BEHIND_MS = 30 * 86_400_000;
+export const isPlausibleTime = (t: Date, now = Date.now()) =>
+  t.getTime() <= now + AHEAD_MS && t.getTime() >= now - BEHIND_MS;
+
+/**
+ * Stores a terminal's positions and runs them through its fences in one transaction, oldest first,
+ * so a batch from a terminal that was offline alarms as it would have live.
+ */
+export async function report(db: Db, config: Config, device: Device, fixes: Fix[]) {
+  const kept = fixes
+    .filter((f) => isPlausibleTime(f.time))
+    .sort((a, b) => a.time.getTime() - b.time.getTime());
+  const skipped = fixes.length - kept.length;
+  if (kept.length === 0) return { accepted: 0, skipped, alarms: 0 };
+  const alarms = await db.transaction(async (tx) => {
+    await repo.insertPositions(
+      tx,
+      kept.map((f) => ({
+        terminalId: device.terminalId,
+        orgId: device.orgId,
+        agentPath: device.agentPath,
+        lat: f.lat,
+        lng: f.lng,
+        speed: f.speed ?? null,
+        accuracy: f.accuracy ?? null,
+        at: f.time,
+      })),
+    );
+    return fences.evaluate(
+      tx,
+      device,
+      kept.map((f) => ({ lat: f.lat, lng: f.lng, at: f.time })),
+      config.FENCE_REPEAT_SECONDS,
+    );
+  });
+  return { accepted: kept.length, skipped, alarms };
+}
+
+const pointOut = (p: {
+  lat: number;
+  lng: number;
+  speed: number | null;
+  accuracy: number | null;
+  at: Date;
+}) => ({
+  lat: p.lat,
+  lng: p.lng,
+  at: p.at.toISOString(),
+  speed: p.speed,
+  accuracy: p.accuracy,
+});
+
+export async function track(db: Conn, caller: Caller, p: { terminalId: number; start: string; end: string }) {
+  const t = await terminalInScope(db, caller, p.terminalId);
+  const { points, total } = await repo.track(
+    db,
+    scopeOf(caller),
+    t.id,
+    new Date(p.start),
+    new Date(p.end),
+    TrackLimits.maxPoints,
+  );
+  if (points.length === 0) throw notFound('noLocationTrack');
+  return { terminal_id: t.id, points: points.map(pointOut), thinned: points.length < total };
+}
+
+export async function last(db: Conn, config: Config, caller: Caller, p: { terminalId: number; lang: Lang }) {
+  const t = await terminalInScope(db, caller, p.terminalId);
+  const row = await repo.last(db, scopeOf(caller), t.id);
+  if (!row) return null;
+  return { ...pointOut(row), address: await addressOf(db, config, row.lat, row.lng, p.lang) };
+}
+
+const geocoderOf = (config: Config): Geocoder =>
+  config.GEOCODER === 'nominatim' ? nominatim(config.GEOCODER_URL) : offline;
+
+/** The public Nominatim allows one request a second; all instances share this window through the database. */
+const providerLimit: Limit = { key: 'geocoder', max: 1, windowSeconds: 1 };
+
+/**
+ * The address of a point: from the cache, else from the configured provider (then cached), else the
+ * coordinates formatted. Rounding to five decimals (about a metre) lets nearby lookups share an entry.
+ */
+export async function addressOf(db: Conn, config: Config, lat: number, lng: number, lang: Lang) {
+  const geocoder = geocoderOf(config);
+  if (geocoder === offline) return formatCoordinates(lat, lng, lang);
+  const key = `${geocoder.name}:${lang}:${lat.toFixed(5)},${lng.toFixed(5)}`;
+  const cached = await repo.cachedAddress(db, key);
+  if (cached !== undefined) return cached;
+  try {
+    await throttle.take(db, providerLimit);
+  } catch (e) {
+    if (e instanceof AppError) return formatCoordinates(lat, lng, lang);
+    throw e;
+  }
+  const found = await geocoder.reverse(lat, lng, lang);
+  if (found === null) return formatCoordinates(lat, lng, lang);
+  await repo.cacheAddress(db, key, found);
+  return found;
+}
+
+const lookupLimit = (caller: Caller): Limit => ({
+  key: `geocode:${caller.role}:${caller.id}`,
+  max: 60,
+  windowSeconds: 60,
+});
+
+export async function address(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  p: { lat: number; lng: number; lang: Lang },
+) {
+  await throttle.take(db, lookupLimit(caller));
+  return { address: await addressOf(db, config, p.lat, p.lng, p.lang) };
+}
+
+export const mapConfig = (config: Config) => ({
+  tile_url: config.MAP_TILE_URL,
+  attribution: config.MAP_TILE_ATTRIBUTION,
+  max_zoom: 19,
+});

@@ -1,0 +1,155 @@
+import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { type Caller, isOrg } from '../../http/caller.ts';
+import { notFound, ruleBroken } from '../../http/errors.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { agentInScope } from '../agent/sub-agents.ts';
+import { endSessions } from '../auth/service.ts';
+import * as groups from '../group/service.ts';
+import * as terminals from '../terminal/service.ts';
+import * as repo from './repository.ts';
+import { createOrg } from './service.ts';
+
+const toggleColumn: Record<ServiceToggle, keyof repo.OrgRow> = {
+  binding_platform: 'bindingPlatform',
+  member_display: 'memberDisplay',
+  noise_reduction: 'noiseReduction',
+  user_intercom: 'userIntercom',
+  company_dispatcher: 'companyDispatcher',
+  gps: 'gps',
+  single_call: 'singleCall',
+};
+
+/**
+ * The company a call acts on: a company acts on itself; an agent names one of the companies in its
+ * subtree. Anything else answers like a missing record.
+ */
+export async function orgInScope(db: Conn, caller: Caller, id?: number) {
+  if (isOrg(caller)) {
+    if (id !== undefined && id !== caller.id) throw notFound();
+    const own = await repo.findOrgById(db, caller.id);
+    if (!own) throw notFound();
+    return own;
+  }
+  if (id === undefined) throw notFound();
+  const org = await repo.findOrgById(db, id);
+  if (!org?.agentPath.startsWith(caller.path)) throw notFound();
+  return org;
+}
+
+export async function info(db: Conn, caller: Caller, id?: number) {
+  const org = await orgInScope(db, caller, id);
+  const [withAgent, servers, group_count, user_count] = await Promise.all([
+    repo.findOrgWithAgent(db, org.id),
+    repo.serversOf(db, org.id),
+    groups.countOfOrg(db, org.id),
+    terminals.countOfOrg(db, org.id),
+  ]);
+  return {
+    id: org.id,
+    corg_name: org.name,
+    contact: org.contact,
+    account: org.account,
+    phone: org.phone,
+    email: org.email,
+    address: org.address,
+    region: org.region,
+    agent_id: org.agentId,
+    agent_name: withAgent?.agentName ?? '',
+    toggles: Object.fromEntries(ServiceToggles.map((t) => [t, org[toggleColumn[t]] ? 1 : 0])),
+    group_count,
+    user_count,
+    servers,
+    created_at: org.createdAt.toISOString(),
+  };
+}
+
+export const region = async (db: Conn, caller: Caller, id?: number) => ({
+  region: (await orgInScope(db, caller, id)).region,
+});
+
+export async function updateRegion(db: Conn, caller: Caller, id: number | undefined, value: string) {
+  const org = await orgInScope(db, caller, id);
+  await repo.updateOrgRow(db, org.id, { region: value });
+  return null;
+}
+
+export const servers = async (db: Conn, caller: Caller, id?: number) =>
+  repo.serversOf(db, (await orgInScope(db, caller, id)).id);
+
+export async function setToggles(
+  db: Conn,
+  caller: Caller,
+  p: { id?: number } & Partial<Record<ServiceToggle, number>>,
+) {
+  const org = await orgInScope(db, caller, p.id);
+  const set: Partial<repo.NewOrg> = {};
+  for (const t of ServiceToggles) {
+    if (p[t] !== undefined) Object.assign(set, { [toggleColumn[t]]: p[t] === 1 });
+  }
+  if (Object.keys(set).length > 0) await repo.updateOrgRow(db, org.id, set);
+  return null;
+}
+
+export async function updateUnit(
+  db: Conn,
+  caller: Caller,
+  p: { id?: number; name: string; contact: string; phone?: string; email?: string; address?: string },
+) {
+  const org = await orgInScope(db, caller, p.id);
+  await repo.updateOrgRow(db, org.id, {
+    name: p.name,
+    contact: p.contact,
+    ...(p.phone !== undefined ? { phone: p.phone } : {}),
+    ...(p.email !== undefined ? { email: p.email } : {}),
+    ...(p.address !== undefined ? { address: p.address } : {}),
+  });
+  return null;
+}
+
+export async function resetPassword(db: Db, caller: Caller, id: number, password: string) {
+  const org = await orgInScope(db, caller, id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateOrgRow(tx, org.id, { passwordHash });
+    await endSessions(tx, 1, org.id);
+  });
+  return null;
+}
+
+/** A company with users cannot be deleted; its groups, servers and sessions go with it. */
+export async function remove(db: Db, caller: Caller, id: number) {
+  const org = await orgInScope(db, caller, id);
+  await db.transaction(async (tx) => {
+    if ((await terminals.countOfOrg(tx, org.id)) > 0) throw ruleBroken('orgHasUsers');
+    await endSessions(tx, 1, org.id);
+    await repo.deleteOrgRow(tx, org.id);
+  });
+  return null;
+}
+
+export async function add(
+  db: Db,
+  caller: Caller,
+  p: { name: string; contact: string; account: string; password: string; phone?: string; region?: string },
+) {
+  const org = await createOrg(db, caller.id, p);
+  return { id: org.id };
+}
+
+/** Companies of the caller, or of a sub-agent in scope. */
+export async function listOf(
+  db: Conn,
+  caller: Caller,
+  q: { id?: number; keyword?: string; page: number; size: number },
+) {
+  const agentId =
+    q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;
+  const { list, total } = await repo.listOrgs(db, { agentId }, q.keyword, q.page, q.size);
+  return {
+    list: list.map(({ createdAt, ...o }) => ({ ...o, created_at: createdAt.toISOString() })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}

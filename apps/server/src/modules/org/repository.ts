@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { agents, orgServers, orgs } from '../../db/schema.ts';
+import { containing } from '../../lib/like.ts';
+
+export type NewOrg = typeof orgs.$inferInsert;
+
+export const insertOrg = async (db: Conn, row: NewOrg) => (await db.insert(orgs).values(row).returning())[0];
+
+export const findOrgByAccount = async (db: Conn, account: string) =>
+  (await db.select().from(orgs).where(eq(orgs.account, account)).limit(1))[0];
+
+export const findOrgWithAgent = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({ org: orgs, agentName: agents.name })
+      .from(orgs)
+      .innerJoin(agents, eq(agents.id, orgs.agentId))
+      .where(eq(orgs.id, id))
+      .limit(1)
+  )[0];
+
+export type OrgRow = typeof orgs.$inferSelect;
+
+export const findOrgById = async (db: Conn, id: number) =>
+  (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
+
+export const updateOrgRow = (db: Conn, id: number, set: Partial<NewOrg>) =>
+  db.update(orgs).set(set).where(eq(orgs.id, id));
+
+export const deleteOrgRow = (db: Conn, id: number) => db.delete(orgs).where(eq(orgs.id, id));
+
+export const serversOf = (db: Conn, orgId: number) =>
+  db
+    .select({
+      server_type: orgServers.serverType,
+      intranet_ip: orgServers.intranetIp,
+      intranet_port: orgServers.intranetPort,
+    })
+    .from(orgServers)
+    .where(eq(orgServers.orgId, orgId))
+    .orderBy(asc(orgServers.id));
+
+export const replaceServer = async (db: Conn, orgId: number, type: string, ip: string, port: number) => {
+  await db.delete(orgServers).where(and(eq(orgServers.orgId, orgId), eq(orgServers.serverType, type)));
+  await db.insert(orgServers).values({ orgId, serverType: type, intranetIp: ip, intranetPort: port });
+};
+
+// Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
+const userCount = sql<number>`(select count(*)::int from terminals t where t.org_id = "orgs"."id")`;
+
+/** Companies of one agent, or of everyone below a path, newest first. */
+export async function listOrgs(
+  db: Conn,
+  scope: { agentId?: number; path?: string },
+  keyword: string | undefined,
+  page: number,
+  size: number,
+) {
+  const where = and(
+    scope.agentId !== undefined ? eq(orgs.agentId, scope.agentId) : undefined,
+    scope.path !== undefined ? like(orgs.agentPath, `${scope.path}%`) : undefined,
+    keyword
+      ? or(
+          ilike(orgs.name, containing(keyword)),
+          ilike(orgs.account, containing(keyword)),
+          ilike(orgs.contact, containing(keyword)),
+        )
+      : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({
+        id: orgs.id,
+        corg_name: orgs.name,
+        contact: orgs.contact,
+        account: orgs.account,
+        agent_name: agents.name,
+        user_count: userCount,
+        createdAt: orgs.createdAt,
+      })
+      .from(orgs)
+      .innerJoin(agents, eq(agents.id, orgs.agentId))
+      .where(where)
+      .orderBy(desc(orgs.createdAt), desc(orgs.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(orgs, where),
+  ]);
+  return { list, total };
+}

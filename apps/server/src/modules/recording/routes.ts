@@ -1,0 +1,16 @@
+import { api } from '@ptt/contract';
+import type { FastifyInstance } from 'fastify';
+import { media } from '../../http/media.ts';
+import { type Deps, route } from '../../http/route.ts';
+import * as recording from './service.ts';
+
+export function recordingRoutes(app: FastifyInstance, deps: Deps) {
+  const r = api.recording;
+  route(app, deps, r.list, ({ db, config, caller, params }) => recording.list(db, config, caller, params));
+  media(app, deps, r.play, ({ db, config, caller, params }) =>
+    recording.file(db, config, caller, params.id, 'inline'),
+  );
+  media(app, deps, r.download, ({ db, config, caller, params }) =>
+    recording.file(db, config, caller, params.id, 'attachment'),
+  );
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Conn } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { invalid, notFound } from '../../http/errors.ts';
+import type { MediaFile } from '../../http/media.ts';
+import { filterRange } from '../../lib/zoned-time.ts';
+import type { Device } from '../device/service.ts';
+import * as groups from '../group/service.ts';
+import { isPlausibleTime } from '../location/service.ts';
+import * as repo from './repository.ts';
+import { sniffAudio } from './sniff.ts';
+import * as storage from './storage.ts';
+
+export interface Upload {
+  groupId: number;
+  start: Date;
+  duration: number;
+}
+
+/**
+ * Stores a talk burst: the group must be one of the terminal's company; the audio goes to disk first and
+ * the row is written only once the file is in place, and a failure removes what was written.
+ */
+export async function upload(db: Conn, config: Config, device: Device, p: Upload, body: Readable) {
+  if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
+  const group = await groups.findOfOrg(db, device.orgId, p.groupId);
+  if (!group) throw notFound();
+  const dir = config.RECORDINGS_DIR;
+  const got = await storage.receive(dir, body, config.RECORDING_MAX_BYTES);
+  const format = sniffAudio(got.head);
+  if (!format) {
+    await storage.discard(got.temp);
+    throw invalid('audioUnsupported');
+  }
+  const month = p.start.toISOString().slice(0, 7);
+  const file = `${device.orgId}/${month}/${randomBytes(12).toString('hex')}.${format.ext}`;
+  try {
+    await storage.keep(dir, got.temp, file);
+    return await repo.insertRecording(db, {
+      orgId: device.orgId,
+      agentPath: device.agentPath,
+      terminalId: device.terminalId,
+      groupId: group.id,
+      groupName: group.name,
+      startedAt: p.start,
+      durationMs: Math.round(p.duration * 1000),
+      contentType: format.type,
+      size: got.size,
+      file,
+    });
+  } catch (e) {
+    await storage.discard(got.temp);
+    await storage.discard(storage.pathOf(dir, file));
+    throw e;
+  }
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findRecordingIn>>>;
+
+const item = ({ r, terminalName, ssid }: Row) => ({
+  id: r.id,
+  org_id: r.orgId,
+  terminal_id: r.terminalId,
+  terminal_name: terminalName,
+  ssid,
+  group_id: r.groupId,
+  group_name: r.groupName,
+  started_at: r.startedAt.toISOString(),
+  duration: r.durationMs / 1000,
+  content_type: r.contentType,
+  size: r.size,
+});
+
+export interface RecordingQuery {
+  orgId?: number;
+  groupId?: number;
+  terminalId?: number;
+  start?: string;
+  end?: string;
+  timeZone?: string;
+  page: number;
+  size: number;
+}
+
+export async function list(db: Conn, config: Config, caller: Caller, q: RecordingQuery) {
+  const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
+  const { list, total } = await repo.listRecordings(db, scopeOf(caller), filter, q.page, q.size);
+  return { list: list.map(item), total, page: q.page, size: q.size };
+}
+
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
+
+/** A recording in scope as a file to stream; a row whose file is gone answers like a missing record. */
+export async function file(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  id: number,
+  disposition: MediaFile['disposition'],
+): Promise<MediaFile> {
+  const row = await repo.findRecordingIn(db, scopeOf(caller), id);
+  if (!row) throw notFound();
+  const size = await storage.sizeOf(config.RECORDINGS_DIR, row.r.file);
+  if (size === null || size === 0) throw notFound();
+  const ext = row.r.file.slice(row.r.file.lastIndexOf('.'));
+  return {
+    type: row.r.contentType,
+    size,
+    filename: `${row.terminalName}_${stamp(row.r.startedAt)}${ext}`,
+    disposition,
+    open: (start, end) => storage.openRange(config.RECORDINGS_DIR, row.r.file, start, end),
+  };
+}

@@ -1,0 +1,101 @@
+import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { notFound, ruleBroken } from '../../http/errors.ts';
+import { verifyPayPwd } from '../account/pay-password.ts';
+import * as agents from '../agent/service.ts';
+import { agentInScope, ensureTopLevel } from '../agent/sub-agents.ts';
+import * as cards from '../card/service.ts';
+
+export interface MoveParams {
+  agentId: number;
+  cardType: number;
+  quantity: number;
+  payPwd?: string;
+}
+
+/** Both sides must have the card type switched on: a hidden type is neither sold nor bought. */
+async function ensureCardOpen(db: Conn, cardType: number, ...agentIds: number[]) {
+  for (const id of agentIds) {
+    if (!(await cards.isEnabled(db, id, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
+  }
+}
+
+/** Sale of cards to a sub-agent (blance/add): pay password when set, balance covers it, all in one transaction. */
+export async function sell(db: Db, caller: Caller, p: MoveParams) {
+  ensureTopLevel(caller);
+  await verifyPayPwd(db, caller.id, p.payPwd);
+  return db.transaction(async (tx) => {
+    const me = await agents.findById(tx, caller.id);
+    if (!me) throw notFound();
+    const buyer = await agentInScope(tx, caller, p.agentId);
+    await ensureCardOpen(tx, p.cardType, me.id, buyer.id);
+    const balance = await cards.sell(tx, { from: me, to: buyer, cardType: p.cardType, quantity: p.quantity });
+    return { balance };
+  });
+}
+
+/** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
+export async function recycle(db: Db, caller: Caller, p: MoveParams) {
+  ensureTopLevel(caller);
+  await verifyPayPwd(db, caller.id, p.payPwd);
+  return db.transaction(async (tx) => {
+    const me = await agents.findById(tx, caller.id);
+    if (!me) throw notFound();
+    const from = await agentInScope(tx, caller, p.agentId);
+    const balance = await cards.recycle(tx, { to: me, from, cardType: p.cardType, quantity: p.quantity });
+    return { balance };
+  });
+}
+
+export interface RecordQuery {
+  cardType?: number;
+  start?: string;
+  end?: string;
+}
+
+export const records = (db: Conn, caller: Caller, q: RecordQuery & { page: number; size: number }) =>
+  cards.recordPage(db, { agentId: caller.id, ...q }, q.page, q.size);
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** CSV of a date range (≤ 90 days, start before end), UTF-8 with a BOM so Excel keeps Chinese intact. */
+export async function exportCsv(
+  db: Conn,
+  caller: Caller,
+  q: RecordQuery & { start: string; end: string; lang: Lang },
+) {
+  rules.dateRange.parse({ start: q.start, end: q.end });
+  const rows = await cards.allRecords(db, { agentId: caller.id, ...q });
+  const names = LedgerNames[q.lang];
+  const movement = (r: cards.RecordView) =>
+    r.kind === 'sale'
+      ? r.direction === 'out'
+        ? names.sale
+        : names.purchase
+      : r.kind === 'recycle'
+        ? r.direction === 'in'
+          ? names.recycle
+          : names.recycled
+        : names[r.kind];
+  const lines = [
+    RecordColumns[q.lang],
+    ...rows.map((r) => [
+      r.created_at.replace('T', ' ').slice(0, 19),
+      movement(r),
+      CardNames[q.lang][r.cardType] ?? String(r.cardType),
+      r.quantity,
+      r.fromAgent?.name ?? '',
+      r.toAgent?.name ?? '',
+      r.org?.orgName ?? '',
+    ]),
+  ].map((cells) => cells.map(csvCell).join(','));
+  return {
+    type: 'text/csv; charset=utf-8',
+    filename: `sales-record-${q.start}-${q.end}.csv`,
+    body: `\uFEFF${lines.join('\r\n')}\r\n`,
+  };
+}

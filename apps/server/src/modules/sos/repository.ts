@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { orgs, sosRecords, terminals } from '../../db/schema.ts';
+import type { Scope } from '../../http/caller.ts';
+
+export type NewSos = typeof sosRecords.$inferInsert;
+
+export const insertSos = async (db: Conn, row: NewSos) =>
+  (await db.insert(sosRecords).values(row).returning())[0];
+
+export const countUntreatedOfOrg = async (db: Conn, orgId: number) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sosRecords)
+      .where(and(eq(sosRecords.orgId, orgId), eq(sosRecords.status, 0)))
+  )[0].n;
+
+export const countUntreatedUnder = async (db: Conn, path: string) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sosRecords)
+      .where(and(like(sosRecords.agentPath, `${path}%`), eq(sosRecords.status, 0)))
+  )[0].n;
+
+const inScope = (scope: Scope) =>
+  'orgId' in scope ? eq(sosRecords.orgId, scope.orgId) : like(sosRecords.agentPath, `${scope.path}%`);
+
+export interface SosFilter {
+  status?: number;
+  orgId?: number;
+  terminalId?: number;
+  from?: Date;
+  to?: Date;
+}
+
+const withNames = {
+  s: sosRecords,
+  terminalName: terminals.name,
+  ssid: terminals.ssid,
+  orgName: orgs.name,
+};
+
+export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number, size: number) {
+  const where = and(
+    inScope(scope),
+    f.status !== undefined ? eq(sosRecords.status, f.status) : undefined,
+    f.orgId !== undefined ? eq(sosRecords.orgId, f.orgId) : undefined,
+    f.terminalId !== undefined ? eq(sosRecords.terminalId, f.terminalId) : undefined,
+    f.from ? gte(sosRecords.createdAt, f.from) : undefined,
+    f.to ? lt(sosRecords.createdAt, f.to) : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select(withNames)
+      .from(sosRecords)
+      .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
+      .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
+      .where(where)
+      // Unprocessed first (status 0), then the newest.
+      .orderBy(asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(sosRecords, where),
+  ]);
+  return { list, total };
+}
+
+export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await db
+      .select(withNames)
+      .from(sosRecords)
+      .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
+      .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
+      .where(and(eq(sosRecords.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
+
+/** Processes an unprocessed record; false when it was already processed (two people at once, say). */
+export const markProcessed = async (db: Conn, id: number, processor: string, remark: string) =>
+  (
+    await db
+      .update(sosRecords)
+      .set({ status: 1, processor, processedAt: new Date(), remark })
+      .where(and(eq(sosRecords.id, id), eq(sosRecords.status, 0)))
+      .returning({ id: sosRecords.id })
+  ).length === 1;

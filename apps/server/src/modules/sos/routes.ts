@@ -1,0 +1,14 @@
+import { api } from '@ptt/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Deps, route } from '../../http/route.ts';
+import * as sos from './manage.ts';
+import { untreatedCount } from './service.ts';
+
+export function sosRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, api.sos.untreatedSOSCount, ({ db, caller }) => untreatedCount(db, caller));
+  route(app, deps, api.sos.list, ({ db, config, caller, params }) => sos.list(db, config, caller, params));
+  route(app, deps, api.sos.detail, ({ db, config, caller, params }) =>
+    sos.detail(db, config, caller, params),
+  );
+  route(app, deps, api.sos.process, ({ db, caller, params }) => sos.process(db, caller, params));
+}

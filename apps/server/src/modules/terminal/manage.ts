@@ -1,0 +1,209 @@
+import { functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
+import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
+import { unlessTaken } from '../../lib/unique.ts';
+import * as agents from '../agent/service.ts';
+import * as cards from '../card/service.ts';
+import * as groups from '../group/service.ts';
+import * as notices from '../notice/service.ts';
+import { orgInScope } from '../org/manage.ts';
+import * as repo from './repository.ts';
+import { createTerminals, PERMANENT, terminalInScope } from './service.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const addYear = (from: string) => {
+  const d = new Date(`${from}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const expiryColumn = {
+  voice: 'voiceExpires',
+  recording: 'recordingExpires',
+  location: 'locationExpires',
+  sos: 'sosExpires',
+  fence: 'fenceExpires',
+  video: 'videoExpires',
+  duplex: 'duplexExpires',
+} as const;
+
+const expiries = (t: repo.TerminalRow) =>
+  Object.fromEntries(Object.entries(expiryColumn).map(([k, col]) => [k, t[col]])) as Record<
+    keyof typeof expiryColumn,
+    string | null
+  >;
+
+const summary = (t: repo.TerminalRow, orgName: string) => ({
+  id: t.id,
+  ssid: t.ssid,
+  name: t.name,
+  org_id: t.orgId,
+  org_name: orgName,
+  user_type: t.userType,
+  expiries: expiries(t),
+  created_at: t.createdAt.toISOString(),
+});
+
+export async function list(db: Conn, caller: Caller, q: repo.ListFilter & { page: number; size: number }) {
+  const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
+  return { list: list.map((r) => summary(r.t, r.orgName)), total, page: q.page, size: q.size };
+}
+
+export async function detail(db: Conn, caller: Caller, id: number) {
+  const t = await terminalInScope(db, caller, id);
+  const [orgName, memberOf] = await Promise.all([repo.orgNameOf(db, t.orgId), groups.groupsOf(db, t.id)]);
+  const def = memberOf.find((g) => g.id === t.defaultGroupId);
+  return {
+    ...summary(t, orgName),
+    iccid: t.iccid ?? '',
+    remark: t.remark,
+    dispatcher: t.dispatcher,
+    warranty: t.warrantyExpires,
+    default_group: def ? { id: def.id, name: def.name } : null,
+    groups: memberOf,
+  };
+}
+
+/** Batch creation: up to 10 typed or 100 scanned SSIDs, no duplicates, all or nothing. */
+export async function batch(
+  db: Db,
+  caller: Caller,
+  p: { orgId: number; userType: 0 | 1; prefix: string; mode: 'scan' | 'input'; ssids: string[] },
+) {
+  if (p.mode === 'input' && p.ssids.length > Limits.inputAddMax) throw invalid('inputMax');
+  if (new Set(p.ssids).size !== p.ssids.length) throw invalid('doNotAddRepeatedly');
+  const org = await orgInScope(db, caller, p.orgId);
+  const agent = await agents.findById(db, caller.id);
+  if (!agent) throw notFound();
+  const card = p.userType === UserType.vip ? 7 : 0;
+  if (!(await cards.isEnabled(db, agent.id, card)))
+    throw ruleBroken('cardTypeNotAllowed', { cardType: card });
+  const created = await createTerminals(db, {
+    agent,
+    org,
+    userType: p.userType,
+    prefix: p.prefix,
+    ssids: p.ssids,
+  });
+  return { created };
+}
+
+/**
+ * Activates or renews one function for the chosen terminals, one card each. A renewal adds a year
+ * to what is left; VIP users already have recording, location, SOS and fence for good.
+ */
+export async function addService(db: Db, caller: Caller, p: { ids: number[]; cardType: number }) {
+  const fn = functionOfCard[p.cardType];
+  if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
+  if (!(await cards.isEnabled(db, caller.id, p.cardType))) throw ruleBroken('cardTypeNotAllowed');
+  return db.transaction(async (tx) => {
+    const found = await repo.findTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
+    if (found.length !== new Set(p.ids).size) throw notFound();
+    const column = expiryColumn[fn];
+    const now = today();
+    if (fn === 'sos' && found.some((t) => t.userType !== UserType.vip && (t.sosExpires ?? '') >= now)) {
+      throw ruleBroken('selectUsersWithoutSos');
+    }
+    const due = found.filter((t) => !(t.userType === UserType.vip && t[column] === PERMANENT));
+    if (due.length > 0) await cards.consume(tx, caller.id, p.cardType, due.length);
+    for (const t of due) {
+      const current = t[column];
+      await repo.updateTerminal(tx, t.id, { [column]: addYear(current && current > now ? current : now) });
+    }
+    return { renewed: due.length, skipped: found.length - due.length };
+  });
+}
+
+const RETURN_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * Deletes terminals. A terminal created in the last 30 days gives its voice or VIP card back to the
+ * agent who paid for it (notice type 6); the caller gets a 'delete users' notice (type 7).
+ */
+export async function cardBack(db: Db, caller: Caller, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const found = await repo.findTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
+    if (found.length !== new Set(ids).size) throw notFound();
+    const me = await agents.findById(tx, caller.id);
+    if (!me) throw notFound();
+    const fresh = found.filter(
+      (t) => t.cardAgentId !== null && Date.now() - t.createdAt.getTime() < RETURN_WINDOW_MS,
+    );
+    for (const t of found) await groups.deleteOwnedBy(tx, t.id);
+    await repo.deleteTerminals(
+      tx,
+      found.map((t) => t.id),
+    );
+    const byAgentAndCard = new Map<string, { agentId: number; cardType: number; n: number }>();
+    for (const t of fresh) {
+      const cardType = t.userType === UserType.vip ? 7 : 0;
+      const key = `${t.cardAgentId}:${cardType}`;
+      const entry = byAgentAndCard.get(key) ?? { agentId: t.cardAgentId as number, cardType, n: 0 };
+      entry.n += 1;
+      byAgentAndCard.set(key, entry);
+    }
+    for (const { agentId, cardType, n } of byAgentAndCard.values()) {
+      await cards.giveBack(tx, agentId, cardType, n);
+      await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
+    }
+    await notices.record(tx, {
+      agentId: me.id,
+      type: NoticeType.deleteUsers,
+      quantity: found.length,
+      users: found.map((t) => ({ name: t.name, account: t.ssid })),
+    });
+    return { deleted: found.length, returned: fresh.length };
+  });
+}
+
+/** Edits a terminal; moving it to another company deletes the groups it created itself. */
+export async function update(
+  db: Db,
+  caller: Caller,
+  p: { id: number; name?: string; iccid?: string; remark?: string; dispatcher?: boolean; orgId?: number },
+) {
+  const t = await terminalInScope(db, caller, p.id);
+  return db.transaction(async (tx) => {
+    const set: Partial<repo.NewTerminal> = {};
+    if (p.name !== undefined) set.name = p.name;
+    if (p.iccid !== undefined) set.iccid = p.iccid;
+    if (p.remark !== undefined) set.remark = p.remark;
+    if (p.dispatcher !== undefined) set.dispatcher = p.dispatcher;
+    if (p.orgId !== undefined && p.orgId !== t.orgId) {
+      if (isOrg(caller)) throw forbidden();
+      const target = await orgInScope(tx, caller, p.orgId);
+      await groups.deleteOwnedBy(tx, t.id);
+      await groups.detachTerminal(tx, t.id);
+      Object.assign(set, { orgId: target.id, agentPath: target.agentPath, defaultGroupId: null });
+    }
+    if (Object.keys(set).length > 0) await repo.updateTerminal(tx, t.id, set);
+    return null;
+  });
+}
+
+/** Card replacement: the old SSID must exist in scope, the new be free, the warranty still valid. */
+export async function changeCard(db: Db, caller: Caller, p: { oldSsid: string; newSsid: string }) {
+  return unlessTaken(
+    () => replaceSsid(db, caller, p),
+    () => ruleBroken('newSsidInUse'),
+  );
+}
+
+const replaceSsid = (db: Db, caller: Caller, p: { oldSsid: string; newSsid: string }) =>
+  db.transaction(async (tx) => {
+    const old = await repo.findBySsid(tx, p.oldSsid);
+    if (!old || !(await repo.findTerminalIn(tx, scopeOf(caller), old.id)))
+      throw ruleBroken('oldSsidNotExist');
+    if (await repo.findBySsid(tx, p.newSsid)) throw ruleBroken('newSsidInUse');
+    if (!old.warrantyExpires || old.warrantyExpires < today()) throw ruleBroken('warrantyExpired');
+    await repo.updateTerminal(tx, old.id, { ssid: p.newSsid });
+    return { id: old.id, ssid: p.newSsid };
+  });
+
+export async function resetIntercomPassword(db: Conn, caller: Caller, id: number) {
+  const t = await terminalInScope(db, caller, id);
+  const password = randomDigits(6);
+  await repo.updateTerminal(db, t.id, { intercomPwdHash: await hashDeviceSecret(password) });
+  return { password };
+}

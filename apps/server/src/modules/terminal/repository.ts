@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import type { Scope } from '../../http/caller.ts';
+import { containing } from '../../lib/like.ts';
+
+export type NewTerminal = typeof terminals.$inferInsert;
+
+export const insertTerminals = (db: Conn, rows: NewTerminal[]) =>
+  db.insert(terminals).values(rows).returning();
+
+export const existingSsids = async (db: Conn, ssids: string[]) =>
+  (await db.select({ ssid: terminals.ssid }).from(terminals).where(inArray(terminals.ssid, ssids))).map(
+    (r) => r.ssid,
+  );
+
+/** Terminals below an agent path, read from the counters the database keeps (migration 0004). */
+export const countTerminalsUnder = async (db: Conn, path: string) =>
+  (await db.select({ n: terminalCounts.n }).from(terminalCounts).where(eq(terminalCounts.path, path)))[0]
+    ?.n ?? 0;
+
+export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(eq(terminals.orgId, orgId)))[0].n;
+
+export type TerminalRow = typeof terminals.$inferSelect;
+
+/** A scope as SQL: a company's own terminals, or everything below an agent path. */
+export const inScope = (scope: Scope) =>
+  'orgId' in scope ? eq(terminals.orgId, scope.orgId) : like(terminals.agentPath, `${scope.path}%`);
+
+export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await db
+      .select()
+      .from(terminals)
+      .where(and(eq(terminals.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
+
+export const findTerminalsIn = (db: Conn, scope: Scope, ids: number[]) =>
+  db
+    .select()
+    .from(terminals)
+    .where(and(inArray(terminals.id, ids), inScope(scope)));
+
+export const firstOfOrg = (db: Conn, orgId: number, limit: number) =>
+  db.select().from(terminals).where(eq(terminals.orgId, orgId)).orderBy(asc(terminals.id)).limit(limit);
+
+export const findBySsid = async (db: Conn, ssid: string) =>
+  (await db.select().from(terminals).where(eq(terminals.ssid, ssid)).limit(1))[0];
+
+export interface ListFilter {
+  orgId?: number;
+  groupId?: number;
+  state?: 'active' | 'expiring' | 'expired';
+  keyword?: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
+  const unfiltered = f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+  const where = and(
+    inScope(scope),
+    f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
+    f.groupId !== undefined
+      ? sql`exists (select 1 from group_members gm where gm.terminal_id = ${terminals.id} and gm.group_id = ${f.groupId})`
+      : undefined,
+    f.state === 'expired' ? lt(terminals.voiceExpires, today()) : undefined,
+    f.state === 'active' ? gte(terminals.voiceExpires, today()) : undefined,
+    f.state === 'expiring'
+      ? and(gte(terminals.voiceExpires, today()), lt(terminals.voiceExpires, inDays(30)))
+      : undefined,
+    f.keyword
+      ? or(like(terminals.ssid, containing(f.keyword)), ilike(terminals.name, containing(f.keyword)))
+      : undefined,
+  );
+  const [list, total] = await Promise.all([
+    db
+      .select({ t: terminals, orgName: orgs.name })
+      .from(terminals)
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .where(where)
+      .orderBy(desc(terminals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    // An agent's whole fleet is counted by the database's counters; a filtered list counts its rows.
+    unfiltered && 'path' in scope ? countTerminalsUnder(db, scope.path) : db.$count(terminals, where),
+  ]);
+  return { list, total };
+}
+
+export const orgNameOf = async (db: Conn, orgId: number) =>
+  (await db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId)).limit(1))[0]?.name ?? '';
+
+export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
+  db.update(terminals).set(set).where(eq(terminals.id, id));
+
+export const deleteTerminals = (db: Conn, ids: number[]) =>
+  db.delete(terminals).where(inArray(terminals.id, ids));
+
+export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
+  (
+    await db
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
+  ).map((r) => r.id);
+
+export const nameOf = async (db: Conn, id: number) =>
+  (
+    await db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(eq(terminals.id, id))
+  )[0] ?? null;
+
+/** Sets the default group unless it already is; false means it already was. */
+export const setDefault = async (db: Conn, id: number, groupId: number) =>
+  (
+    await db
+      .update(terminals)
+      .set({ defaultGroupId: groupId })
+      .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
+      .returning({ id: terminals.id })
+  ).length === 1;
+
+export const clearDefault = (db: Conn, id: number, groupId: number) =>
+  db
+    .update(terminals)
+    .set({ defaultGroupId: null })
+    .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId)));
+
+export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
+  db
+    .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
+    .from(terminals)
+    .where(
+      and(
+        inScope(scope),
+        or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword))),
+      ),
+    )
+    .orderBy(asc(terminals.id))
+    .limit(limit);
+
+/** Names of a company's terminals that start with a prefix (to continue its numbering). */
+export const namesLike = async (db: Conn, orgId: number, prefix: string) =>
+  (
+    await db
+      .select({ name: terminals.name })
+      .from(terminals)
+      .where(and(eq(terminals.orgId, orgId), like(terminals.name, `${prefix.replace(/[%_\\]/g, '\\$&')}%`)))
+  ).map((r) => r.name);

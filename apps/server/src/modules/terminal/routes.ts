@@ -1,0 +1,18 @@
+import { api } from '@ptt/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Deps, route } from '../../http/route.ts';
+import * as terminal from './manage.ts';
+
+export function terminalRoutes(app: FastifyInstance, deps: Deps) {
+  const t = api.terminal;
+  route(app, deps, t.list, ({ db, caller, params }) => terminal.list(db, caller, params));
+  route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
+  route(app, deps, t.batch, ({ db, caller, params }) => terminal.batch(db, caller, params));
+  route(app, deps, t.addService, ({ db, caller, params }) => terminal.addService(db, caller, params));
+  route(app, deps, t.cardBack, ({ db, caller, params }) => terminal.cardBack(db, caller, params.ids));
+  route(app, deps, t.updateUser, ({ db, caller, params }) => terminal.update(db, caller, params));
+  route(app, deps, t.changecard, ({ db, caller, params }) => terminal.changeCard(db, caller, params));
+  route(app, deps, t.resetIntercomPassword, ({ db, caller, params }) =>
+    terminal.resetIntercomPassword(db, caller, params.id),
+  );
+}

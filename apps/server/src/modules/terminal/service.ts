@@ -1,0 +1,113 @@
+import { CardTypes, NoticeType, UserType } from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
+import { suffixedNames } from '../../lib/names.ts';
+import { unlessTaken } from '../../lib/unique.ts';
+import * as cards from '../card/service.ts';
+import * as notices from '../notice/service.ts';
+import * as repo from './repository.ts';
+
+const voice = CardTypes[0].code;
+const vip = CardTypes[7].code;
+/** VIP functions are permanent: any year from 2035 on reads as permanent (SPEC §4). */
+export const PERMANENT = '2099-12-31';
+const inOneYear = (from = new Date()) => {
+  const d = new Date(from);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+export interface CreateTerminalsInput {
+  agent: { id: number; name: string };
+  org: { id: number; agentPath: string; name: string };
+  userType: number;
+  prefix: string;
+  ssids: string[];
+}
+
+/**
+ * Creates terminals and consumes one card each (voice for single-function users, VIP for VIP
+ * users), with the ledger rows and the 'create user' notice, all in one transaction: all or none.
+ * Returns each terminal with its initial intercom password, shown once.
+ */
+export async function createTerminals(db: Db, input: CreateTerminalsInput) {
+  // A racing batch that stored one of these SSIDs first is named like the check below names it.
+  return unlessTaken(
+    () => insertTerminals(db, input),
+    async () => conflict('doNotAddRepeatedly', { ssids: await repo.existingSsids(db, input.ssids) }),
+  );
+}
+
+async function insertTerminals(db: Db, input: CreateTerminalsInput) {
+  // Hashed before the transaction, so its locks on the agent's balance are held for the writes alone.
+  const passwords = input.ssids.map(() => randomDigits(6));
+  const hashes = await Promise.all(passwords.map(hashDeviceSecret));
+  return db.transaction(async (tx) => {
+    const taken = await repo.existingSsids(tx, input.ssids);
+    if (taken.length > 0) throw conflict('doNotAddRepeatedly', { ssids: taken });
+    const isVip = input.userType === UserType.vip;
+    await cards.consume(tx, input.agent.id, isVip ? vip : voice, input.ssids.length, { orgId: input.org.id });
+    const names = suffixedNames(
+      input.prefix,
+      await repo.namesLike(tx, input.org.id, input.prefix),
+      input.ssids.length,
+    );
+    const year = inOneYear();
+    const rows = await repo.insertTerminals(
+      tx,
+      input.ssids.map((ssid, i) => ({
+        ssid,
+        name: names[i],
+        orgId: input.org.id,
+        agentPath: input.org.agentPath,
+        userType: input.userType,
+        cardAgentId: input.agent.id,
+        intercomPwdHash: hashes[i],
+        voiceExpires: year,
+        warrantyExpires: year,
+        ...(isVip
+          ? {
+              recordingExpires: PERMANENT,
+              locationExpires: PERMANENT,
+              sosExpires: PERMANENT,
+              fenceExpires: PERMANENT,
+            }
+          : {}),
+      })),
+    );
+    await notices.record(tx, {
+      agentId: input.agent.id,
+      type: NoticeType.createUser,
+      cardType: isVip ? vip : voice,
+      quantity: rows.length,
+      orgName: input.org.name,
+      users: rows.map((r) => ({ name: r.name, account: r.ssid })),
+    });
+    return rows.map((r, i) => ({ id: r.id, ssid: r.ssid, name: r.name, intercomPassword: passwords[i] }));
+  });
+}
+
+export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
+
+export const idsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
+  repo.idsInOrg(db, orgId, [...new Set(ids)]);
+export const nameOf = (db: Conn, id: number) => repo.nameOf(db, id);
+export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
+/** A company's terminals by id, the first `limit` (operator CLI, simulator credentials). */
+export const firstOfOrg = (db: Conn, orgId: number, limit: number) => repo.firstOfOrg(db, orgId, limit);
+export const setIntercomPassword = async (db: Conn, id: number, plain: string) =>
+  repo.updateTerminal(db, id, { intercomPwdHash: await hashDeviceSecret(plain) });
+export const setDefaultGroup = (db: Conn, id: number, groupId: number) => repo.setDefault(db, id, groupId);
+export const clearDefaultGroup = (db: Conn, id: number, groupId: number) =>
+  repo.clearDefault(db, id, groupId);
+export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
+  repo.searchTerminals(db, scopeOf(caller), keyword, limit);
+
+/** A terminal the caller may see; anything else answers like a missing record. */
+export async function terminalInScope(db: Conn, caller: Caller, id: number) {
+  const t = await repo.findTerminalIn(db, scopeOf(caller), id);
+  if (!t) throw notFound();
+  return t;
+}

@@ -1,0 +1,120 @@
+import { CardTypes, FenceTrigger, UserType } from '@ptt/contract';
+import type { Db } from '../db/client.ts';
+import * as agents from '../modules/agent/service.ts';
+import { setBranding } from '../modules/branding/service.ts';
+import * as cards from '../modules/card/service.ts';
+import { credentialsPath, writeCredentials } from '../modules/device/provision.ts';
+import * as fences from '../modules/fence/manage.ts';
+import * as fenceMembers from '../modules/fence/members.ts';
+import * as groups from '../modules/group/service.ts';
+import * as notices from '../modules/notice/service.ts';
+import * as orgs from '../modules/org/service.ts';
+import * as sos from '../modules/sos/service.ts';
+import * as terminals from '../modules/terminal/service.ts';
+
+/** The demo accounts a fresh database gets (README lists them). */
+export const DemoAccounts = [
+  { role: 'agent (top level)', account: 'agent01', password: 'agent123' },
+  { role: 'sub-agent', account: 'subagent01', password: 'agent123' },
+  { role: 'company', account: 'company01', password: 'company123' },
+] as const;
+
+const all = Object.fromEntries(CardTypes.map((c) => [c.code, true]));
+
+/**
+ * Seeds the demo through the same services the operator CLI uses; does nothing on a non-empty database.
+ * With `dataDir`, the demo terminals' intercom passwords are written where the simulator looks for them.
+ */
+export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+  if (await agents.findByAccount(db, 'agent01')) return false;
+  await setBranding(db, { title: 'PTT Console' });
+
+  const top = await agents.createTopLevelAgent(db, {
+    name: 'Demo_Agent',
+    contact: 'Alice Chan',
+    account: 'agent01',
+    password: 'agent123',
+    phone: '85291234567',
+  });
+  const sub = await agents.createSubAgent(db, top.id, {
+    name: 'Demo_Subagent',
+    contact: 'Bob Lee',
+    account: 'subagent01',
+    password: 'agent123',
+  });
+  await db.transaction(async (tx) => {
+    await cards.setSwitch(tx, top.id, all);
+    for (const c of CardTypes) await cards.grant(tx, top.id, c.code, 1000);
+    // The sub-agent does not see video (5) or VIP (7) cards.
+    await cards.setSwitch(tx, sub.id, { ...all, 5: false, 7: false });
+    for (const [type, quantity] of [
+      [0, 50],
+      [1, 20],
+      [2, 20],
+      [3, 10],
+    ]) {
+      await cards.sell(tx, { from: top, to: sub, cardType: type, quantity });
+    }
+  });
+
+  const org = await orgs.createOrg(db, top.id, {
+    name: 'Demo_Company',
+    contact: 'Carol Wong',
+    account: 'company01',
+    password: 'company123',
+  });
+  await orgs.setServer(db, org.id, 'enclosure', '10.0.0.12', 8090);
+  const created = await terminals.createTerminals(db, {
+    agent: top,
+    org,
+    userType: UserType.single,
+    prefix: 'Radio',
+    ssids: Array.from({ length: 6 }, (_, i) => `86123456789${String(i + 1).padStart(4, '0')}`),
+  });
+  if (opts.dataDir) {
+    const list = created.map((t) => ({ ssid: t.ssid, name: t.name, password: t.intercomPassword }));
+    writeCredentials(credentialsPath(opts.dataDir, org.account), { company: org.account, terminals: list });
+  }
+  await groups.createGroup(db, {
+    org,
+    name: 'Dispatch',
+    members: created.map((t, i) => ({ terminalId: t.id, priority: i === 0 ? 1 : 3 })),
+  });
+  await groups.createGroup(db, {
+    org,
+    name: 'Patrol',
+    members: created.slice(3).map((t) => ({ terminalId: t.id, priority: 3 })),
+  });
+  // A fence around the simulator's default centre, so a first simulated run raises fence records.
+  const fence = await fences.createFence(
+    db,
+    org,
+    {
+      name: 'Harbour',
+      shape: 'circle',
+      center: { lat: 22.3193, lng: 114.1694 },
+      radius: 250,
+      trigger: FenceTrigger.enter,
+    },
+    'Asia/Hong_Kong',
+  );
+  await fenceMembers.addMembersOf(
+    db,
+    fence.id,
+    created.map((t) => t.id),
+  );
+  await sos.raise(db, {
+    orgId: org.id,
+    agentPath: org.agentPath,
+    terminalId: created[2].id,
+    lat: 22.3193,
+    lng: 114.1694,
+  });
+  await notices.publishBulletin(
+    db,
+    'Welcome to PTT Console',
+    'Manage your sub-agents, companies, groups and terminals from your phone. Service cards sold here ' +
+      'take effect at once.',
+  );
+  return true;
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { api, type DataOf, type Endpoint, type Envelope } from '@ptt/contract';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { puzzles } from '../src/db/schema.ts';
+import { readConfig } from '../src/env.ts';
+import { sha256 } from '../src/lib/crypto.ts';
+import * as agents from '../src/modules/agent/service.ts';
+import * as orgs from '../src/modules/org/service.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+
+/** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const backends: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : []),
+];
+
+export interface Session {
+  access_token: string;
+  openid: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Sends a contract endpoint's call the way the web app does (query string for GET and POST). */
+  call<E extends Endpoint>(
+    e: E,
+    params?: Record<string, unknown>,
+    session?: Session,
+  ): Promise<Envelope<DataOf<E>>>;
+  /** A call with a JSON body besides its query (terminal/batch). */
+  callBody<E extends Endpoint>(
+    e: E,
+    params: Record<string, unknown>,
+    body: unknown,
+    session?: Session,
+  ): Promise<Envelope<DataOf<E>>>;
+  /** The whole login flow: puzzle, a slide to the stored answer, then access_token. */
+  login(role: 0 | 1, username: string, password: string): Promise<Session>;
+  /** Empties every table and seeds the demo again. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const query = (params: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL as string;
+  const name = `ptt_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** `env` adds configuration (a recordings directory of the test's own, say). */
+export async function startTestApp(
+  backend: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
+  const config = readConfig({
+    DATABASE_URL: pgdb?.url ?? 'memory://',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR);
+  const app = await buildApp({ config, database, logger: false });
+  await seedDemo(database.db);
+
+  const call: TestApp['call'] = async (e, params = {}, session) => {
+    const res = await app.inject({ method: e.method, url: `${e.path}?${query({ ...params, ...session })}` });
+    if (res.statusCode !== 200) throw new Error(`${e.path} answered HTTP ${res.statusCode}: ${res.body}`);
+    return res.json();
+  };
+
+  const callBody: TestApp['callBody'] = async (e, params, body, session) => {
+    const res = await app.inject({
+      method: e.method,
+      url: `${e.path}?${query({ ...params, ...session })}`,
+      payload: body as object,
+    });
+    if (res.statusCode !== 200) throw new Error(`${e.path} answered HTTP ${res.statusCode}: ${res.body}`);
+    return res.json();
+  };
+
+  const login: TestApp['login'] = async (role, username, password) => {
+    const p = await call(api.auth.getImg);
+    const [row] = await database.db
+      .select()
+      .from(puzzles)
+      .where(eq(puzzles.tokenHash, sha256(p.data.token)));
+    const v = await call(api.auth.verifyImageCode, { token: p.data.token, x: row.x });
+    if (v.code !== 20001) throw new Error(`puzzle: ${v.msg.en}`);
+    const res = await call(api.auth.accessToken, {
+      user_type: role,
+      username,
+      password,
+      token: p.data.token,
+      x: row.x,
+    });
+    if (res.code !== 20001) throw new Error(`login ${username}: ${res.msg.en}`);
+    return { access_token: res.data.access_token, openid: res.data.openid };
+  };
+
+  const reset = async () => {
+    const names = (Object.values(schema) as unknown[])
+      .filter((t): t is PgTable => is(t, PgTable))
+      .map((t) => `"${getTableName(t)}"`)
+      .join(', ');
+    await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+    await seedDemo(database.db);
+  };
+
+  return {
+    app,
+    database,
+    call,
+    callBody,
+    login,
+    reset,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+    },
+  };
+}
+
+/**
+ * A second top-level agent (agent02 / agent123) with its company (company02 / company123): the tenant
+ * whose records the demo accounts must never see or touch.
+ */
+export async function addOtherTenant(t: TestApp) {
+  const agent = await agents.createTopLevelAgent(t.database.db, {
+    name: 'OtherAgent',
+    account: 'agent02',
+    password: 'agent123',
+  });
+  const org = await orgs.createOrg(t.database.db, agent.id, {
+    name: 'OtherCompany',
+    account: 'company02',
+    password: 'company123',
+  });
+  return { agent, org };
+}

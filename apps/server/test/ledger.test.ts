@@ -1,0 +1,211 @@
+import { api, Code, NoticeType } from '@ptt/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCards, cardLedger, notices } from '../src/db/schema.ts';
+import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+
+describe.each(backends)('service-card ledger on %s', (backend) => {
+  let t: TestApp;
+  let top: Session;
+  let sub1: number;
+  let sub2: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    top = await t.login(0, 'agent01', 'agent123');
+    const list = await t.call(api.agent.list, {}, top);
+    sub1 = list.data.list[0].id;
+    const add = await t.call(
+      api.agent.add,
+      {
+        name: 'SecondReseller',
+        contact: 'Dan',
+        account: 'subagent02',
+        password: 'agent123',
+        blance: 1,
+        sos_card: 1,
+      },
+      top,
+    );
+    expect(add.code).toBe(Code.ok);
+    sub2 = add.data.id;
+  });
+  afterAll(() => t.close());
+
+  const balances = async (ids: number[], cardType: number) =>
+    t.database.db
+      .select({ agentId: agentCards.agentId, balance: agentCards.balance })
+      .from(agentCards)
+      .where(and(inArray(agentCards.agentId, ids), eq(agentCards.cardType, cardType)));
+
+  it('sells, refuses above the balance without changing anything, and recycles', async () => {
+    const [before] = await balances([sub2], 0);
+    const sale = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: 5 }, top);
+    expect(sale.code).toBe(Code.ok);
+    const [after] = await balances([sub2], 0);
+    expect(after.balance).toBe(before.balance + 5);
+
+    const ledgerBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger);
+    const tooMany = await t.call(
+      api.agent.blanceAdd,
+      { agentId: sub2, cardType: 0, quantity: 1_000_000 },
+      top,
+    );
+    expect([tooMany.code, tooMany.msg.en]).toEqual([Code.rule, 'Insufficient voice card balance']);
+    const ledgerAfter = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger);
+    expect(ledgerAfter[0].n).toBe(ledgerBefore[0].n);
+    expect((await balances([sub2], 0))[0].balance).toBe(after.balance);
+
+    const back = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity: 2 }, top);
+    expect(back.code).toBe(Code.ok);
+    expect((await balances([sub2], 0))[0].balance).toBe(after.balance - 2);
+  });
+
+  it('applies the recycling rules', async () => {
+    const over = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity: 999 }, top);
+    expect(over.msg.en).toBe('The quantity cannot exceed the existing amount');
+    const zero = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 3, quantity: 1 }, top);
+    expect(zero.msg.en).toBe('The amount is 0 and cannot be recycled');
+    for (const quantity of ['0', '-1', '1.5', 'abc']) {
+      const bad = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity }, top);
+      expect(bad.msg.en).toBe('The quantity must be an integer greater than 0');
+    }
+    const none = await t.call(api.agent.blanceAdd, { cardType: 0, quantity: 1 }, top);
+    expect(none.msg.en).toBe('Please select an agent');
+    const noType = await t.call(api.agent.blanceAdd, { agentId: sub2, quantity: 1 }, top);
+    expect(noType.msg.en).toBe('Please select a card type');
+  });
+
+  it('refuses card types the buyer’s switch hides', async () => {
+    const res = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 7, quantity: 1 }, top);
+    expect([res.code, res.msg.en]).toEqual([Code.rule, 'This card type is not available']);
+  });
+
+  it('keeps exact balances through 200 concurrent sales and recycles between three agents', async () => {
+    const agents = [0, sub1, sub2];
+    const me = (await t.call(api.profile.agent, {}, top)).data.id;
+    agents[0] = me;
+    const start = await balances(agents, 0);
+    const total = start.reduce((s, r) => s + r.balance, 0);
+    const noticesBefore = (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notices)
+        .where(inArray(notices.type, [NoticeType.sale, NoticeType.recycle]))
+    )[0].n;
+
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const ops = Array.from({ length: 200 }, () => {
+      const target = rand() < 0.5 ? sub1 : sub2;
+      const quantity = 1 + Math.floor(rand() * 40);
+      return rand() < 0.6
+        ? t.call(api.agent.blanceAdd, { agentId: target, cardType: 0, quantity }, top)
+        : t.call(api.agent.cardRecovery, { agentId: target, cardType: 0, quantity }, top);
+    });
+    const results = await Promise.all(ops);
+    const succeeded = results.filter((r) => r.code === Code.ok).length;
+    const refused = results.filter((r) => r.code === Code.rule).length;
+    expect(succeeded + refused).toBe(200);
+    expect(succeeded).toBeGreaterThan(50);
+
+    const end = await balances(agents, 0);
+    expect(end.every((r) => r.balance >= 0)).toBe(true);
+    expect(end.reduce((s, r) => s + r.balance, 0)).toBe(total);
+
+    // Every balance equals the sum of its ledger rows in minus out.
+    for (const id of agents) {
+      const [{ net }] = await t.database.db
+        .select({
+          net: sql<number>`coalesce(sum(case when ${cardLedger.toAgentId} = ${id} then ${cardLedger.quantity} else -${cardLedger.quantity} end), 0)::int`,
+        })
+        .from(cardLedger)
+        .where(
+          and(
+            eq(cardLedger.cardType, 0),
+            sql`(${cardLedger.toAgentId} = ${id} or ${cardLedger.fromAgentId} = ${id})`,
+          ),
+        );
+      expect(end.find((r) => r.agentId === id)?.balance).toBe(net);
+    }
+    const noticesAfter = (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notices)
+        .where(inArray(notices.type, [NoticeType.sale, NoticeType.recycle]))
+    )[0].n;
+    expect(noticesAfter - noticesBefore).toBe(succeeded);
+  });
+
+  it('lists sales, purchases and recycling in the record, filtered by card type and date', async () => {
+    const rec = await t.call(api.agent.getSalesPurchaseRecord, { cardType: 0, size: 100 }, top);
+    expect(rec.code).toBe(Code.ok);
+    expect(rec.data.total).toBeGreaterThan(3);
+    expect(rec.data.list.every((r) => r.cardType === 0)).toBe(true);
+    const kinds = new Set(rec.data.list.map((r) => r.kind));
+    expect(kinds.has('sale') && kinds.has('recycle')).toBe(true);
+    const last = await t.call(
+      api.agent.getSalesPurchaseRecord,
+      { cardType: 0, size: 3, page: Math.ceil(rec.data.total / 3) },
+      top,
+    );
+    expect(last.data.list.at(-1)?.kind).toBe('grant');
+    const sale = rec.data.list.find((r) => r.kind === 'sale');
+    expect(sale?.direction).toBe('out');
+    const future = await t.call(
+      api.agent.getSalesPurchaseRecord,
+      { start: '2099-01-01', end: '2099-01-02' },
+      top,
+    );
+    expect(future.data.total).toBe(0);
+
+    const subSession = await t.login(0, 'subagent01', 'agent123');
+    const subRec = await t.call(api.agent.getSalesPurchaseRecord, {}, subSession);
+    expect(subRec.data.list.every((r) => r.toAgent?.id === sub1 || r.fromAgent?.id === sub1)).toBe(true);
+    expect(subRec.data.list.some((r) => r.kind === 'sale' && r.direction === 'in')).toBe(true);
+  });
+
+  it('exports a range as CSV with a BOM, in the chosen language, within 90 days', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/agent/exportSalesRecord?start=${from}&end=${today}&lang=cn2&access_token=${top.access_token}`,
+    });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    expect(res.body).toContain('時間,類型,卡類型,數量');
+    expect(res.body).toContain('對講卡');
+    expect(res.body).toContain('Demo_Subagent');
+
+    const long = await t.call(api.agent.exportSalesRecord, { start: '2026-01-01', end: '2026-06-01' }, top);
+    expect(long.msg.en).toBe('The date range cannot exceed 90 days');
+    const reversed = await t.call(api.agent.exportSalesRecord, { start: today, end: from }, top);
+    expect(reversed.msg.en).toBe('The start date must be before the end date');
+  });
+
+  it('asks for the service card password once one is set', async () => {
+    const { hashPassword } = await import('../src/lib/crypto.ts');
+    const { agents } = await import('../src/db/schema.ts');
+    await t.database.db
+      .update(agents)
+      .set({ payPwdHash: await hashPassword('246810') })
+      .where(eq(agents.account, 'agent01'));
+    const missing = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: 1 }, top);
+    expect(missing.msg.en).toBe('Please enter the service card password');
+    const wrong = await t.call(
+      api.agent.blanceAdd,
+      { agentId: sub2, cardType: 0, quantity: 1, payPwd: '111111' },
+      top,
+    );
+    expect(wrong.msg.en).toBe('Service card password error');
+    const right = await t.call(
+      api.agent.blanceAdd,
+      { agentId: sub2, cardType: 0, quantity: 1, payPwd: '246810' },
+      top,
+    );
+    expect(right.code).toBe(Code.ok);
+  });
+});

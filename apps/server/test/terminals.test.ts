@@ -1,0 +1,184 @@
+import { api, Code } from '@ptt/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { terminals } from '../src/db/schema.ts';
+import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+
+const ssids = (start: number, n: number) =>
+  Array.from({ length: n }, (_, i) => String(359_000_000_000_000 + start + i));
+
+describe.each(backends)('terminals on %s', (backend) => {
+  let t: TestApp;
+  let top: Session;
+  let company: Session;
+  let orgId: number;
+  const voice = async (s: Session) => (await t.call(api.profile.agent, {}, s)).data.blance;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    top = await t.login(0, 'agent01', 'agent123');
+    company = await t.login(1, 'company01', 'company123');
+    orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
+  });
+  afterAll(() => t.close());
+
+  const batch = (list: string[], extra: Record<string, unknown> = {}, s = top) =>
+    t.callBody(
+      api.terminal.batch,
+      { orgId, userType: 0, prefix: 'Unit', mode: 'scan', ...extra },
+      { ssids: list },
+      s,
+    );
+
+  it('creates 100 scanned terminals and consumes exactly 100 voice cards', async () => {
+    const before = await voice(top);
+    const res = await batch(ssids(1000, 100));
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.created).toHaveLength(100);
+    expect(res.data.created[0]).toMatchObject({
+      name: 'Unit1',
+      intercomPassword: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(await voice(top)).toBe(before - 100);
+    const list = await t.call(api.terminal.list, { orgId, size: 100 }, top);
+    expect(list.data.total).toBe(106);
+  });
+
+  it('creates nothing when one SSID is already in use, and names it', async () => {
+    const before = await voice(top);
+    const list = [...ssids(5000, 5), ssids(1000, 1)[0]];
+    const res = await batch(list);
+    expect([res.code, res.msg.en, res.data]).toEqual([
+      Code.conflict,
+      'Do not add repeatedly!',
+      { ssids: [list[5]] },
+    ]);
+    expect(await voice(top)).toBe(before);
+    const check = await t.call(api.terminal.list, { keyword: ssids(5000, 1)[0] }, top);
+    expect(check.data.total).toBe(0);
+  });
+
+  it('applies the batch rules: 10 by input, 100 by scan, no repeats, valid SSIDs, a prefix', async () => {
+    expect((await batch(ssids(6000, 11), { mode: 'input' })).msg.en).toBe(
+      'Up to 10 users can be added by input',
+    );
+    expect((await batch(ssids(6000, 101))).msg.en).toBe(
+      'Up to 100 SSID(IMEI)s can be added by scanning the code!',
+    );
+    expect((await batch([...ssids(6000, 2), ssids(6000, 1)[0]])).msg.en).toBe('Do not add repeatedly!');
+    expect((await batch(['12345'])).msg.en).toBe('SSID(IMEI): exactly 15 digits');
+    expect((await batch(ssids(6000, 1), { prefix: '' })).msg.en).toBe('Please enter a nickname prefix');
+    expect((await batch(ssids(6000, 1), { orgId: '' })).msg.en).toBe('Please select a company');
+    expect((await batch(ssids(6000, 1), {}, company)).code).toBe(Code.forbidden);
+  });
+
+  it('creates nothing above the balance', async () => {
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    const org = await t.call(
+      api.org.add,
+      { name: 'SubCompany', contact: 'Fay', account: 'subcompany01', password: 'company123' },
+      sub,
+    );
+    const before = await voice(sub);
+    const res = await t.callBody(
+      api.terminal.batch,
+      { orgId: org.data.id, userType: 0, prefix: 'Sub', mode: 'scan' },
+      { ssids: ssids(7000, before + 1) },
+      sub,
+    );
+    expect(res.msg.en).toBe('Insufficient voice card balance');
+    expect(await voice(sub)).toBe(before);
+    const vip = await t.callBody(
+      api.terminal.batch,
+      { orgId: org.data.id, userType: 1, prefix: 'Sub', mode: 'scan' },
+      { ssids: ssids(7000, 1) },
+      sub,
+    );
+    expect(vip.msg.en).toBe('This card type is not available');
+  });
+
+  it('renews a function by one year per card and refuses SOS for users who have it', async () => {
+    const [a, b] = (await t.call(api.terminal.list, { orgId, size: 2 }, top)).data.list;
+    const res = await t.call(api.terminal.addService, { ids: `${a.id},${b.id}`, cardType: 1 }, top);
+    expect(res.data).toEqual({ renewed: 2, skipped: 0 });
+    const d1 = await t.call(api.terminal.detail, { id: a.id }, top);
+    const year = new Date().getUTCFullYear() + 1;
+    expect(d1.data.expiries.recording?.startsWith(String(year))).toBe(true);
+    await t.call(api.terminal.addService, { ids: `${a.id}`, cardType: 1 }, top);
+    const d2 = await t.call(api.terminal.detail, { id: a.id }, top);
+    expect(d2.data.expiries.recording?.startsWith(String(year + 1))).toBe(true);
+
+    expect((await t.call(api.terminal.addService, { ids: `${a.id}`, cardType: 3 }, top)).code).toBe(Code.ok);
+    const again = await t.call(api.terminal.addService, { ids: `${a.id},${b.id}`, cardType: 3 }, top);
+    expect(again.msg.en).toBe('Please select users who have not turned on SOS service');
+    expect((await t.call(api.terminal.addService, { ids: '', cardType: 3 }, top)).msg.en).toBe(
+      'Please select a user',
+    );
+  });
+
+  it('replaces a card with the four rules of SPEC §8', async () => {
+    const [a] = (await t.call(api.terminal.list, { orgId, size: 1 }, top)).data.list;
+    const free = ssids(9000, 1)[0];
+    const missing = await t.call(api.terminal.changecard, { oldSsid: ssids(9500, 1)[0], newSsid: free }, top);
+    expect(missing.msg.en).toBe('The original SSID(IMEI) entered does not exist');
+    const inUse = await t.call(api.terminal.changecard, { oldSsid: a.ssid, newSsid: ssids(1000, 1)[0] }, top);
+    expect(inUse.msg.en).toBe('The entered new SSID(IMEI) is already in use');
+    const ok = await t.call(api.terminal.changecard, { oldSsid: a.ssid, newSsid: free }, top);
+    expect(ok.data).toEqual({ id: a.id, ssid: free });
+    await t.database.db
+      .update(terminals)
+      .set({ warrantyExpires: '2020-01-01' })
+      .where(eq(terminals.id, a.id));
+    const expired = await t.call(api.terminal.changecard, { oldSsid: free, newSsid: ssids(9001, 1)[0] }, top);
+    expect(expired.msg.en).toBe('The warranty period has expired and cannot be replaced');
+  });
+
+  it('deletes terminals and gives back the cards of fresh ones', async () => {
+    const before = await voice(top);
+    const created = (await batch(ssids(8000, 3))).data.created;
+    // A second batch with the same prefix continues the numbering.
+    expect(created.map((c) => c.name)).toEqual(['Unit101', 'Unit102', 'Unit103']);
+    const res = await t.call(api.terminal.cardBack, { ids: created.map((c) => c.id).join(',') }, top);
+    expect(res.data).toEqual({ deleted: 3, returned: 3 });
+    expect(await voice(top)).toBe(before);
+  });
+
+  it('keeps companies and siblings out of other terminals', async () => {
+    const [mine] = (await t.call(api.terminal.list, { size: 1 }, company)).data.list;
+    expect((await t.call(api.terminal.detail, { id: mine.id }, company)).code).toBe(Code.ok);
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    expect((await t.call(api.terminal.detail, { id: mine.id }, sub)).code).toBe(Code.notFound);
+    expect((await t.call(api.terminal.updateUser, { id: mine.id, name: 'Stolen' }, sub)).code).toBe(
+      Code.notFound,
+    );
+    expect((await t.call(api.terminal.resetIntercomPassword, { id: mine.id }, sub)).code).toBe(Code.notFound);
+    expect((await t.call(api.terminal.list, {}, sub)).data.total).toBe(0);
+    const other = await t.login(1, 'subcompany01', 'company123');
+    expect((await t.call(api.terminal.detail, { id: mine.id }, other)).code).toBe(Code.notFound);
+    expect((await t.call(api.terminal.updateUser, { id: mine.id, orgId: orgId + 1 }, company)).code).toBe(
+      Code.forbidden,
+    );
+  });
+
+  it('lets a company complete a terminal profile and reset its intercom password', async () => {
+    const [mine] = (await t.call(api.terminal.list, { size: 1 }, company)).data.list;
+    const res = await t.call(
+      api.terminal.updateUser,
+      { id: mine.id, name: '巡邏一號', iccid: '8985200000000000001', remark: 'Gate', dispatcher: '1' },
+      company,
+    );
+    expect(res.code).toBe(Code.ok);
+    const d = await t.call(api.terminal.detail, { id: mine.id }, company);
+    expect(d.data).toMatchObject({
+      name: '巡邏一號',
+      iccid: '8985200000000000001',
+      remark: 'Gate',
+      dispatcher: true,
+    });
+    const pw = await t.call(api.terminal.resetIntercomPassword, { id: mine.id }, company);
+    expect(pw.data.password).toMatch(/^\d{6}$/);
+    expect((await t.call(api.terminal.updateUser, { id: mine.id, iccid: '123' }, company)).msg.en).toBe(
+      'ICCID: 19 or 20 letters or digits',
+    );
+  });
+});

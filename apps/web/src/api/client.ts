@@ -1,0 +1,163 @@
+import {
+  Code,
+  type DataOf,
+  displayMessage,
+  type Endpoint,
+  Limits,
+  Messages,
+  type Msg,
+  type ParamsOf,
+} from '@ptt/contract';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { msgField } from '../i18n/languages.ts';
+import { config } from '../lib/config.ts';
+import { clearLoginInfo, getLoginInfo } from '../lib/storage.ts';
+import { transportHooks } from './transport-hooks.ts';
+
+/** A call that came back with a code other than 20001 (or never came back). */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly msg: Msg;
+  /** True when the client has already told the user (toast, return to login): callers need not. */
+  readonly handled: boolean;
+  /** The answer's data, when an error carries details (the SSIDs a batch found in use). */
+  readonly data: unknown;
+
+  constructor(code: number, msg: Msg, handled: boolean, data: unknown = null) {
+    super(localize(msg));
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+    this.handled = handled;
+    this.data = data;
+  }
+}
+
+export interface CallOptions {
+  /** false: the caller shows business errors itself (login form, puzzle check). Session and transport
+   * failures still toast, because they also leave the page. */
+  toast?: boolean;
+  /** Cancels the call without any message (TanStack Query passes one when a query is dropped). */
+  signal?: AbortSignal;
+  /** Parameters that travel in a JSON body instead of the query (/v1/terminal/batch sends its SSIDs so). */
+  jsonBody?: readonly string[];
+  /** Sends the session with a public endpoint: sendSms and verificationCode act for the signed-in
+   * account, except when they serve a forgotten password. */
+  session?: boolean;
+}
+
+type ParamValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** The text of a server message in the active language, as SPEC §8 shows it. */
+export const localize = (msg: Msg): string => displayMessage(msg[msgField[currentLanguage()]] || msg.en);
+
+/** GET and POST alike carry their parameters in the query (SPEC §7); the token rides along when signed in. */
+export const buildUrl = (
+  endpoint: Endpoint,
+  params: Record<string, ParamValue> = {},
+  withSession: boolean = endpoint.access !== 'public',
+): string => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
+    else query.append(key, String(value));
+  }
+  const login = getLoginInfo();
+  if (login && withSession) {
+    query.set('access_token', login.access_token);
+    query.set('openid', login.openid);
+  }
+  const text = query.toString();
+  return `${config.apiBase}${endpoint.path}${text ? `?${text}` : ''}`;
+};
+
+const isMsg = (value: unknown): value is Msg =>
+  typeof value === 'object' && value !== null && typeof (value as Msg).en === 'string';
+
+interface RawEnvelope {
+  code: number;
+  msg: Msg;
+  data: unknown;
+}
+
+const readEnvelope = async (response: Response): Promise<RawEnvelope | null> => {
+  try {
+    const body = (await response.json()) as Partial<RawEnvelope> | null;
+    if (!body || typeof body.code !== 'number') return null;
+    return { code: body.code, msg: isMsg(body.msg) ? body.msg : Messages.internalError, data: body.data };
+  } catch {
+    return null;
+  }
+};
+
+/** Leaves for the login page with a message; the returned error rejects the call. */
+const leave = (code: number, msg: Msg): ApiError => {
+  transportHooks.toast(localize(msg));
+  transportHooks.toLogin();
+  return new ApiError(code, msg, true);
+};
+
+const send = async (
+  url: string,
+  method: string,
+  signal: AbortSignal | undefined,
+  body?: Record<string, unknown>,
+): Promise<Response> => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Limits.requestTimeoutMs);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    // POST sends its payload in the URL like the vendor's backend expects, so the body stays empty
+    // unless the endpoint takes a JSON body.
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!body) return await fetch(url, { method, signal: controller.signal, headers });
+    headers['Content-Type'] = 'application/json';
+    return await fetch(url, { method, signal: controller.signal, headers, body: JSON.stringify(body) });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+};
+
+/** Calls one endpoint of the contract and resolves its data, or rejects with an ApiError. */
+export const call = async <E extends Endpoint>(
+  endpoint: E,
+  params?: ParamsOf<E>,
+  options: CallOptions = {},
+): Promise<DataOf<E>> => {
+  const all = { ...((params ?? {}) as Record<string, ParamValue>) };
+  let body: Record<string, unknown> | undefined;
+  if (options.jsonBody?.length) {
+    body = {};
+    for (const key of options.jsonBody) {
+      body[key] = all[key];
+      delete all[key];
+    }
+  }
+  const url = buildUrl(endpoint, all, options.session || endpoint.access !== 'public');
+  let response: Response;
+  try {
+    response = await send(url, endpoint.method, options.signal, body);
+  } catch (error) {
+    // A query dropped by its caller is no failure of the server: stay silent.
+    if (options.signal?.aborted) throw error;
+    throw leave(Code.internal, Messages.serverException);
+  }
+  const envelope = await readEnvelope(response);
+  if (response.status === Code.loginTimeoutStatus || envelope?.code === Code.loginTimeoutStatus) {
+    throw leave(Code.loginTimeoutStatus, Messages.loginTimeout);
+  }
+  if (!envelope) throw leave(Code.internal, Messages.serverException);
+  if (envelope.code === Code.ok) return envelope.data as DataOf<E>;
+  if (envelope.code === Code.unauthorized) {
+    clearLoginInfo();
+    transportHooks.toLogin();
+    throw new ApiError(envelope.code, envelope.msg, true);
+  }
+  const toast = options.toast !== false;
+  const error = new ApiError(envelope.code, envelope.msg, toast, envelope.data);
+  if (toast) transportHooks.toast(error.message);
+  throw error;
+};

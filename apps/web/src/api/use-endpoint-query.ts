@@ -1,0 +1,17 @@
+import type { DataOf, Endpoint, ParamsOf } from '@ptt/contract';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { call } from './client.ts';
+
+type Extra<E extends Endpoint> = Omit<UseQueryOptions<DataOf<E>, Error>, 'queryKey' | 'queryFn'>;
+
+/** The query key of an endpoint call: its path and parameters, so equal calls share one cache entry. */
+export const endpointKey = <E extends Endpoint>(endpoint: E, params?: ParamsOf<E>) =>
+  [endpoint.path, params ?? {}] as const;
+
+/** A TanStack query bound to one contract endpoint; the endpoint hooks of the features build on it. */
+export const useEndpointQuery = <E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, options?: Extra<E>) =>
+  useQuery<DataOf<E>, Error>({
+    queryKey: endpointKey(endpoint, params),
+    queryFn: ({ signal }) => call(endpoint, params, { signal }),
+    ...options,
+  });

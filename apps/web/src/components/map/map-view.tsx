@@ -1,0 +1,132 @@
+import type * as Leaflet from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LatLng, MapContent } from './shapes.ts';
+import { useMapConfig } from './use-map-config.ts';
+import './map.css';
+
+type Props = MapContent & {
+  /** Where the map opens when the content gives no bounds to fit. */
+  center: LatLng;
+  zoom?: number;
+  /** Fit the view to the content whenever it changes (detail screens); off while the user draws. */
+  fit?: boolean;
+  /** A tap on the map (drawing a fence). */
+  onTap?: (point: LatLng) => void;
+  label: string;
+  testId?: string;
+};
+
+const colors = { default: '#1677ff', alarm: '#ff3141', vertex: '#ff8f1f' } as const;
+
+/**
+ * A Leaflet map of markers, a track and fence shapes. Tiles come from the server's configuration; when they
+ * cannot load the map keeps its grid background, its shapes and its taps, and says the tiles are missing.
+ */
+export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, ...content }: Props) => {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [L, setLeaflet] = useState<typeof Leaflet | null>(null);
+  const map = useRef<Leaflet.Map | null>(null);
+  const layer = useRef<Leaflet.LayerGroup | null>(null);
+  const tapRef = useRef(onTap);
+  tapRef.current = onTap;
+  const tiles = useMapConfig().data;
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  // Leaflet arrives with the first map on screen, not with the page that holds it.
+  useEffect(() => {
+    let live = true;
+    void import('leaflet').then((m) => {
+      if (live) setLeaflet(m.default);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The map itself lives as long as the component.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first centre opens the map; later ones fit
+  useEffect(() => {
+    if (!L || !box.current) return;
+    const m = L.map(box.current, { zoomControl: true, attributionControl: true }).setView(
+      [center.lat, center.lng],
+      zoom,
+    );
+    m.on('click', (e: Leaflet.LeafletMouseEvent) =>
+      tapRef.current?.({ lat: e.latlng.lat, lng: e.latlng.lng }),
+    );
+    layer.current = L.layerGroup().addTo(m);
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, [L]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!L || !m || !tiles) return;
+    const tileLayer = L.tileLayer(tiles.tile_url, {
+      maxZoom: tiles.max_zoom,
+      attribution: tiles.attribution,
+    });
+    tileLayer.on('tileerror', () => setTilesFailed(true));
+    tileLayer.on('tileload', () => setTilesFailed(false));
+    tileLayer.addTo(m);
+    return () => {
+      tileLayer.remove();
+    };
+  }, [L, tiles]);
+
+  const { markers, track, shapes } = content;
+  useEffect(() => {
+    const m = map.current;
+    const group = layer.current;
+    if (!L || !m || !group) return;
+    group.clearLayers();
+    const bounds = L.latLngBounds([]);
+    for (const s of shapes ?? []) {
+      const drawn =
+        s.kind === 'circle'
+          ? L.circle([s.center.lat, s.center.lng], { radius: s.radius, color: colors.default })
+          : L.polygon(
+              s.points.map((p) => [p.lat, p.lng] as [number, number]),
+              { color: colors.default },
+            );
+      drawn.addTo(group);
+      if (s.kind === 'circle' || s.points.length > 0) bounds.extend(drawn.getBounds());
+    }
+    if (track && track.length > 0) {
+      const line = L.polyline(
+        track.map((p) => [p.lat, p.lng] as [number, number]),
+        { color: colors.default, weight: 4 },
+      ).addTo(group);
+      bounds.extend(line.getBounds());
+    }
+    for (const mk of markers ?? []) {
+      const tone = mk.tone ?? 'default';
+      const dot = L.circleMarker([mk.lat, mk.lng], {
+        radius: tone === 'vertex' ? 6 : 9,
+        color: '#fff',
+        weight: 2,
+        fillColor: colors[tone],
+        fillOpacity: 1,
+        interactive: tone !== 'vertex',
+      }).addTo(group);
+      if (mk.label) dot.bindTooltip(mk.label);
+      bounds.extend([mk.lat, mk.lng]);
+    }
+    // The box may have changed size since the map opened (styles of a page arriving late).
+    m.invalidateSize();
+    if (fit && bounds.isValid()) m.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
+  }, [L, markers, track, shapes, fit]);
+
+  return (
+    <div className="map-view" data-testid={testId}>
+      <div ref={box} className="map-view__map" role="application" aria-label={label} />
+      {tilesFailed && <div className="map-view__offline">{t('map.tilesUnavailable')}</div>}
+    </div>
+  );
+};

@@ -1,0 +1,12 @@
+/**
+ * Toasts load antd-mobile's Toast on first use: the login route rarely needs one, and it pulls in the
+ * animation library, so it stays out of the first page's JavaScript.
+ */
+export const showToast = (content: string): void => {
+  void Promise.all([import('antd-mobile/es/components/toast'), import('./antd-render.ts')]).then(
+    ([{ default: Toast }, { installAntdRender }]) => {
+      installAntdRender();
+      Toast.show({ content, duration: 2500 });
+    },
+  );
+};

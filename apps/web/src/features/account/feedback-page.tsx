@@ -1,0 +1,79 @@
+import { api, Limits, rules } from '@ptt/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { Field } from '../../components/field.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { FormInput } from './form-input.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { useAccountForm } from './use-account-form.ts';
+import './account.css';
+
+/** /feedback: a message (and optionally how to answer) stored for the operator's `feedback:list`. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useAccountForm({ content: '', contact: '' });
+  const { values, errors } = form;
+
+  const submit = async () => {
+    const ok = form.check(
+      [rules.feedbackContent, values.content, 'content'],
+      [rules.feedbackContact, values.contact, 'contact'],
+    );
+    if (!ok) return;
+    await form.run(async () => {
+      const contact = values.contact.trim() || undefined;
+      await call(api.feedback.send, { content: values.content.trim(), contact }, { toast: false });
+      showToast(t('msg.feedbackThanks'));
+      navigate('/main', { replace: true });
+    });
+  };
+
+  const length = Array.from(values.content.trim()).length;
+  return (
+    <div className="page account-page" data-testid="feedback-page">
+      <PageHeader title={t('account.feedback.title')} backTo="/main" />
+      <p className="account-intro">{t('account.feedback.intro')}</p>
+      <form
+        id="feedback"
+        className="section"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.guard(() => void submit())();
+        }}
+      >
+        <Field id="feedback-content" label={t('account.feedback.content')} error={errors.content}>
+          <textarea
+            id="feedback-content"
+            className="account-textarea"
+            rows={6}
+            value={values.content}
+            placeholder={t('account.feedback.contentPlaceholder')}
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby="feedback-count"
+            onChange={(event) => form.set('content')(event.target.value)}
+          />
+        </Field>
+        <p
+          id="feedback-count"
+          className={`account-count${length > Limits.feedbackMax ? ' account-count--over' : ''}`}
+        >
+          {length}/{Limits.feedbackMax}
+        </p>
+        <FormInput
+          id="feedback-contact"
+          label={t('account.feedback.contact')}
+          value={values.contact}
+          onChange={form.set('contact')}
+          error={errors.contact}
+          placeholder={t('account.feedback.contactPlaceholder')}
+          autoComplete="email"
+        />
+        <SubmitButton busy={form.busy} locked={form.locked} text={t('account.feedback.submit')} />
+      </form>
+    </div>
+  );
+};

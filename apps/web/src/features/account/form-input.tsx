@@ -1,0 +1,48 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { Field } from '../../components/field.tsx';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+  type?: 'text' | 'password' | 'tel' | 'email';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  /** A control inside the field, after the input (the send-code button). */
+  addon?: ReactNode;
+}
+
+/** A labelled input whose rule message (or hint) sits underneath and is announced with it. */
+export const FormInput = ({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  addon,
+  type = 'text',
+  ...rest
+}: Props) => (
+  <Field id={id} label={label} error={error} hint={hint}>
+    <input
+      id={id}
+      name={id}
+      type={type}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete={rest.autoComplete ?? 'off'}
+      inputMode={rest.inputMode}
+      placeholder={rest.placeholder}
+      maxLength={rest.maxLength}
+    />
+    {addon}
+  </Field>
+);

@@ -1,0 +1,90 @@
+import { api, enteredCode, rules } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { useAgentInfo } from '../profile/use-agent-info.ts';
+import { useOrgInfo } from '../profile/use-org-info.ts';
+import { FormInput } from './form-input.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { useAccountForm } from './use-account-form.ts';
+import './account.css';
+
+/**
+ * /sendSms: binds a new mobile number with a code sent to that number (docs/decisions.md). Codes for a
+ * forgotten password go to the bound number, so a session alone must not be able to change it.
+ */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const role = getLoginInfo()?.role ?? 0;
+  const agent = useAgentInfo(role === 0);
+  const org = useOrgInfo(role === 1);
+  const current = (role === 0 ? agent.data : org.data)?.phone;
+  const form = useAccountForm({ mobile: '', code: '' });
+  const { values, errors } = form;
+  const mobile = values.mobile.trim();
+
+  const submit = async () => {
+    if (!form.check([rules.mobile, mobile, 'mobile'], [enteredCode, values.code, 'code'])) return;
+    await form.run(async () => {
+      await call(api.profile.mobile, { mobile, code: values.code }, { toast: false });
+      const profile = role === 0 ? api.profile.agent : api.profile.org;
+      await client.invalidateQueries({ queryKey: endpointKey(profile, {}) });
+      showToast(t('account.phone.saved'));
+      navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
+    });
+  };
+
+  return (
+    <div className="page account-page" data-testid="phone-page">
+      <PageHeader title={t('account.phone.title')} />
+      <p className="account-intro" data-testid="phone-current">
+        {current === undefined
+          ? '\u00a0'
+          : current
+            ? `${t('account.phone.current')}: ${current}`
+            : t('account.phone.none')}
+      </p>
+      <form
+        id="phone"
+        className="section"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.guard(() => void submit())();
+        }}
+      >
+        <FormInput
+          id="phone-mobile"
+          label={t('account.phone.new')}
+          value={values.mobile}
+          onChange={form.set('mobile')}
+          error={errors.mobile}
+          hint={t('account.phone.hint')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t('account.phone.placeholder')}
+          maxLength={16}
+        />
+        <SmsCodeField
+          id="phone-code"
+          value={values.code}
+          onChange={form.set('code')}
+          error={errors.code}
+          target={() =>
+            form.check([rules.mobile, mobile, 'mobile']) ? { purpose: 'bindPhone', phone: mobile } : null
+          }
+        />
+        <SubmitButton busy={form.busy} locked={form.locked} text={t('account.phone.submit')} />
+      </form>
+    </div>
+  );
+};

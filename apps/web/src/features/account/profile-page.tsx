@@ -1,0 +1,142 @@
+import { api, isSubAgentPath, rules } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { call } from '../../api/client.ts';
+import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { useAgentInfo } from '../profile/use-agent-info.ts';
+import { useOrgInfo } from '../profile/use-org-info.ts';
+import { EditRow } from './edit-row.tsx';
+import './account.css';
+
+const pathOf = { 0: '/individualUser', 1: '/orgUser' } as const;
+
+/**
+ * /individualUser (agent) and /orgUser (company): the signed-in account's own profile. Contact, email,
+ * area and address are edited in place; the mobile number needs a code sent to it, on /sendSms.
+ */
+export const Component = () => {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const role = getLoginInfo()?.role ?? 0;
+  const agent = useAgentInfo(role === 0);
+  const org = useOrgInfo(role === 1);
+  const { pathname } = useLocation();
+  if (pathname !== pathOf[role]) return <Navigate to={pathOf[role]} replace />;
+
+  const data = role === 0 ? agent.data : org.data;
+  const profileKey = endpointKey(role === 0 ? api.profile.agent : api.profile.org, {});
+  const saved = async () => {
+    showToast(t('account.profile.saved'));
+    await client.invalidateQueries({ queryKey: profileKey });
+  };
+  const a = role === 0 ? agent.data : undefined;
+  const o = role === 1 ? org.data : undefined;
+  const identity: [string, string, string][] = a
+    ? [
+        ['name', t('account.profile.name'), a.name],
+        ['account', t('account.profile.account'), a.account],
+        [
+          'role',
+          t('account.profile.role'),
+          t(isSubAgentPath(a.path) ? 'account.center.subAgent' : 'account.center.topAgent'),
+        ],
+      ]
+    : o
+      ? [
+          ['name', t('account.profile.orgName'), o.corg_name],
+          ['account', t('account.profile.account'), o.account],
+          ['agent', t('account.profile.agent'), o.agent_name],
+        ]
+      : [];
+
+  return (
+    <div className="page account-page" data-testid="profile-page">
+      <PageHeader
+        title={t(role === 0 ? 'account.center.profile' : 'account.center.orgProfile')}
+        backTo="/main"
+      />
+      {!data && <Skeleton.Paragraph lineCount={8} animated />}
+      {data && (
+        <>
+          <section className="section profile-section" aria-labelledby="profile-identity">
+            <h2 id="profile-identity" className="section__title">
+              {t('account.profile.identity')}
+            </h2>
+            <dl className="profile-facts">
+              {identity.map(([key, label, value]) => (
+                <div key={key} className="profile-row" data-testid={`profile-${key}`}>
+                  <dt className="profile-row__label">{label}</dt>
+                  <dd className="profile-row__value">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section className="section profile-section" aria-labelledby="profile-details">
+            <h2 id="profile-details" className="section__title">
+              {t('account.profile.details')}
+            </h2>
+            <EditRow
+              name="contact"
+              label={t('account.profile.contact')}
+              value={data.contact}
+              rule={rules.contactName}
+              maxLength={10}
+              onSave={async (contact) => {
+                await call(api.profile.contact, { contact }, { toast: false });
+                await saved();
+              }}
+            />
+            <Link to="/sendSms" className="profile-row profile-row--link" data-testid="profile-mobile">
+              <span className="profile-row__label">{t('account.profile.mobile')}</span>
+              <span className={`profile-row__value${data.phone ? '' : ' profile-row__value--empty'}`}>
+                {data.phone || t('account.profile.notSet')}
+              </span>
+              <RightOutline aria-hidden className="profile-row__arrow" />
+            </Link>
+            <EditRow
+              name="email"
+              label={t('account.profile.email')}
+              value={data.email}
+              rule={rules.email}
+              type="email"
+              inputMode="email"
+              maxLength={100}
+              onSave={async (email) => {
+                await call(api.profile.email, { email }, { toast: false });
+                await saved();
+              }}
+            />
+            <EditRow
+              name="area"
+              label={t('account.profile.area')}
+              value={data.area}
+              rule={rules.region}
+              maxLength={50}
+              onSave={async (area) => {
+                await call(api.profile.area, { area }, { toast: false });
+                await saved();
+              }}
+            />
+            <EditRow
+              name="address"
+              label={t('account.profile.address')}
+              value={data.address}
+              rule={rules.address}
+              maxLength={100}
+              onSave={async (address) => {
+                await call(api.profile.address, { address }, { toast: false });
+                await saved();
+              }}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+};

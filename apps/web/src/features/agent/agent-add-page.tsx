@@ -1,0 +1,73 @@
+import { api, CardTypes, rules } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RuleForm } from '../../components/rule-form.tsx';
+import { showToast } from '../../components/toast.ts';
+import { CardSwitchChips } from './card-switch-chips.tsx';
+import { useCardSwitch } from './use-card-switch.ts';
+import { useTopAgentOnly } from './use-top-agent-only.ts';
+
+/** /agentAdd: a top-level agent creates a sub-agent with its card switch; a sub-agent is sent home. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const check = useTopAgentOnly();
+  const mine = useCardSwitch();
+  const [cards, setCards] = useState<Record<string, number | string>>({ blance: 1 });
+  if (check === 'denied') return <Navigate to="/home" replace />;
+  return (
+    <div className="page" data-testid="agent-add">
+      <PageHeader title={t('manage.addAgent')} />
+      <section className="section">
+        {check === 'pending' ? (
+          <Skeleton.Paragraph lineCount={8} animated />
+        ) : (
+          <RuleForm
+            id="agent-add"
+            submitText={t('manage.create')}
+            fields={[
+              { name: 'name', label: t('manage.name'), rule: rules.agentName },
+              { name: 'contact', label: t('manage.contact'), rule: rules.contactName },
+              { name: 'account', label: t('manage.account'), rule: rules.account, autoComplete: 'off' },
+              {
+                name: 'password',
+                label: t('manage.password'),
+                rule: rules.password,
+                type: 'password',
+                autoComplete: 'new-password',
+              },
+              { name: 'phone', label: t('manage.phone'), rule: rules.mobile, optional: true, type: 'tel' },
+              { name: 'email', label: t('manage.email'), rule: rules.email, optional: true, type: 'email' },
+            ]}
+            onSubmit={async (v) => {
+              // Only card types the caller has on can be given; the rest are sent off.
+              const flags = Object.fromEntries(
+                CardTypes.map((c) => [
+                  c.field,
+                  mine.data?.[c.field] === 1 && cards[c.field] === 1 ? '1' : '0',
+                ]),
+              );
+              const res = await call(api.agent.add, {
+                ...v,
+                phone: v.phone || undefined,
+                email: v.email || undefined,
+                ...flags,
+              } as never);
+              showToast(t('manage.created', { name: v.name }));
+              await client.invalidateQueries();
+              navigate(`/agentDetail?id=${res.id}`, { replace: true });
+            }}
+          >
+            <CardSwitchChips allowed={mine.data} value={cards} onChange={setCards} />
+          </RuleForm>
+        )}
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,125 @@
+import { api, CardTypes } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { RightOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { StatGrid } from '../../components/stat-grid.tsx';
+import { showToast } from '../../components/toast.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { initialOf } from '../../lib/format.ts';
+import { AgentEditForms } from './agent-edit-forms.tsx';
+import { CardSwitchChips } from './card-switch-chips.tsx';
+import { useCardSwitch } from './use-card-switch.ts';
+
+type Switch = Record<string, number | string>;
+
+/** /agentDetail?id=: a sub-agent's profile, balances, card switch and companies, with its edit forms. */
+export const Component = () => {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useEndpointQuery(api.agent.detail, { id }, { enabled: id > 0 });
+  const mine = useCardSwitch();
+  const [cards, setCards] = useState<Switch>({});
+  useEffect(() => {
+    if (detail.data) setCards(detail.data.card_switch);
+  }, [detail.data]);
+  const a = detail.data;
+  const missing = !(id > 0) || (detail.isError && !a);
+
+  const saveSwitch = async (next: Switch) => {
+    setCards(next);
+    try {
+      const flags = Object.fromEntries(CardTypes.map((c) => [c.field, String(next[c.field] ?? 0)]));
+      await call(api.agent.updateAgent, { id, ...flags } as never);
+      showToast(t('manage.saved'));
+      await client.invalidateQueries();
+    } catch {
+      if (detail.data) setCards(detail.data.card_switch);
+    }
+  };
+
+  return (
+    <div className="page" data-testid="agent-detail">
+      <PageHeader title={t('manage.agentDetail')} />
+      {missing && <MissingRecord />}
+      {!a && !missing && (
+        <section className="section">
+          <Skeleton.Paragraph lineCount={6} animated />
+        </section>
+      )}
+      {a && (
+        <>
+          <section className="section">
+            <div className="detail-head">
+              <span className="detail-head__avatar" aria-hidden>
+                {initialOf(a.name)}
+              </span>
+              <div>
+                <h2 className="detail-head__name">{a.name}</h2>
+                <span className="item-meta">{a.account}</span>
+              </div>
+            </div>
+            <dl className="detail-facts">
+              <dt>{t('manage.contact')}</dt>
+              <dd>{a.contact}</dd>
+              <dt>{t('manage.mobile')}</dt>
+              <dd>{a.phone || '—'}</dd>
+              <dt>{t('manage.emailLabel')}</dt>
+              <dd>{a.email || '—'}</dd>
+              <dt>{t('manage.parent')}</dt>
+              <dd>{a.parent_name || '—'}</dd>
+              <dt>{t('manage.createdAt')}</dt>
+              <dd>{formatDate(a.created_at, i18n.language)}</dd>
+            </dl>
+          </section>
+          <section className="section">
+            <h2 className="section__title">{t('manage.balances')}</h2>
+            <StatGrid
+              label={t('manage.balances')}
+              items={CardTypes.filter((c) => a.card_switch[c.field] === 1).map((c) => ({
+                key: c.key,
+                label: t(`card.${c.key}`),
+                value: a[c.field],
+                testId: `balance-${c.key}`,
+              }))}
+            />
+            {CardTypes.every((c) => a.card_switch[c.field] !== 1) && (
+              <p className="item-meta">{t('manage.noCardsOn')}</p>
+            )}
+          </section>
+          <section className="section section--switch">
+            <CardSwitchChips allowed={mine.data} value={cards} onChange={(next) => void saveSwitch(next)} />
+          </section>
+          <section className="section section--flush">
+            <h2 className="section__title">{t('manage.orgsOf')}</h2>
+            <PagedList
+              endpoint={api.agent.orgs}
+              params={{ id }}
+              empty={t('manage.noOrgsOfAgent')}
+              rowKey={(o) => o.id}
+              item={(o) => (
+                <Link to={`/orgDetail?id=${o.id}`} className="row">
+                  <span className="row__label">
+                    {o.corg_name}
+                    <br />
+                    <span className="item-meta">{t('manage.users', { count: o.user_count })}</span>
+                  </span>
+                  <RightOutline aria-hidden className="row__arrow" />
+                </Link>
+              )}
+            />
+          </section>
+          <AgentEditForms agent={a} onSaved={() => detail.refetch()} />
+        </>
+      )}
+    </div>
+  );
+};

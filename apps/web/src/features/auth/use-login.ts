@@ -1,0 +1,95 @@
+import type { MessageKey, Msg } from '@ptt/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { loadAppInfo } from '../../api/app-info.ts';
+import { setLoginInfo, setRememberedAccount } from '../../lib/storage.ts';
+import type { RoleValue } from './use-login-fields.ts';
+
+type Actions = typeof import('./login-actions.ts');
+const loadActions = (): Promise<Actions> => import('./login-actions.ts');
+
+/** Kept as a key or a server message, not as text, so it follows a language switch. */
+type LoginError = { key: MessageKey } | { msg: Msg };
+
+interface Fields {
+  role: RoleValue;
+  account: string;
+  password: string;
+}
+
+/**
+ * SPEC §4 login: validate, then the slider puzzle, and only after a verified slide the login call.
+ * Errors are shown in the form (not toasted), in the active language.
+ */
+export const useLogin = ({ role, account, password }: Fields) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<LoginError | null>(null);
+  const [puzzleOpen, setPuzzleOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  // Set once the actions have loaded; a server message can only exist after that.
+  const actions = useRef<Actions | null>(null);
+
+  const getActions = async (): Promise<Actions> => {
+    actions.current ??= await loadActions();
+    return actions.current;
+  };
+
+  useEffect(() => {
+    void loadActions().then((module) => {
+      actions.current = module;
+    });
+  }, []);
+
+  const submit = async () => {
+    const { validateCredentials } = await getActions();
+    const key = validateCredentials(account, password);
+    if (key) {
+      setError({ key });
+      return;
+    }
+    setError(null);
+    setPuzzleOpen(true);
+  };
+
+  const onPuzzleSuccess = async (token: string, x: number) => {
+    setPuzzleOpen(false);
+    setPending(true);
+    try {
+      const [{ logIn }, app] = await Promise.all([getActions(), loadAppInfo()]);
+      const username = account.trim();
+      const info = await logIn({
+        appId: app?.appid,
+        appSecret: app?.appsecret,
+        role,
+        username,
+        password,
+        token,
+        x,
+      });
+      setLoginInfo({ access_token: info.access_token, openid: info.openid, role: info.role });
+      setRememberedAccount({ role, account: username });
+      navigate('/home', { replace: true });
+    } catch (failure) {
+      const msg = actions.current?.unshownMessage(failure);
+      if (msg) setError({ msg });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return {
+    error: error && ('key' in error ? t(`msg.${error.key}`) : (actions.current?.localize(error.msg) ?? '')),
+    clearError: () => setError(null),
+    submit: () => void submit(),
+    pending,
+    puzzle: {
+      visible: puzzleOpen,
+      load: () => getActions().then((module) => module.loadPuzzle()),
+      verify: (token: string, x: number) => getActions().then((module) => module.verifyPuzzle(token, x)),
+      onSuccess: (token: string, x: number) => void onPuzzleSuccess(token, x),
+      onClose: () => setPuzzleOpen(false),
+    },
+  };
+};

@@ -1,0 +1,82 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { CheckList } from '../../components/check-list.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { useFence } from './use-fence.ts';
+import './fence.css';
+
+/** /fenceMyMembersList?id=: users of the fence's company it does not monitor yet, added together. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useFence(id);
+  const missing = !(id > 0) || (detail.isError && !detail.data);
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const toggle = (tid: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(tid)) next.add(tid);
+      return next;
+    });
+  const add = async () => {
+    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    try {
+      const res = await call(api.fence.addMembers, { id, terminalIds: [...picked].join(',') });
+      showToast(t('fence.added', { count: res.added }));
+      await client.invalidateQueries();
+      navigate(`/fenceMembers?id=${id}`, { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="page" data-testid="fence-add-members">
+      <PageHeader title={t('fence.addMembers')} />
+      {missing ? (
+        <MissingRecord />
+      ) : (
+        <>
+          <div className="section">
+            <SearchBar
+              placeholder={t('fence.searchUsers')}
+              onSearch={(v) => setKeyword(v.trim())}
+              onClear={() => setKeyword('')}
+            />
+          </div>
+          <CheckList
+            endpoint={api.fence.unMembers}
+            params={{ id, keyword: keyword || undefined }}
+            empty={t('fence.noUsers')}
+            picked={picked}
+            onToggle={toggle}
+            toRow={(u: { id: number; name: string; ssid: string }) => ({
+              id: u.id,
+              name: u.name,
+              sub: u.ssid,
+            })}
+          />
+          <div className="sticky-footer">
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              data-testid="fence-add-selected"
+              onClick={() => void add()}
+            >
+              {t('fence.addSelected', { count: picked.size })}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,108 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { confirm } from '../../components/confirm.ts';
+import { MapView } from '../../components/map/map-view.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { shapeOf } from './drawing.ts';
+import { triggerName } from './trigger.ts';
+import { useFence } from './use-fence.ts';
+import '../../components/detail.css';
+import './fence.css';
+
+/** /fenceDetail?id=: a fence on the map, its rules, keeper and users, and the ways to change them. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useFence(id);
+  const f = detail.data;
+  const missing = !(id > 0) || (detail.isError && !f);
+
+  const remove = async () => {
+    if (
+      !f ||
+      !(await confirm(t('fence.confirmDelete', { name: f.name }), t('fence.confirm'), t('fence.cancel')))
+    )
+      return;
+    try {
+      await call(api.fence.remove, { id });
+      showToast(t('fence.deleted'));
+      navigate('/fencelist', { replace: true });
+      await refreshAfterDelete(client, id, [api.fence.detail, api.fence.members, api.fence.unMembers]);
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
+  const links = [
+    { to: `/fenceEdit?id=${id}`, label: t('fence.edit'), testId: 'to-fence-edit' },
+    { to: `/fenceAdministrator?id=${id}`, label: t('fence.keeper'), testId: 'to-fence-keeper' },
+    { to: `/fenceMembers?id=${id}`, label: t('fence.members'), testId: 'to-fence-members' },
+    { to: `/fenceMyMembersList?id=${id}`, label: t('fence.addMembers'), testId: 'to-fence-add-members' },
+    { to: `/fencerecord?id=${id}`, label: t('fence.records'), testId: 'to-fence-records' },
+  ];
+  return (
+    <div className="page" data-testid="fence-detail">
+      <PageHeader title={t('fence.detail')} />
+      {missing && <MissingRecord />}
+      {!f && !missing && <Skeleton.Paragraph lineCount={6} animated />}
+      {f && (
+        <>
+          <section className="section">
+            <h2 className="section__title" data-testid="fence-name">
+              {f.name}
+            </h2>
+            <MapView
+              label={t('fence.mapLabel')}
+              testId="fence-map"
+              center={f.center ?? f.points[0] ?? { lat: 0, lng: 0 }}
+              shapes={[shapeOf(f)]}
+            />
+            <dl className="detail-facts">
+              <dt>{t('fence.trigger')}</dt>
+              <dd data-testid="fence-trigger">{triggerName(t, f.trigger)}</dd>
+              <dt>{t('fence.period')}</dt>
+              <dd>{t('fence.periodValue', { start: f.window_start, end: f.window_end })}</dd>
+              <dt>{t('fence.dates')}</dt>
+              <dd>
+                {f.permanent
+                  ? t('fence.permanent')
+                  : t('fence.dateRange', { start: f.date_start, end: f.date_end })}
+              </dd>
+              <dt>{t('fence.keeper')}</dt>
+              <dd data-testid="fence-keeper">{f.keeper?.name ?? t('fence.noKeeper')}</dd>
+              <dt>{t('fence.members')}</dt>
+              <dd data-testid="fence-member-count">{t('fence.memberCount', { count: f.member_count })}</dd>
+            </dl>
+          </section>
+          <section className="section section--menu">
+            <ul className="rows">
+              {links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="row" data-testid={l.testId}>
+                    <span className="row__label">{l.label}</span>
+                    <RightOutline aria-hidden className="row__arrow" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="section">
+            <button type="button" className="btn btn--block fence-delete" onClick={() => void remove()}>
+              {t('fence.delete')}
+            </button>
+          </section>
+        </>
+      )}
+    </div>
+  );
+};

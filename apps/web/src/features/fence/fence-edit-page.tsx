@@ -1,0 +1,333 @@
+import { api, FenceLimits } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import Slider from 'antd-mobile/es/components/slider';
+import Switch from 'antd-mobile/es/components/switch';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { Field } from '../../components/field.tsx';
+import { MapView } from '../../components/map/map-view.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import {
+  centreOf,
+  type Drawing,
+  drawingOf,
+  drawnContent,
+  emptyDrawing,
+  shapeParams,
+  tap,
+  undo,
+} from './drawing.ts';
+import { triggerName, triggers } from './trigger.ts';
+import { useFence } from './use-fence.ts';
+import './fence.css';
+
+/** The slider covers the usual sizes; larger circles are typed (up to the contract's limit). */
+const sliderMax = 2000;
+
+/** Where a new fence's map opens before anything is drawn. */
+const defaultCentre = { lat: 22.3193, lng: 114.1694 };
+
+interface Form {
+  name: string;
+  trigger: number | null;
+  windowStart: string;
+  windowEnd: string;
+  permanent: boolean;
+  dateStart: string;
+  dateEnd: string;
+}
+
+const blank: Form = {
+  name: '',
+  trigger: null,
+  windowStart: '00:00',
+  windowEnd: '23:59',
+  permanent: true,
+  dateStart: '',
+  dateEnd: '',
+};
+
+/** Which field shows a rule's message. */
+const fieldOf = (path: PropertyKey | undefined): string => {
+  if (path === 'center' || path === 'points' || path === 'shape' || path === 'radius') return 'shape';
+  if (path === 'windowStart' || path === 'windowEnd') return 'period';
+  if (path === 'dateStart' || path === 'dateEnd' || path === 'permanent') return 'dates';
+  return String(path ?? 'name');
+};
+
+/** A labelled group of buttons (trigger mode, shape) with its rule message. */
+const ChoiceField = ({ label, error, children }: { label: string; error?: string; children: ReactNode }) => (
+  <fieldset className={`field fence-choice${error ? ' field--invalid' : ''}`}>
+    <legend className="field__label">{label}</legend>
+    {children}
+    {error && (
+      <p className="field__error" role="alert">
+        {error}
+      </p>
+    )}
+  </fieldset>
+);
+
+/** /fenceEdit[?id=]: a new fence, or a fence's changes: name, trigger, period, dates and the shape drawn by tapping. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id')) || 0;
+  const existing = useFence(id);
+  const [form, setForm] = useState<Form>(blank);
+  const [drawing, setDrawing] = useState<Drawing>(emptyDrawing('polygon'));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const f = existing.data;
+
+  useEffect(() => {
+    if (!f) return;
+    setForm({
+      name: f.name,
+      trigger: f.trigger,
+      windowStart: f.window_start,
+      windowEnd: f.window_end,
+      permanent: f.permanent,
+      dateStart: f.date_start ?? '',
+      dateEnd: f.date_end ?? '',
+    });
+    setDrawing(drawingOf(f));
+  }, [f]);
+
+  const forget = (field: string) =>
+    setErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const { [field]: _, ...rest } = prev;
+      return rest;
+    });
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((prev) => ({ ...prev, [key]: value }));
+    forget(fieldOf(key));
+  };
+  const draw = (change: (d: Drawing) => Drawing) => {
+    setDrawing(change);
+    forget('shape');
+  };
+  const params = {
+    name: form.name.trim(),
+    trigger: form.trigger ?? '',
+    windowStart: form.windowStart,
+    windowEnd: form.windowEnd,
+    permanent: form.permanent ? '1' : '0',
+    ...(form.permanent ? {} : { dateStart: form.dateStart, dateEnd: form.dateEnd }),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...shapeParams(drawing),
+  };
+
+  const save = async () => {
+    if (busy) return;
+    const checked = api.fence.add.params.safeParse(params);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const field = fieldOf(issue.path[0]);
+        found[field] ??= t(`msg.${issue.message}` as 'msg.ok');
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      if (id) await call(api.fence.update, { id, ...params } as never);
+      else {
+        const made = await call(api.fence.add, params as never);
+        navigate(`/fenceDetail?id=${made.id}`, { replace: true });
+      }
+      showToast(t('fence.saved'));
+      await client.invalidateQueries();
+      if (id) navigate(`/fenceDetail?id=${id}`, { replace: true });
+    } catch {
+      // The client has shown the server's message (a duplicated name); the form keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (id && !f)
+    return (
+      <div className="page" data-testid="fence-edit">
+        <PageHeader title={t('fence.edit')} />
+        {existing.isError ? <MissingRecord /> : <Skeleton.Paragraph lineCount={8} animated />}
+      </div>
+    );
+
+  const drawn = drawnContent(drawing);
+  // A saved fence opens the map on its middle; a new one where the drawing starts.
+  const centre = centreOf(f ? drawingOf(f) : drawing);
+  return (
+    <div className="page" data-testid="fence-edit">
+      <PageHeader title={id ? t('fence.edit') : t('fence.create')} />
+      <form
+        className="section"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Field id="fence-name" label={t('fence.name')} error={errors.name}>
+          <input
+            id="fence-name"
+            value={form.name}
+            maxLength={30}
+            placeholder={t('fence.namePlaceholder')}
+            onChange={(e) => set('name', e.target.value)}
+          />
+        </Field>
+        <ChoiceField label={t('fence.trigger')} error={errors.trigger}>
+          <div className="chips">
+            {triggers.map((code) => (
+              <button
+                key={code}
+                type="button"
+                className="chip"
+                aria-pressed={form.trigger === code}
+                data-testid={`fence-trigger-${code}`}
+                onClick={() => set('trigger', code)}
+              >
+                {triggerName(t, code)}
+              </button>
+            ))}
+          </div>
+        </ChoiceField>
+        <div className="field-pair">
+          <Field id="fence-window-start" label={t('fence.period')} error={errors.period}>
+            <input
+              id="fence-window-start"
+              type="time"
+              value={form.windowStart}
+              onChange={(e) => set('windowStart', e.target.value)}
+            />
+          </Field>
+          <Field id="fence-window-end" label="&nbsp;">
+            <input
+              id="fence-window-end"
+              type="time"
+              aria-label={t('fence.to')}
+              value={form.windowEnd}
+              onChange={(e) => set('windowEnd', e.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="fence-switch">
+          <label htmlFor="fence-permanent">{t('fence.permanent')}</label>
+          <Switch
+            checked={form.permanent}
+            onChange={(on) => set('permanent', on)}
+            aria-label={t('fence.permanent')}
+          />
+        </div>
+        {!form.permanent && (
+          <div className="field-pair">
+            <Field id="fence-date-start" label={t('fence.from')}>
+              <input
+                id="fence-date-start"
+                type="date"
+                value={form.dateStart}
+                onChange={(e) => set('dateStart', e.target.value)}
+              />
+            </Field>
+            <Field id="fence-date-end" label={t('fence.to')} error={errors.dates}>
+              <input
+                id="fence-date-end"
+                type="date"
+                value={form.dateEnd}
+                min={form.dateStart || undefined}
+                onChange={(e) => set('dateEnd', e.target.value)}
+              />
+            </Field>
+          </div>
+        )}
+        <ChoiceField label={t('fence.shape')} error={errors.shape}>
+          <div className="segmented">
+            {(['polygon', 'circle'] as const).map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className="segmented__item"
+                aria-pressed={drawing.kind === kind}
+                data-testid={`fence-shape-${kind}`}
+                onClick={() => drawing.kind !== kind && draw(() => emptyDrawing(kind))}
+              >
+                {t(`fence.${kind}`)}
+              </button>
+            ))}
+          </div>
+        </ChoiceField>
+        <p className="field__hint" data-testid="fence-draw-hint">
+          {drawing.kind === 'polygon'
+            ? t('fence.polygonHint', { count: drawing.points.length })
+            : t('fence.circleHint')}
+        </p>
+        <MapView
+          label={t('fence.drawLabel')}
+          testId="fence-draw-map"
+          center={centre ?? defaultCentre}
+          fit={false}
+          shapes={drawn.shapes}
+          markers={drawn.markers}
+          onTap={(p) => draw((d) => tap(d, p))}
+        />
+        <div className="fence-draw-tools">
+          {drawing.kind === 'circle' && (
+            <Field id="fence-radius" label={t('fence.radius')}>
+              <input
+                id="fence-radius"
+                type="number"
+                inputMode="numeric"
+                min={FenceLimits.radiusMin}
+                max={FenceLimits.radiusMax}
+                value={drawing.radius}
+                onChange={(e) => draw((d) => ({ ...d, radius: Number(e.target.value) }))}
+              />
+            </Field>
+          )}
+          {drawing.kind === 'circle' && (
+            <div className="fence-radius-slider">
+              <Slider
+                min={FenceLimits.radiusMin}
+                max={sliderMax}
+                step={10}
+                value={Math.min(Math.max(drawing.radius, FenceLimits.radiusMin), sliderMax)}
+                onChange={(v) => draw((d) => ({ ...d, radius: typeof v === 'number' ? v : v[1] }))}
+              />
+            </div>
+          )}
+          <div className="chips">
+            <button type="button" className="chip" data-testid="fence-undo" onClick={() => draw(undo)}>
+              {t('fence.undo')}
+            </button>
+            <button
+              type="button"
+              className="chip"
+              data-testid="fence-clear"
+              onClick={() => draw((d) => emptyDrawing(d.kind))}
+            >
+              {t('fence.clear')}
+            </button>
+          </div>
+        </div>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          data-testid="fence-save"
+        >
+          {t('fence.save')}
+        </button>
+      </form>
+    </div>
+  );
+};

@@ -1,0 +1,77 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { CheckList } from '../../components/check-list.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { useFence } from './use-fence.ts';
+import './fence.css';
+
+/** /fenceAdministrator?id=: the keeper of a fence, one of its company's users, or none. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useFence(id);
+  const f = detail.data;
+  const missing = !(id > 0) || (detail.isError && !f);
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => {
+    if (f) setChosen(f.keeper?.id ?? 0);
+  }, [f]);
+
+  const save = async () => {
+    try {
+      await call(api.fence.setKeeper, { id, terminalId: chosen });
+      showToast(t('fence.keeperSaved'));
+      await client.invalidateQueries();
+      navigate(`/fenceDetail?id=${id}`, { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="page" data-testid="fence-keeper">
+      <PageHeader title={t('fence.keeper')} />
+      {missing && <MissingRecord />}
+      {f && (
+        <>
+          <div className="section section--menu">
+            <label className="row check-row">
+              <input type="radio" name="check-list" checked={chosen === 0} onChange={() => setChosen(0)} />
+              <span className="row__label">{t('fence.clearKeeper')}</span>
+            </label>
+          </div>
+          <CheckList
+            single
+            endpoint={api.terminal.list}
+            params={{ orgId: f.org_id }}
+            empty={t('fence.noUsers')}
+            picked={new Set([chosen])}
+            onToggle={setChosen}
+            toRow={(u: { id: number; name: string; ssid: string }) => ({
+              id: u.id,
+              name: u.name,
+              sub: u.ssid,
+            })}
+          />
+          <div className="sticky-footer">
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              data-testid="fence-keeper-save"
+              onClick={() => void save()}
+            >
+              {t('fence.save')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

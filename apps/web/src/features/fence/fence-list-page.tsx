@@ -1,0 +1,48 @@
+import { api } from '@ptt/contract';
+import { AddOutline, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { triggerName } from './trigger.ts';
+import './fence.css';
+
+/** /fencelist: the company's electronic fences, each with its trigger mode and monitored users. */
+export const Component = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="page" data-testid="fence-list">
+      <PageHeader
+        title={t('fence.title')}
+        right={
+          <Link
+            to="/fenceEdit"
+            aria-label={t('fence.add')}
+            className="page-header__back"
+            data-testid="fence-add"
+          >
+            <AddOutline />
+          </Link>
+        }
+      />
+      <PagedList
+        endpoint={api.fence.list}
+        empty={t('fence.empty')}
+        testId="fences"
+        rowKey={(f) => f.id}
+        item={(f) => (
+          <Link to={`/fenceDetail?id=${f.id}`} className="row" data-testid="fence-row">
+            <span className="row__label">
+              {f.name}
+              <br />
+              <span className="item-meta">
+                {triggerName(t, f.trigger)} · {t('fence.memberCount', { count: f.member_count })}
+              </span>
+            </span>
+            <RightOutline aria-hidden className="row__arrow" />
+          </Link>
+        )}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,59 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { CheckList } from '../../components/check-list.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import './group.css';
+
+/** /ListeningGroupAdd?terminalId=: lets a user listen to more groups of its company. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const terminalId = Number(useSearchParams()[0].get('terminalId'));
+  const user = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 }).data;
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const save = async () => {
+    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    try {
+      await call(api.group.addListening, { terminalId, groupIds: [...picked].join(',') });
+      showToast(t('group.saved'));
+      await client.invalidateQueries();
+      navigate(`/ListeningGroup?terminalId=${terminalId}`, { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="page" data-testid="listening-group-add">
+      <PageHeader title={t('group.listeningAdd')} />
+      {user && (
+        <CheckList
+          endpoint={api.group.list}
+          params={{ orgId: user.org_id }}
+          empty={t('group.empty')}
+          picked={picked}
+          onToggle={toggle}
+          toRow={(g: { id: number; name: string }) => ({ id: g.id, name: g.name })}
+        />
+      )}
+      <div className="sticky-footer">
+        <Button block color="primary" shape="rounded" size="large" onClick={() => void save()}>
+          {t('group.listenSelected', { count: picked.size })}
+        </Button>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,70 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { useListening } from './use-listening.ts';
+import './group.css';
+
+/** /ListeningGroup?terminalId=: the groups a user listens to besides its own. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const terminalId = Number(useSearchParams()[0].get('terminalId'));
+  const listening = useListening(terminalId);
+  const stop = async (groupId: number) => {
+    try {
+      await call(api.group.removeListening, { terminalId, groupId });
+      showToast(t('group.removed'));
+      await client.invalidateQueries();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="page" data-testid="listening-group">
+      <PageHeader
+        title={t('group.listening')}
+        right={
+          <Link
+            to={`/ListeningGroupAdd?terminalId=${terminalId}`}
+            aria-label={t('group.listeningAdd')}
+            className="page-header__back"
+          >
+            <AddOutline />
+          </Link>
+        }
+      />
+      <div className="group-links">
+        {listening.isPending && <Skeleton.Paragraph lineCount={3} animated />}
+        {listening.data?.length === 0 && (
+          <ErrorBlock status="empty" title={t('group.noListening')} description="" />
+        )}
+        <ul className="rows">
+          {listening.data?.map((g) => (
+            <li key={g.id}>
+              <div className="row">
+                <Link to={`/groupDetail?id=${g.id}`} className="row__label">
+                  {g.name}
+                </Link>
+                <button
+                  type="button"
+                  className="page-header__back"
+                  aria-label={t('group.stopListening', { name: g.name })}
+                  onClick={() => void stop(g.id)}
+                >
+                  <CloseOutline aria-hidden />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+};

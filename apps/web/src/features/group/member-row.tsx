@@ -1,0 +1,105 @@
+import { api, type DataOf } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { confirm } from '../../components/confirm.ts';
+import { showToast } from '../../components/toast.ts';
+
+type Member = DataOf<typeof api.group.members>['list'][number];
+
+interface Props {
+  groupId: number;
+  member: Member;
+  ownerId: number | undefined;
+}
+
+/** A member with its flags and tools: priority 1–5, leader, default group, remove. */
+export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const ids = { id: groupId, terminalId: m.terminal_id };
+  const act = async (run: () => Promise<unknown>, done = t('group.saved')) => {
+    try {
+      await run();
+      showToast(done);
+      await client.invalidateQueries();
+    } catch {
+      // The client has shown the server's message ('This group is already the default group!').
+    }
+  };
+  const remove = async () => {
+    const owner = m.terminal_id === ownerId;
+    const text = t(owner ? 'group.confirmRemoveOwner' : 'group.confirmRemove', { name: m.name });
+    if (!(await confirm(text, t('group.confirm'), t('group.cancel')))) return;
+    try {
+      const res = await call(api.group.removeMember, ids);
+      showToast(t(res.groupDeleted ? 'group.groupDeleted' : 'group.removed'));
+      if (res.groupDeleted) {
+        // Removing the owner deleted the self-created group: leave its pages before anything refetches.
+        navigate('/groupList', { replace: true });
+        await refreshAfterDelete(client, groupId, [api.group.detail, api.group.members, api.group.unMembers]);
+      } else {
+        await client.invalidateQueries();
+      }
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="member" data-testid={`member-${m.ssid}`}>
+      <div className="member__head">
+        <Link to={`/userDetail?id=${m.terminal_id}`} className="member__name">
+          {m.name}
+          <br />
+          <span className="item-meta">{m.ssid}</span>
+        </Link>
+        {m.is_leader && <span className="tag">{t('group.isLeader')}</span>}
+        {m.is_compere && <span className="tag">{t('group.isCompere')}</span>}
+        {m.is_default && <span className="tag">{t('group.isDefault')}</span>}
+        {/* Beside the name, so priority, leader and default fit one line of tools on a phone. */}
+        <button type="button" className="chip member__remove" onClick={() => void remove()}>
+          {t('group.remove')}
+        </button>
+      </div>
+      <div className="member__tools">
+        <label>
+          <span className="visually-hidden">{t('group.priorityOf', { name: m.name })}</span>
+          <select
+            value={m.priority}
+            data-testid={`priority-${m.ssid}`}
+            onChange={(e) =>
+              void act(() => call(api.group.setPriority, { ...ids, priority: Number(e.target.value) }))
+            }
+          >
+            {[1, 2, 3, 4, 5].map((p) => (
+              <option key={p} value={p}>
+                {t('group.priority')} {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!m.is_leader && (
+          <button
+            type="button"
+            className="chip"
+            data-testid={`leader-${m.ssid}`}
+            onClick={() => void act(() => call(api.group.setLeader, ids))}
+          >
+            {t('group.makeLeader')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="chip"
+          data-testid={`default-${m.ssid}`}
+          onClick={() => void act(() => call(api.group.setDefault, ids))}
+        >
+          {t('group.setDefault')}
+        </button>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,100 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { CheckList } from '../../components/check-list.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { useGroupDetail } from './use-group-detail.ts';
+import './group.css';
+
+/** /unMembers?id=: users of the group's company that are not members yet, added with one priority. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useGroupDetail(id);
+  const missing = !(id > 0) || (detail.isError && !detail.data);
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [priority, setPriority] = useState(3);
+  const toggle = (tid: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(tid)) next.add(tid);
+      return next;
+    });
+  const add = async () => {
+    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    try {
+      const res = await call(api.group.addMembers, { id, terminalIds: [...picked].join(','), priority });
+      showToast(t('group.added', { count: res.added }));
+      await client.invalidateQueries();
+      navigate(`/groupMembers?id=${id}`, { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  return (
+    <div className="page" data-testid="un-members">
+      <PageHeader title={t('group.unMembers')} />
+      {missing ? (
+        <MissingRecord />
+      ) : (
+        <>
+          <div className="group-filters">
+            <SearchBar
+              placeholder={t('group.searchMembers')}
+              onSearch={(v) => setKeyword(v.trim())}
+              onClear={() => setKeyword('')}
+            />
+          </div>
+          <CheckList
+            endpoint={api.group.unMembers}
+            params={{ id, keyword: keyword || undefined }}
+            empty={t('group.noUsers')}
+            picked={picked}
+            onToggle={toggle}
+            toRow={(u: { id: number; name: string; ssid: string }) => ({
+              id: u.id,
+              name: u.name,
+              sub: u.ssid,
+            })}
+          />
+          <div className="sticky-footer">
+            <label className="check-row" style={{ marginBottom: 12 }}>
+              <span>{t('group.priority')}</span>
+              <select
+                value={priority}
+                onChange={(e) => setPriority(Number(e.target.value))}
+                data-testid="add-priority"
+              >
+                {[1, 2, 3, 4, 5].map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button
+              block
+              color="primary"
+              shape="rounded"
+              size="large"
+              data-testid="add-members"
+              onClick={() => void add()}
+            >
+              {t('group.addSelected', { count: picked.size })}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

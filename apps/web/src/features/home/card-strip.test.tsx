@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { CardStrip } from './card-strip.tsx';
+import { stripCards, swipePages } from './strip-cards.ts';
+
+describe('which cards the strip shows', () => {
+  it('shows the seven home card types in order, never video, with their balances', () => {
+    expect(stripCards(agentInfo(), allOn())).toEqual([
+      { key: 'voice', balance: 100 },
+      { key: 'recording', balance: 20 },
+      { key: 'location', balance: 30 },
+      { key: 'sos', balance: 40 },
+      { key: 'fence', balance: 50 },
+      { key: 'duplex', balance: 70 },
+      { key: 'vip', balance: 80 },
+    ]);
+  });
+
+  it('follows the card switch', () => {
+    const cards = stripCards(agentInfo(), allOn({ super_card: 0, sos_card: 0, recording_card: 0 }));
+    expect(cards.map((card) => card.key)).toEqual(['voice', 'location', 'fence', 'duplex']);
+  });
+
+  it('pages three at a time', () => {
+    expect(swipePages([1, 2, 3, 4, 5, 6, 7]).map((page) => page.length)).toEqual([3, 3, 1]);
+  });
+});
+
+describe('the strip', () => {
+  const only = (...fields: (keyof ReturnType<typeof allOn>)[]) =>
+    allOn({
+      blance: 0,
+      recording_card: 0,
+      location_card: 0,
+      sos_card: 0,
+      enclosure_card: 0,
+      video_card: 0,
+      duplex_card: 0,
+      super_card: 0,
+      ...Object.fromEntries(fields.map((field) => [field, 1])),
+    });
+
+  it('is static below three cards', () => {
+    render(<CardStrip cards={stripCards(agentInfo(), only('blance', 'super_card'))} />);
+    const strip = screen.getByTestId('card-strip');
+    expect(strip.dataset.mode).toBe('static');
+    expect(strip.querySelector('.adm-swiper')).toBeNull();
+    expect(screen.getByTestId('card-voice').textContent).toContain('100');
+    expect(screen.getByTestId('card-vip').textContent).toContain('80');
+  });
+
+  it('swipes from three cards on, with indicators', () => {
+    render(<CardStrip cards={stripCards(agentInfo(), only('blance', 'recording_card', 'location_card'))} />);
+    const strip = screen.getByTestId('card-strip');
+    expect(strip.dataset.mode).toBe('swiper');
+    expect(strip.querySelector('.adm-swiper')).not.toBeNull();
+  });
+
+  it('shows every enabled card in the swipe, with a dot per page of three', () => {
+    render(<CardStrip cards={stripCards(agentInfo(), allOn())} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByTestId('card-strip').querySelectorAll('.adm-page-indicator-dot')).toHaveLength(3);
+    expect(screen.queryByTestId('card-video')).toBeNull();
+  });
+
+  it('says so when no card is enabled', () => {
+    render(<CardStrip cards={stripCards(agentInfo(), only())} />);
+    expect(screen.getByTestId('card-strip').textContent).toBe(
+      'No service cards are enabled for this account.',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { api } from '@ptt/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { agentInfo, allOn, orgInfo, stats } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+const agentReplies = (path: string, extra: Record<string, MockReply> = {}) => ({
+  [api.profile.agent.path]: { data: agentInfo({ path }) },
+  [api.agent.queryCardSwitch.path]: { data: allOn({ path }) },
+  [api.profile.faststats.path]: { data: stats },
+  [api.notice.newUnreadCount.path]: { data: 4 },
+  [api.notice.getFirstBulletin.path]: { data: null },
+  ...extra,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('agent home', () => {
+  it('shows a top-level agent the agent tile and row, counts, balances and the unread badge', async () => {
+    signIn(0);
+    mockApi(agentReplies('A001'));
+    renderRoute('/home');
+    await findPage('home-agent');
+    expect(await screen.findByTestId('tile-agent-add')).toBeTruthy();
+    expect(screen.getByTestId('tile-org-add').getAttribute('href')).toBe('/orgAdd');
+    await waitFor(() => expect(screen.getByTestId('count-agent').textContent).toContain('2'));
+    expect(screen.getByTestId('count-user').textContent).toContain('5');
+    expect(screen.getByTestId('card-strip').dataset.mode).toBe('swiper');
+    expect(screen.getByTestId('home-profile').textContent).toContain('Contact: Alice');
+    expect(screen.getByTestId('home-profile').getAttribute('href')).toBe('/main');
+    const tab = screen.getByTestId('tab-notice');
+    await waitFor(() => expect(within(tab).getByText('4 unread')).toBeTruthy());
+    expect(screen.getByTestId('tab-sales').getAttribute('href')).toBe('/salesAdd');
+    expect(screen.getByPlaceholderText('Search agent, company, group, user')).toBeTruthy();
+  });
+
+  it('hides the agent tile and row from a sub-agent and offers the card record', async () => {
+    signIn(0);
+    mockApi(agentReplies('A001B002'));
+    renderRoute('/home');
+    await findPage('tile-org-add');
+    expect(screen.queryByTestId('tile-agent-add')).toBeNull();
+    expect(screen.queryByTestId('count-agent')).toBeNull();
+    expect(screen.getByTestId('count-org')).toBeTruthy();
+    expect(screen.queryByTestId('tab-sales')).toBeNull();
+    expect(screen.getByTestId('tab-sales-record').getAttribute('href')).toBe('/salesRecord');
+    expect(screen.getByPlaceholderText('Search company, group, user')).toBeTruthy();
+  });
+
+  it('offers the first-time bulletin, which opens /system_notice', async () => {
+    signIn(0);
+    const bulletin = { id: 9, title: 'Maintenance', content: 'Tonight', created_at: '2026-01-01' };
+    mockApi(agentReplies('A001', { [api.notice.getFirstBulletin.path]: { data: bulletin } }));
+    const { router } = renderRoute('/home');
+    const open = await screen.findByRole('button', { name: 'Open system bulletin: Maintenance' });
+    open.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system_notice'));
+    expect(router.state.location.search).toBe('?noticeDetail=9');
+  });
+});
+
+describe('company home', () => {
+  it('shows the company, its rows and the unprocessed SOS badge, without a tab bar', async () => {
+    signIn(1);
+    mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.profile.faststats.path]: { data: stats },
+      [api.sos.untreatedSOSCount.path]: { data: 1 },
+    });
+    renderRoute('/home');
+    await findPage('home-org');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Management platform');
+    expect((await screen.findByTestId('home-profile')).textContent).toContain('company01');
+    expect((await screen.findByTestId('sos-badge')).textContent).toContain('1');
+    expect(screen.getByTestId('row-sos').getAttribute('href')).toBe('/sosrdingList');
+    expect(screen.getByTestId('tile-group-add')).toBeTruthy();
+    expect(screen.queryByTestId('tile-org-add')).toBeNull();
+    expect(screen.queryByTestId('count-agent')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('polls the SOS count every 3 s and stops when the screen is left', async () => {
+    signIn(1);
+    let sosCalls = 0;
+    mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.profile.faststats.path]: { data: stats },
+      [api.sos.untreatedSOSCount.path]: () => {
+        sosCalls += 1;
+        return { data: sosCalls };
+      },
+    });
+    const { router } = renderRoute('/home');
+    await findPage('home-org');
+    await waitFor(() => expect(sosCalls).toBe(1));
+    await waitFor(() => expect(sosCalls).toBe(2), { timeout: 4000 });
+    await router.navigate('/about');
+    await findPage('about-page');
+    const after = sosCalls;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(sosCalls).toBe(after);
+  }, 12_000);
+});

@@ -1,0 +1,128 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const party = (id: number, name: string) => ({ id, name });
+const base = {
+  cardType: null,
+  quantity: null,
+  fromAgent: null,
+  toAgent: null,
+  org: null,
+  user: null,
+  users: [],
+  content: '',
+  read: true,
+  created_at: '2026-01-01T08:00:00.000Z',
+};
+const users = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `u${i + 1}`, account: `86000000000000${i}` }));
+
+/** One record of every notice type 1–8, as the server words them (SPEC §3). */
+const notices = [
+  {
+    ...base,
+    id: 1,
+    type: 1,
+    cardType: 0,
+    quantity: 5,
+    fromAgent: party(1, 'Top'),
+    toAgent: party(2, 'Sub'),
+    read: false,
+  },
+  { ...base, id: 2, type: 2, cardType: 7, quantity: 4, org: { orgName: 'Taxi' }, users: users(4) },
+  { ...base, id: 3, type: 3, content: 'Maintenance tonight' },
+  { ...base, id: 4, type: 4, cardType: 1, quantity: 3, fromAgent: party(1, 'Top'), toAgent: party(2, 'Sub') },
+  { ...base, id: 5, type: 5, cardType: 3, quantity: 2, fromAgent: party(1, 'Top'), toAgent: party(2, 'Sub') },
+  { ...base, id: 6, type: 6, cardType: 0, quantity: 6 },
+  { ...base, id: 7, type: 7, quantity: 2, users: users(2) },
+  {
+    ...base,
+    id: 8,
+    type: 8,
+    org: { orgName: 'Taxi' },
+    fromAgent: party(2, 'Sub'),
+    toAgent: party(3, 'Other'),
+  },
+];
+
+const page = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
+
+describe('notices', { timeout: 15_000 }, () => {
+  it('words each deal record by its type and marks the unread ones', async () => {
+    signIn(0);
+    mockApi({ [api.notice.getNotice.path]: page(notices) });
+    renderRoute('/notice');
+    await findPage('notice-page');
+    const rows = await screen.findAllByTestId('notice-row');
+    const text = rows.map((r) => r.textContent ?? '');
+    expect(text[0]).toContain('Card sale');
+    expect(text[0]).toContain('Unread');
+    expect(text[0]).toContain('Top sold 5 Voice cards to Sub');
+    expect(text[1]).toContain('4 users created for Taxi');
+    expect(text[1]).toContain('u1 (860000000000000), u2 (860000000000001), u3 (860000000000002) and 1 more');
+    expect(text[2]).toContain('Maintenance tonight');
+    expect(text[3]).toContain('Top returned 3 Recording cards to Sub');
+    expect(text[4]).toContain('Top took back 2 SOS cards from Sub');
+    expect(text[5]).toContain('6 Voice cards returned to your stock');
+    expect(text[6]).toContain('2 users deleted');
+    expect(text[6]).toContain('u1 (860000000000000), u2 (860000000000001)');
+    expect(text[7]).toContain('Taxi moved from Sub to Other');
+    expect(rows.filter((r) => r.textContent?.includes('Unread'))).toHaveLength(1);
+  });
+
+  it('clears the home badge after read-all', async () => {
+    signIn(0);
+    let unread = 3;
+    const fetch = mockApi({
+      [api.profile.agent.path]: { data: agentInfo() },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+      [api.profile.faststats.path]: { data: stats },
+      [api.notice.getFirstBulletin.path]: { data: null },
+      [api.notice.newUnreadCount.path]: () => ({ data: unread }),
+      [api.notice.getNotice.path]: () => page([{ ...notices[0], read: unread === 0 }]),
+      [api.notice.readall.path]: () => {
+        unread = 0;
+        return { data: 3 };
+      },
+    });
+    const { router } = renderRoute('/home');
+    await findPage('home-agent');
+    await waitFor(() => expect(within(screen.getByTestId('tab-notice')).getByText('3 unread')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('tab-notice'));
+    await findPage('notice-page');
+    expect(await screen.findByText('Unread')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('read-all'));
+    await waitFor(() => expect(screen.queryByText('Unread')).toBeNull());
+    expect(fetch.mock.calls.some(([url]) => String(url).includes(api.notice.readall.path))).toBe(true);
+    await router.navigate(-1);
+    await findPage('home-agent');
+    await waitFor(() => expect(within(screen.getByTestId('tab-notice')).queryByText('3 unread')).toBeNull());
+  });
+
+  it('lists system bulletins and opens one by its noticeDetail', async () => {
+    signIn(0);
+    const bulletin = {
+      id: 9,
+      title: 'Welcome',
+      content: 'Hello agents',
+      created_at: '2026-01-01T08:00:00.000Z',
+    };
+    const fetch = mockApi({ [api.notice.getBulletin.path]: page([bulletin]) });
+    renderRoute('/system_notice');
+    await findPage('system-notice');
+    fireEvent.click(await screen.findByText('Welcome'));
+    expect(await screen.findByText('Hello agents')).toBeTruthy();
+    expect(screen.getByTestId('bulletin-detail')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).includes('noticeDetail=9'))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { api, rules } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RuleForm } from '../../components/rule-form.tsx';
+import { showToast } from '../../components/toast.ts';
+
+/** /orgAdd: an agent creates a company. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return (
+    <div className="page" data-testid="org-add">
+      <PageHeader title={t('manage.addOrg')} />
+      <section className="section">
+        <RuleForm
+          id="org-add"
+          submitText={t('manage.create')}
+          fields={[
+            { name: 'name', label: t('manage.orgName'), rule: rules.companyName },
+            { name: 'contact', label: t('manage.contact'), rule: rules.contactName },
+            { name: 'account', label: t('manage.account'), rule: rules.account },
+            {
+              name: 'password',
+              label: t('manage.password'),
+              rule: rules.password,
+              type: 'password',
+              autoComplete: 'new-password',
+            },
+            { name: 'phone', label: t('manage.phone'), rule: rules.mobile, optional: true, type: 'tel' },
+            { name: 'region', label: t('manage.region'), rule: rules.region, optional: true },
+          ]}
+          onSubmit={async (v) => {
+            const res = await call(api.org.add, {
+              ...v,
+              phone: v.phone || undefined,
+              region: v.region || undefined,
+            } as never);
+            showToast(t('manage.created', { name: v.name }));
+            await client.invalidateQueries();
+            navigate(`/orgDetail?id=${res.id}`, { replace: true });
+          }}
+        />
+      </section>
+    </div>
+  );
+};

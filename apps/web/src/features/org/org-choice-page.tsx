@@ -1,0 +1,50 @@
+import { api } from '@ptt/contract';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import { RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { putChoice } from '../../lib/choice.ts';
+
+/** /orgChoice?back=: picks one of the caller's companies and goes back with it. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [keyword, setKeyword] = useState('');
+  const back = search.get('back') ?? '/home';
+  return (
+    <div className="page" data-testid="org-choice">
+      <PageHeader title={t('manage.chooseOrg')} />
+      <div style={{ padding: '12px 16px 0' }}>
+        <SearchBar
+          style={{ '--background': 'var(--surface)' }}
+          placeholder={t('manage.searchOrgs')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
+      </div>
+      <PagedList
+        endpoint={api.agent.orgs}
+        params={{ keyword: keyword || undefined }}
+        empty={keyword ? t('manage.noMatch') : t('manage.noOrgsToChoose')}
+        rowKey={(o) => o.id}
+        item={(o) => (
+          <button
+            type="button"
+            className="row picker-row"
+            onClick={() => {
+              putChoice('org', { id: o.id, name: o.corg_name });
+              navigate(back.startsWith('/') ? back : '/home');
+            }}
+          >
+            <span className="row__label">{o.corg_name}</span>
+            <RightOutline aria-hidden className="row__arrow" />
+          </button>
+        )}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,121 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { confirm } from '../../components/confirm.ts';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatGrid } from '../../components/stat-grid.tsx';
+import { showToast } from '../../components/toast.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { initialOf } from '../../lib/format.ts';
+import { OrgEditForms } from './org-edit-forms.tsx';
+import { OrgToggles } from './org-toggles.tsx';
+
+/** /orgDetail?id=: a company's profile, counts, service toggles, servers, edits, password and deletion. */
+export const Component = () => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const info = useEndpointQuery(api.org.info, { id }, { enabled: id > 0 });
+  const o = info.data;
+  const missing = !(id > 0) || (info.isError && !o);
+  const remove = async () => {
+    if (!o) return;
+    const ok = await confirm(
+      t('manage.confirmDelete', { name: o.corg_name }),
+      t('manage.delete'),
+      t('manage.cancel'),
+    );
+    if (!ok) return;
+    try {
+      await call(api.org.deletingUnit, { id });
+      showToast(t('manage.deleted', { name: o.corg_name }));
+      // Everything counting companies changes; this screen's own queries would only find it gone.
+      const gone = new Set<string>([api.org.info.path, api.org.getRegion.path]);
+      void client.invalidateQueries({ predicate: (q) => !gone.has(String(q.queryKey[0])) });
+      navigate('/orgList', { replace: true });
+    } catch {
+      // The client has shown the server's message (e.g. the company still has users).
+    }
+  };
+  return (
+    <div className="page" data-testid="org-detail">
+      <PageHeader title={t('manage.orgDetail')} />
+      {missing && <MissingRecord />}
+      {!o && !missing && (
+        <section className="section">
+          <Skeleton.Paragraph lineCount={6} animated />
+        </section>
+      )}
+      {o && (
+        <>
+          <section className="section">
+            <div className="detail-head">
+              <span className="detail-head__avatar" aria-hidden>
+                {initialOf(o.corg_name)}
+              </span>
+              <div>
+                <h2 className="detail-head__name">{o.corg_name}</h2>
+                <span className="item-meta">{o.account}</span>
+              </div>
+            </div>
+            <dl className="detail-facts">
+              <dt>{t('manage.contact')}</dt>
+              <dd>{o.contact}</dd>
+              <dt>{t('manage.mobile')}</dt>
+              <dd>{o.phone || '—'}</dd>
+              <dt>{t('manage.region2')}</dt>
+              <dd>{o.region || '—'}</dd>
+              <dt>{t('manage.agentOf')}</dt>
+              <dd>{o.agent_name}</dd>
+              <dt>{t('manage.createdAt')}</dt>
+              <dd>{formatDate(o.created_at, i18n.language)}</dd>
+            </dl>
+          </section>
+          <section className="section">
+            <StatGrid
+              label={t('manage.counts')}
+              items={[
+                { key: 'groups', label: t('manage.groupCount'), value: o.group_count, testId: 'org-groups' },
+                { key: 'users', label: t('manage.userCount'), value: o.user_count, testId: 'org-users' },
+              ]}
+            />
+          </section>
+          <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
+          <section className="section">
+            <h2 className="section__title">{t('manage.servers')}</h2>
+            {o.servers.length === 0 && <p className="item-meta">{t('manage.noServers')}</p>}
+            <ul className="rows">
+              {o.servers.map((srv) => (
+                <li key={`${srv.server_type}-${srv.intranet_ip}-${srv.intranet_port}`} className="row">
+                  <span className="row__label">
+                    {srv.server_type === 'enclosure' ? t('manage.fenceServer') : srv.server_type}
+                  </span>
+                  <span className="item-meta">
+                    {srv.intranet_ip}:{srv.intranet_port}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <OrgEditForms org={o} onSaved={() => info.refetch()} />
+          <div className="detail-actions">
+            <button
+              type="button"
+              className="btn btn--block btn--danger"
+              data-testid="org-delete"
+              onClick={() => void remove()}
+            >
+              {t('manage.delete')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

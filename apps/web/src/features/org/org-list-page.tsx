@@ -1,0 +1,53 @@
+import { api } from '@ptt/contract';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import { AddOutline, RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+
+/** /orgList: the companies of the signed-in agent. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  return (
+    <div className="page" data-testid="org-list">
+      <PageHeader
+        title={t('manage.orgs')}
+        right={
+          <Link to="/orgAdd" aria-label={t('manage.addOrg')} className="page-header__back">
+            <AddOutline />
+          </Link>
+        }
+      />
+      <div style={{ padding: '12px 16px 0' }}>
+        <SearchBar
+          style={{ '--background': 'var(--surface)' }}
+          placeholder={t('manage.searchOrgs')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
+      </div>
+      <PagedList
+        endpoint={api.agent.orgs}
+        params={{ keyword: keyword || undefined }}
+        empty={keyword ? t('manage.noMatch') : t('manage.noOrgs')}
+        testId="org-rows"
+        rowKey={(o) => o.id}
+        item={(o) => (
+          <Link to={`/orgDetail?id=${o.id}`} className="row" data-testid="org-row">
+            <span className="row__label">
+              {o.corg_name}
+              <br />
+              <span className="item-meta">
+                {o.account} · {o.contact} · {t('manage.users', { count: o.user_count })}
+              </span>
+            </span>
+            <RightOutline aria-hidden className="row__arrow" />
+          </Link>
+        )}
+      />
+    </div>
+  );
+};

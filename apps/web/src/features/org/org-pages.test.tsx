@@ -1,0 +1,126 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const detail = {
+  id: 7,
+  corg_name: 'TaxiCo',
+  contact: 'Jon',
+  account: 'taxico01',
+  phone: '',
+  email: '',
+  address: '',
+  region: '',
+  agent_id: 1,
+  agent_name: 'Demo_Agent',
+  toggles: { binding_platform: 0, member_display: 1, noise_reduction: 0, gps: 0, single_call: 1 },
+  group_count: 2,
+  user_count: 6,
+  servers: [{ server_type: 'enclosure', intranet_ip: '10.0.0.12', intranet_port: 8090 }],
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const replies = (extra: Record<string, MockReply> = {}) => ({
+  [api.profile.agent.path]: { data: agentInfo({ path: 'A001' }) },
+  [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
+  [api.profile.faststats.path]: { data: stats },
+  [api.notice.newUnreadCount.path]: { data: 0 },
+  [api.notice.getFirstBulletin.path]: { data: null },
+  [api.agent.orgs.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+  [api.org.info.path]: { data: detail },
+  ...extra,
+});
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+/** A button of the open antd-mobile dialog, by its text. */
+const dialogButton = async (text: string) => {
+  const dialog = await waitFor(
+    () => {
+      const found = document.querySelector('.adm-dialog');
+      if (!found) throw new Error('no dialog');
+      return found as HTMLElement;
+    },
+    { timeout: 5000 },
+  );
+  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === text);
+  if (!button) throw new Error(`no ${text} button`);
+  return button;
+};
+
+describe('company management', { timeout: 20_000 }, () => {
+  it('shows the profile, counts and fence server, and sends one service toggle at a time', async () => {
+    signIn(0);
+    const fetch = mockApi(replies({ [api.org.setBindingPlatform.path]: {} }));
+    renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    expect((await screen.findByTestId('org-users')).textContent).toContain('6');
+    expect(screen.getByTestId('org-groups').textContent).toContain('2');
+    expect(screen.getByText('Fence server')).toBeTruthy();
+    expect(screen.getByText('10.0.0.12:8090')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('toggle-gps'));
+    await waitFor(() => expect(sent(fetch, api.org.setBindingPlatform.path)).toHaveLength(1));
+    const toggle = sent(fetch, api.org.setBindingPlatform.path)[0]?.searchParams;
+    expect(toggle?.get('id')).toBe('7');
+    expect(toggle?.get('gps')).toBe('1');
+    expect(toggle?.has('single_call')).toBe(false);
+  });
+
+  it('deletes a company only after the confirmation and returns to the list', async () => {
+    signIn(0);
+    const fetch = mockApi(replies({ [api.org.deletingUnit.path]: {} }));
+    const { router } = renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    fireEvent.click(await screen.findByTestId('org-delete'));
+    // The dialog loads on first use.
+    expect(
+      await screen.findByText('Delete TaxiCo? This cannot be undone.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    fireEvent.click(await dialogButton('Cancel'));
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('org-delete'));
+    fireEvent.click(await dialogButton('Delete company'));
+    await waitFor(() => expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(1));
+    expect(sent(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
+    await findPage('org-list');
+    expect(router.state.location.pathname).toBe('/orgList');
+  });
+
+  it('creates a company with the rules of SPEC §5', async () => {
+    signIn(0);
+    const fetch = mockApi(replies({ [api.org.add.path]: { data: { id: 7 } } }));
+    renderRoute('/orgAdd');
+    await findPage('org-add');
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: '_ab' } });
+    fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
+    expect(await screen.findByText(/Company name: 4-20/)).toBeTruthy();
+    expect(sent(fetch, api.org.add.path)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'TaxiCo' } });
+    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: 'Jon' } });
+    fireEvent.change(screen.getByLabelText('Login account'), { target: { value: 'taxico01' } });
+    fireEvent.change(screen.getByLabelText('Login password'), { target: { value: 'pass1234' } });
+    // The double-click guard holds the button for 2 s after the refused try.
+    await new Promise((r) => setTimeout(r, 2100));
+    fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
+    await waitFor(() => expect(sent(fetch, api.org.add.path)).toHaveLength(1));
+    const add = sent(fetch, api.org.add.path)[0]?.searchParams;
+    expect(add?.get('name')).toBe('TaxiCo');
+    expect(add?.get('account')).toBe('taxico01');
+    expect(add?.has('phone')).toBe(false);
+    expect(add?.has('region')).toBe(false);
+    await findPage('org-detail');
+  });
+});

@@ -1,0 +1,36 @@
+import { api, rules } from '@ptt/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RuleForm } from '../../components/rule-form.tsx';
+import { showToast } from '../../components/toast.ts';
+
+/** /upregion?id=: changes a company's region (a company without id changes its own). */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useSearchParams()[0].get('id')) || undefined;
+  const current = useEndpointQuery(api.org.getRegion, { id });
+  return (
+    <div className="page" data-testid="org-region-page">
+      <PageHeader title={t('manage.changeRegion')} />
+      <section className="section">
+        {current.data && (
+          <RuleForm
+            id="org-region"
+            submitText={t('manage.changeRegion')}
+            initial={{ region: current.data.region }}
+            fields={[{ name: 'region', label: t('manage.region2'), rule: rules.region.min(1, 'required') }]}
+            onSubmit={async (v) => {
+              await call(api.org.updateRegion, { id, region: v.region });
+              showToast(t('manage.saved'));
+              navigate(-1);
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,34 @@
+import { CardTypes } from '@ptt/contract';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useTranslation } from 'react-i18next';
+import type { AgentInfo } from '../../api/types.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useCardSwitch } from '../agent/use-card-switch.ts';
+
+/** An agent's card balances, as far as its card switch enables each type (SPEC §6). */
+export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {
+  const { t, i18n } = useTranslation();
+  const switches = useCardSwitch();
+  const cards = switches.data ? CardTypes.filter((card) => switches.data[card.field] === 1) : [];
+  return (
+    <section className="section" aria-labelledby="main-balances-title" data-testid="main-balances">
+      <h2 id="main-balances-title" className="section__title">
+        {t('account.center.balances')}
+      </h2>
+      {(!agent || !switches.data) && <Skeleton.Paragraph lineCount={2} animated />}
+      {agent && switches.data && cards.length === 0 && (
+        <p className="item-meta">{t('account.center.noCards')}</p>
+      )}
+      {agent && cards.length > 0 && (
+        <ul className="main-balances">
+          {cards.map((card) => (
+            <li key={card.code} className="main-balances__item" data-testid={`main-balance-${card.key}`}>
+              <span className="main-balances__count">{formatCount(agent[card.field], i18n.language)}</span>
+              <span className="main-balances__label">{t(`card.${card.key}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};

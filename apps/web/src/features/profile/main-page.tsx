@@ -1,0 +1,157 @@
+import { api, isSubAgentPath } from '@ptt/contract';
+import {
+  InformationCircleOutline,
+  LockOutline,
+  MessageOutline,
+  PayCircleOutline,
+  RightOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { confirm } from '../../components/confirm.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
+import { initialOf } from '../../lib/format.ts';
+import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
+import { MainBalances } from './main-balances.tsx';
+import { useAgentInfo } from './use-agent-info.ts';
+import { useOrgInfo } from './use-org-info.ts';
+import './main-page.css';
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  extra?: string;
+}
+
+/**
+ * /main, the personal center: who is signed in (name, account, role), an agent's card balances, the
+ * account screens, the language and log out.
+ */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const role = getLoginInfo()?.role ?? 0;
+  const agent = useAgentInfo(role === 0);
+  const org = useOrgInfo(role === 1);
+  const { locked, guard } = useDoubleClickGuard();
+
+  const name = role === 0 ? agent.data?.name : org.data?.corg_name;
+  const account = role === 0 ? agent.data?.account : org.data?.account;
+  const roleText =
+    role === 1
+      ? t('account.center.org')
+      : agent.data && isSubAgentPath(agent.data.path)
+        ? t('account.center.subAgent')
+        : t('account.center.topAgent');
+
+  const entries: Entry[] = [
+    {
+      to: role === 0 ? '/individualUser' : '/orgUser',
+      label: t(role === 0 ? 'account.center.profile' : 'account.center.orgProfile'),
+      icon: <UserOutline />,
+      testId: 'link-profile',
+    },
+    {
+      to: '/changePwd',
+      label: t('account.center.changePwd'),
+      icon: <LockOutline />,
+      testId: 'link-change-pwd',
+    },
+    ...(role === 0
+      ? [
+          {
+            to: '/changePayPwd',
+            label: t('account.center.payPwd'),
+            icon: <PayCircleOutline />,
+            testId: 'link-pay-pwd',
+            extra: agent.data
+              ? t(agent.data.has_pay_pwd ? 'account.center.payPwdSet' : 'account.center.payPwdNotSet')
+              : undefined,
+          },
+        ]
+      : []),
+    {
+      to: '/feedback',
+      label: t('account.center.feedback'),
+      icon: <MessageOutline />,
+      testId: 'link-feedback',
+    },
+    { to: '/about', label: t('main.about'), icon: <InformationCircleOutline />, testId: 'link-about' },
+  ];
+
+  const logout = async () => {
+    const ok = await confirm(t('account.center.logoutConfirm'), t('main.logout'), t('account.center.cancel'));
+    if (!ok) return;
+    // The session ends on the server too; the page leaves even if that call fails.
+    await call(api.auth.logout, {}, { toast: false }).catch(() => undefined);
+    clearLoginInfo();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="main-page" data-testid="main-page">
+      <PageHeader title={t('main.title')} backTo="/home" />
+      <main>
+        <section className="section account-card" aria-busy={name === undefined} data-testid="main-account">
+          <span className="account-card__avatar" aria-hidden>
+            {initialOf(name)}
+          </span>
+          <div className="account-card__text">
+            <h2 className="account-card__name">{name ?? '\u00a0'}</h2>
+            <p className="account-card__meta">
+              <span className="account-card__role">{roleText}</span>
+              {account && <span>{`${t('main.account')}: ${account}`}</span>}
+            </p>
+          </div>
+        </section>
+        {role === 0 && <MainBalances agent={agent.data} />}
+        <section className="section settings" aria-labelledby="main-links-title">
+          <h2 id="main-links-title" className="section__title">
+            {t('account.center.links')}
+          </h2>
+          <ul className="rows">
+            {entries.map((entry) => (
+              <li key={entry.to}>
+                <Link to={entry.to} className="row" data-testid={entry.testId}>
+                  <span className="row__icon" aria-hidden>
+                    {entry.icon}
+                  </span>
+                  <span className="row__label">{entry.label}</span>
+                  {entry.extra && <span className="item-meta">{entry.extra}</span>}
+                  <RightOutline aria-hidden className="row__arrow" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="section settings" aria-labelledby="settings-title">
+          <h2 id="settings-title" className="section__title">
+            {t('main.settings')}
+          </h2>
+          <div className="settings__row">
+            <span>{t('lang.label')}</span>
+            <LanguageSwitch />
+          </div>
+        </section>
+        <div className="main-page__actions">
+          <button
+            type="button"
+            className="btn btn--block main-page__logout"
+            data-testid="logout"
+            disabled={locked}
+            onClick={guard(() => void logout())}
+          >
+            {t('main.logout')}
+          </button>
+        </div>
+      </main>
+    </div>
+  );
+};

@@ -1,0 +1,123 @@
+import { api, Code } from '@ptt/contract';
+import { useQuery } from '@tanstack/react-query';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError, call } from '../../api/client.ts';
+import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { Field } from '../../components/field.tsx';
+import { MapView } from '../../components/map/map-view.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ruleError } from '../../lib/rules.ts';
+import { useTerminalDetail } from '../terminal/use-terminal-detail.ts';
+import './recording.css';
+
+/** A datetime-local value (local wall time, minutes) of `hoursAgo` hours before now. */
+const localInput = (hoursAgo: number) => {
+  const d = new Date(Date.now() - hoursAgo * 3_600_000);
+  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
+  return d.toISOString().slice(0, 16);
+};
+const toInstant = (local: string) => (local ? new Date(local).toISOString() : '');
+
+/** /locationTrack?id=: where a user's terminal went over a chosen time range (at most 7 days). */
+export const Component = () => {
+  const { t } = useTranslation();
+  const id = Number(useSearchParams()[0].get('id'));
+  const user = useTerminalDetail(id);
+  const [from, setFrom] = useState(localInput(24));
+  const [to, setTo] = useState(localInput(0));
+  const [asked, setAsked] = useState({ start: toInstant(from), end: toInstant(to) });
+  const params = { terminalId: id, ...asked };
+  const rule = ruleError(api.location.track.params, {
+    terminalId: id,
+    start: toInstant(from),
+    end: toInstant(to),
+  });
+  const track = useQuery({
+    queryKey: endpointKey(api.location.track, params),
+    queryFn: ({ signal }) => call(api.location.track, params, { signal, toast: false }),
+    enabled: id > 0,
+    retry: false,
+  });
+  const missing = !(id > 0) || (user.isError && !user.data);
+  const none = track.error instanceof ApiError && track.error.code === Code.notFound;
+  const points = track.data?.points ?? [];
+  const first = points[0];
+  const last = points[points.length - 1];
+
+  return (
+    <div className="page" data-testid="location-track">
+      <PageHeader title={user.data ? `${user.data.name} · ${t('track.title')}` : t('track.title')} />
+      {missing ? (
+        <MissingRecord />
+      ) : (
+        <>
+          <form
+            className="section track-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!rule) setAsked({ start: toInstant(from), end: toInstant(to) });
+            }}
+          >
+            <div className="field-pair">
+              <Field id="track-from" label={t('track.from')}>
+                <input
+                  id="track-from"
+                  type="datetime-local"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                />
+              </Field>
+              <Field
+                id="track-to"
+                label={t('track.to')}
+                error={rule ? t(`msg.${rule}` as 'msg.ok') : null}
+                hint={t('track.rangeHint')}
+              >
+                <input
+                  id="track-to"
+                  type="datetime-local"
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                />
+              </Field>
+            </div>
+            <button type="submit" className="btn btn--primary btn--block" data-testid="track-show">
+              {t('track.show')}
+            </button>
+          </form>
+          <section className="section">
+            {track.isPending && <Skeleton.Paragraph lineCount={5} animated />}
+            {none && <ErrorBlock status="empty" title={t('msg.noLocationTrack')} description="" />}
+            {track.isError && !none && (
+              <ErrorBlock status="default" title={t('common.loadFailed')} description="" />
+            )}
+            {first && last && (
+              <>
+                <MapView
+                  label={t('track.mapLabel')}
+                  testId="track-map"
+                  center={first}
+                  track={points}
+                  markers={[
+                    { ...first, label: t('track.start') },
+                    { ...last, label: t('track.end'), tone: 'alarm' },
+                  ]}
+                />
+                <p className="track-summary" data-testid="track-summary">
+                  {t('track.points', { count: points.length })}
+                  {track.data?.thinned ? ` · ${t('track.thinned')}` : ''}
+                </p>
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,109 @@
+import { api, Code, Messages } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+vi.mock('../../components/map/map-view.tsx', () => ({
+  MapView: (props: { testId?: string; track?: unknown[]; markers?: { label?: string }[] }) => (
+    <div data-testid={props.testId}>
+      {props.track?.length} {props.markers?.map((m) => m.label).join(',')}
+    </div>
+  ),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+const recording = {
+  id: 31,
+  org_id: 2,
+  terminal_id: 4,
+  terminal_name: 'Radio 4',
+  ssid: '100004',
+  group_id: 5,
+  group_name: 'Dispatch',
+  started_at: '2026-11-22T08:30:00.000Z',
+  duration: 3,
+  content_type: 'audio/wav',
+  size: 48044,
+};
+
+const page = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
+
+describe('recordings', () => {
+  it('lists a user’s recordings with a player and a download, and clears the user filter', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.recording.list.path]: (url) => page(url.searchParams.has('terminalId') ? [recording] : []),
+      [api.terminal.detail.path]: { data: { id: 4, name: 'Radio 4', ssid: '100004' } },
+    });
+    renderRoute('/recordingList?terminalId=4');
+    await findPage('recording-list');
+    const row = await screen.findByTestId('recording-row');
+    expect(row.textContent).toContain('Dispatch');
+    expect(row.textContent).toContain('3 s');
+    const download = screen.getByTestId('recording-download').getAttribute('href') ?? '';
+    expect(download).toContain(`${api.recording.download.path}?`);
+    expect(new URL(download, 'http://localhost').searchParams.get('id')).toBe('31');
+    expect(screen.getByTestId('player-progress').getAttribute('aria-valuemax')).toBe('3');
+    expect(row.querySelector('audio')?.getAttribute('src')).toContain(api.recording.play.path);
+    expect(await screen.findByText('User: Radio 4')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('recording-user'));
+    fireEvent.click(await screen.findByRole('button', { name: 'All users' }));
+    expect(await screen.findByText('No recordings')).toBeTruthy();
+    expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.has('terminalId')).toBe(false);
+  });
+});
+
+describe('location track', () => {
+  it('asks for the last 24 hours and draws the track with its start and end', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.terminal.detail.path]: { data: { id: 4, name: 'Radio 4', ssid: '100004' } },
+      [api.location.track.path]: {
+        data: {
+          points: [
+            { lat: 22.31, lng: 114.17, time: '2026-11-22T08:00:00.000Z' },
+            { lat: 22.32, lng: 114.17, time: '2026-11-22T08:05:00.000Z' },
+          ],
+          thinned: false,
+        },
+      },
+    });
+    renderRoute('/locationTrack?id=4');
+    await findPage('location-track');
+    expect((await screen.findByTestId('track-map')).textContent).toBe('2 Start,End');
+    expect(screen.getByTestId('track-summary').textContent).toBe('2 positions');
+    const asked = sent(fetch, api.location.track.path)[0]?.searchParams;
+    const hours = (Date.parse(asked?.get('end') ?? '') - Date.parse(asked?.get('start') ?? '')) / 3_600_000;
+    expect(Math.round(hours)).toBe(24);
+  });
+
+  it('refuses a range over 7 days before asking, and says when there is no track', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.terminal.detail.path]: { data: { id: 4, name: 'Radio 4', ssid: '100004' } },
+      [api.location.track.path]: { code: Code.notFound, msg: Messages.noLocationTrack },
+    });
+    renderRoute('/locationTrack?id=4');
+    await findPage('location-track');
+    expect(await screen.findByText('No location track')).toBeTruthy();
+    fireEvent.change(document.getElementById('track-from') as HTMLInputElement, {
+      target: { value: '2026-11-01T08:00' },
+    });
+    fireEvent.change(document.getElementById('track-to') as HTMLInputElement, {
+      target: { value: '2026-11-10T08:00' },
+    });
+    expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('track-show'));
+    await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
+  });
+});

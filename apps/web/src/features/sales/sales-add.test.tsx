@@ -1,0 +1,134 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { putChoice } from '../../lib/choice.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A top-level agent with 10 voice cards and VIP switched off; the chosen sub-agent holds 3 voice cards. */
+const replies = (path = 'A001', extra: Record<string, MockReply> = {}) => ({
+  [api.profile.agent.path]: { data: agentInfo({ path, blance: 10 }) },
+  [api.agent.queryCardSwitch.path]: { data: allOn({ path, super_card: 0 }) },
+  [api.agent.getCardCount.path]: { data: { ...agentInfo({ blance: 3, sos_card: 0 }) } },
+  [api.agent.blanceAdd.path]: { data: { balance: 5 } },
+  [api.agent.cardRecovery.path]: { data: { balance: 12 } },
+  [api.agent.getSalesPurchaseRecord.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+  ...extra,
+});
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+/** The double-click guard holds the button for two seconds after a tap. */
+const tapSubmit = async () => {
+  const submit = screen.getByTestId('sale-submit') as HTMLButtonElement;
+  await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 3000 });
+  fireEvent.click(submit);
+};
+
+const openWithAgent = async (extra: Record<string, MockReply> = {}) => {
+  signIn(0);
+  putChoice('agent', { id: 7, name: 'Reseller' });
+  const fetch = mockApi(replies('A001', extra));
+  renderRoute('/salesAdd');
+  await findPage('sales-add');
+  expect(await screen.findByText('Reseller')).toBeTruthy();
+  return fetch;
+};
+
+describe('service card sales', { timeout: 15_000 }, () => {
+  it('asks for an agent and a card type before anything is sent', async () => {
+    signIn(0);
+    const fetch = mockApi(replies());
+    renderRoute('/salesAdd');
+    await findPage('sales-add');
+    fireEvent.click(await screen.findByTestId('sale-submit'));
+    expect(await screen.findByText('Please select an agent')).toBeTruthy();
+    expect(screen.getByText('Please select a card type')).toBeTruthy();
+    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+  });
+
+  it('offers only switched-on card types, shows the balance and refuses more than it', async () => {
+    const fetch = await openWithAgent();
+    expect(screen.queryByTestId('sale-card-vip')).toBeNull();
+    fireEvent.click(await screen.findByTestId('sale-card-voice'));
+    await screen.findByText('Your balance: 10');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('sale-submit'));
+    expect(await screen.findByText('The minimum quantity is 1')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '11' } });
+    await tapSubmit();
+    expect(await screen.findByText('The quantity cannot exceed the balance')).toBeTruthy();
+    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '10' } });
+    await tapSubmit();
+    await waitFor(() => expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(1));
+    const [sale] = sent(fetch, api.agent.blanceAdd.path);
+    expect(sale?.searchParams.get('agentId')).toBe('7');
+    expect(sale?.searchParams.get('cardType')).toBe('0');
+    expect(sale?.searchParams.get('quantity')).toBe('10');
+    expect(sale?.searchParams.has('payPwd')).toBe(false);
+  });
+
+  it('asks for the service card password when the agent has one', async () => {
+    const fetch = await openWithAgent({
+      [api.profile.agent.path]: { data: agentInfo({ blance: 10, has_pay_pwd: true }) },
+    });
+    fireEvent.click(await screen.findByTestId('sale-card-voice'));
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '12' } });
+    fireEvent.click(screen.getByTestId('sale-submit'));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
+    await tapSubmit();
+    await waitFor(() =>
+      expect(sent(fetch, api.agent.blanceAdd.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
+    );
+  });
+
+  it('recycles within the sub-agent holding, after a confirmation', async () => {
+    const fetch = await openWithAgent();
+    fireEvent.click(screen.getByTestId('mode-recycle'));
+    fireEvent.click(await screen.findByTestId('sale-card-sos'));
+    await screen.findByText('Reseller holds 0');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('sale-submit'));
+    expect(await screen.findByText('The amount is 0 and cannot be recycled')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('sale-card-voice'));
+    await screen.findByText('Reseller holds 3');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '4' } });
+    await tapSubmit();
+    expect(await screen.findByText('The quantity cannot exceed the existing amount')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await tapSubmit();
+    expect(await screen.findByText('Take 2 Voice cards back from Reseller?')).toBeTruthy();
+    expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
+    expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
+  });
+
+  it('sends a sub-agent to the service card record', async () => {
+    signIn(0);
+    mockApi(replies('A001B002'));
+    renderRoute('/salesAdd');
+    await findPage('sales-record');
+    expect(screen.queryByTestId('sale-submit')).toBeNull();
+  });
+});
+
+/** The confirm dialog's own button (the mode switch carries the same word). */
+const confirmButton = () => {
+  const dialog = document.querySelector('.adm-dialog') as HTMLElement;
+  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Recycle');
+  if (!button) throw new Error('no confirm button');
+  return button;
+};

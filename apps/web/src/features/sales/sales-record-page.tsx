@@ -1,0 +1,106 @@
+import { api, CardTypes, rules } from '@ptt/contract';
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildUrl } from '../../api/client.ts';
+import { Field } from '../../components/field.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { msgField } from '../../i18n/languages.ts';
+import { localDay } from '../../lib/dates.ts';
+import { ruleError } from '../../lib/rules.ts';
+import { useCardSwitch } from '../agent/use-card-switch.ts';
+import { RecordRow } from './record-row.tsx';
+import './sales.css';
+
+/** /salesRecord: sales, purchases and recycling of the signed-in agent, filtered and exportable. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const cardSwitch = useCardSwitch();
+  const [cardType, setCardType] = useState<number | undefined>(undefined);
+  const [start, setStart] = useState(localDay(-30));
+  const [end, setEnd] = useState(localDay(0));
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const cards = CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1);
+
+  const exportCsv = () => {
+    const key = ruleError(rules.dateRange, { start, end });
+    setRangeError(key ? t(`msg.${key}` as 'msg.ok') : null);
+    if (key) return;
+    // The file comes straight from the server, which reads the session from the query (SPEC §7).
+    const url = buildUrl(api.agent.exportSalesRecord, {
+      start,
+      end,
+      cardType,
+      lang: msgField[currentLanguage()],
+    });
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `sales-record-${start}-${end}.csv`;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  const filter = { cardType, start: start || undefined, end: end || undefined };
+  return (
+    <div className="page" data-testid="sales-record">
+      <PageHeader title={t('sales.record')} />
+      <section className="section" aria-label={t('sales.filters')}>
+        <fieldset className="chips record-filters__cards">
+          <legend className="visually-hidden">{t('sales.cardType')}</legend>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={cardType === undefined}
+            data-testid="record-card-all"
+            onClick={() => setCardType(undefined)}
+          >
+            {t('sales.allTypes')}
+          </button>
+          {cards.map((c) => (
+            <button
+              key={c.code}
+              type="button"
+              className="chip"
+              aria-pressed={cardType === c.code}
+              data-testid={`record-card-${c.key}`}
+              onClick={() => setCardType(c.code)}
+            >
+              {t(`card.${c.key}`)}
+            </button>
+          ))}
+        </fieldset>
+        <div className="field-pair">
+          <Field id="record-start" label={t('sales.from')}>
+            <input
+              id="record-start"
+              type="date"
+              value={start}
+              max={end || undefined}
+              onChange={(e) => setStart(e.target.value)}
+            />
+          </Field>
+          <Field id="record-end" label={t('sales.to')} error={rangeError}>
+            <input id="record-end" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </Field>
+        </div>
+        <button type="button" className="btn btn--block" data-testid="record-export" onClick={exportCsv}>
+          <DownlandOutline aria-hidden style={{ marginRight: 6 }} />
+          {t('sales.export')}
+        </button>
+        <p className="field__hint">{t('sales.exportHint')}</p>
+      </section>
+      <PagedList
+        endpoint={api.agent.getSalesPurchaseRecord}
+        params={filter}
+        empty={t('sales.empty')}
+        testId="record-list"
+        rowKey={(r) => r.id}
+        item={(r) => <RecordRow record={r} />}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,113 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { allOn } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const party = (id: number, name: string) => ({ id, name });
+const rows = [
+  {
+    id: 2,
+    kind: 'recycle',
+    direction: 'in',
+    cardType: 0,
+    quantity: 2,
+    fromAgent: party(2, 'Sub'),
+    toAgent: party(1, 'Top'),
+    org: null,
+    created_at: '2026-03-02T10:00:00.000Z',
+  },
+  {
+    id: 1,
+    kind: 'sale',
+    direction: 'out',
+    cardType: 0,
+    quantity: 5,
+    fromAgent: party(1, 'Top'),
+    toAgent: party(2, 'Sub'),
+    org: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+  },
+];
+
+const open = async () => {
+  signIn(0);
+  const fetch = mockApi({
+    [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001B002', video_card: 0, super_card: 0 }) },
+    [api.agent.getSalesPurchaseRecord.path]: { data: { list: rows, total: 2, page: 1, size: 20 } },
+  });
+  renderRoute('/salesRecord');
+  await findPage('sales-record');
+  return fetch;
+};
+
+const recordCalls = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === api.agent.getSalesPurchaseRecord.path);
+
+describe('service card record', { timeout: 15_000 }, () => {
+  it('shows sales and recycling with their direction and filters by the switched-on card types', async () => {
+    const fetch = await open();
+    const list = await screen.findByTestId('record-list');
+    const [recycle, sale] = await within(list).findAllByTestId('record-row');
+    expect(recycle?.dataset.kind).toBe('recycleIn');
+    expect(recycle?.textContent).toContain('Recycle · Voice');
+    expect(recycle?.textContent).toContain('+2');
+    expect(sale?.textContent).toContain('Sale · Voice');
+    expect(sale?.textContent).toContain('Top → Sub');
+    expect(sale?.textContent).toContain('−5');
+    await screen.findByTestId('record-card-sos');
+    expect(screen.queryByTestId('record-card-video')).toBeNull();
+    expect(screen.queryByTestId('record-card-vip')).toBeNull();
+    fireEvent.click(screen.getByTestId('record-card-sos'));
+    await waitFor(() =>
+      expect(recordCalls(fetch).some((u) => u.searchParams.get('cardType') === '3')).toBe(true),
+    );
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    await waitFor(() =>
+      expect(recordCalls(fetch).some((u) => u.searchParams.get('start') === '2026-02-01')).toBe(true),
+    );
+  });
+
+  it('refuses an export range over 90 days or the wrong way round', async () => {
+    await open();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-01' } });
+    fireEvent.click(screen.getByTestId('record-export'));
+    expect(await screen.findByText('The date range cannot exceed 90 days')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-12-01' } });
+    fireEvent.click(screen.getByTestId('record-export'));
+    expect(await screen.findByText('The start date must be before the end date')).toBeTruthy();
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('downloads the export from the API with the range, the language and the login info', async () => {
+    await open();
+    let href = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      href = this.href;
+    });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByTestId('record-export'));
+    await waitFor(() => expect(href).not.toBe(''));
+    const url = new URL(href);
+    expect(url.pathname).toBe(api.agent.exportSalesRecord.path);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      start: '2026-01-01',
+      end: '2026-03-31',
+      lang: 'en',
+      access_token: 'token-1',
+      openid: 'open-1',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { CompanyPicker } from '../../components/company-picker.tsx';
+import { Field } from '../../components/field.tsx';
+import type { BatchErrors } from './batch.ts';
+import type { ScanState } from './scan-store.ts';
+
+interface Props {
+  state: ScanState;
+  errors: Partial<BatchErrors>;
+  onChange: (change: Partial<ScanState>) => void;
+}
+
+/** User type, company and nickname prefix of a batch. */
+export const BatchFields = ({ state, errors, onChange }: Props) => {
+  const { t } = useTranslation();
+  const message = (key?: string | null) => (key ? t(`msg.${key}` as 'msg.ok') : null);
+  return (
+    <section className="section">
+      <Field id="batch-type" label={t('scan.userType')} error={message(errors.userType)}>
+        <div className="chips" id="batch-type" style={{ padding: '8px 0' }}>
+          {([0, 1] as const).map((type) => (
+            <button
+              key={type}
+              type="button"
+              className="chip"
+              data-testid={`batch-type-${type}`}
+              aria-pressed={state.userType === type}
+              onClick={() => onChange({ userType: type })}
+            >
+              {t(type === 0 ? 'scan.single' : 'scan.vip')}
+            </button>
+          ))}
+        </div>
+      </Field>
+      <Field id="batch-org" label={t('scan.company')} error={message(errors.org)}>
+        <CompanyPicker
+          id="batch-org"
+          value={state.org}
+          onChange={(org) => onChange({ org })}
+          placeholder={t('scan.chooseCompany')}
+          searchText={t('scan.searchCompany')}
+          empty={t('scan.noCompanies')}
+        />
+      </Field>
+      <Field
+        id="batch-prefix"
+        label={t('scan.prefix')}
+        error={message(errors.prefix)}
+        hint={t('scan.prefixHint')}
+      >
+        <input
+          id="batch-prefix"
+          maxLength={12}
+          autoComplete="off"
+          value={state.prefix}
+          placeholder={t('scan.prefixPlaceholder')}
+          onChange={(e) => onChange({ prefix: e.target.value })}
+        />
+      </Field>
+    </section>
+  );
+};

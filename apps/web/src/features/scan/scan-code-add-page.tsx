@@ -1,0 +1,104 @@
+import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { type BatchErrors, type BatchOutcome, batchErrors, createBatch, hasErrors } from './batch.ts';
+import { BatchFields } from './batch-fields.tsx';
+import { CreatedList } from './created-list.tsx';
+import { InputPanel } from './input-panel.tsx';
+import { ScanPanel } from './scan-panel.tsx';
+import { useScanState } from './scan-store.ts';
+import './scan.css';
+
+/** /scanCodeAdd: batch user creation by scanning (kept in session storage) or by typing up to 10 SSIDs. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, update } = useScanState();
+  const [mode, setMode] = useState<'scan' | 'input'>('scan');
+  const [errors, setErrors] = useState<Partial<BatchErrors>>({});
+  const [created, setCreated] = useState<BatchOutcome['created']>();
+
+  const formOk = () => {
+    const next = batchErrors(state);
+    setErrors(next);
+    return !hasErrors(next);
+  };
+
+  if (created) {
+    return (
+      <div className="page" data-testid="scan-code-add">
+        <PageHeader title={t('scan.title')} backTo="/home" />
+        <CreatedList created={created} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page" data-testid="scan-code-add">
+      <PageHeader title={t('scan.title')} backTo="/home" />
+      <BatchFields
+        state={state}
+        errors={errors}
+        onChange={(change) => {
+          update(change);
+          setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(change).map((k) => [k, null])) }));
+        }}
+      />
+      <section className="section">
+        <fieldset className="chips" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="visually-hidden">{t('scan.title')}</legend>
+          {(['scan', 'input'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className="chip"
+              data-testid={`mode-${m}`}
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+            >
+              {t(m === 'scan' ? 'scan.byScan' : 'scan.byInput')}
+            </button>
+          ))}
+        </fieldset>
+      </section>
+      {mode === 'scan' ? (
+        <>
+          <ScanPanel ssids={state.ssids} onChange={(ssids) => update({ ssids })} />
+          <div className="scan-footer">
+            <Button
+              block
+              color="primary"
+              size="large"
+              shape="rounded"
+              data-testid="scan-next"
+              onClick={() => {
+                if (!formOk()) return;
+                if (state.ssids.length === 0) showToast(t('msg.selectUser'));
+                else navigate('/scanConfirm');
+              }}
+            >
+              {t('scan.next')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <InputPanel
+          onSubmit={async (ssids) => {
+            if (!formOk()) return undefined;
+            const outcome = await createBatch(state, ssids, 'input');
+            if (outcome.taken) {
+              showToast(t('scan.inUse', { ssids: outcome.taken.join(', ') }));
+              return outcome.taken;
+            }
+            // The form stays for the next batch; the scanned list belongs to the scan flow.
+            if (outcome.created) setCreated(outcome.created);
+            return undefined;
+          }}
+        />
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,92 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { batchErrors } from './batch.ts';
+import { readScanState, writeScanState } from './scan-store.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const orgs = {
+  data: {
+    list: [{ id: 3, corg_name: 'Taxi Co', account: 'taxi01', contact: 'Tom' }],
+    total: 1,
+    page: 1,
+    size: 20,
+  },
+};
+
+describe('batch form validation', () => {
+  it('asks for a user type, a company and a 2-12 character prefix', () => {
+    expect(batchErrors({ userType: null, org: null, prefix: '' })).toEqual({
+      userType: 'selectUserType',
+      org: 'selectCompany',
+      prefix: 'prefixRequired',
+    });
+    expect(batchErrors({ userType: 0, org: { id: 1, name: 'A' }, prefix: 'A' }).prefix).toBe('prefix');
+    expect(batchErrors({ userType: 1, org: { id: 1, name: 'A' }, prefix: 'Driver' })).toEqual({
+      userType: null,
+      org: null,
+      prefix: null,
+    });
+  });
+
+  it('shows the rule messages before anything is sent', async () => {
+    signIn(0);
+    const fetch = mockApi({ [api.agent.orgs.path]: orgs });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(screen.getByTestId('scan-next'));
+    expect(await screen.findByText('Please select a user type')).toBeTruthy();
+    expect(screen.getByText('Please select a company')).toBeTruthy();
+    expect(screen.getByText('Please enter a nickname prefix')).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes(api.terminal.batch.path))).toBe(false);
+  });
+});
+
+describe('kept-alive scan list', () => {
+  it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
+    signIn(0);
+    mockApi({ [api.agent.orgs.path]: orgs });
+    const { router } = renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(screen.getByTestId('batch-type-1'));
+    fireEvent.change(screen.getByLabelText('Nickname prefix'), { target: { value: 'Driver' } });
+    fireEvent.change(screen.getByLabelText('Type an SSID(IMEI)'), { target: { value: '359000000000001' } });
+    fireEvent.click(screen.getByTestId('scan-type-add'));
+    fireEvent.change(screen.getByLabelText('Type an SSID(IMEI)'), { target: { value: '359000000000001' } });
+    fireEvent.click(screen.getByTestId('scan-type-add'));
+    expect(await screen.findByText('Do not add repeatedly!')).toBeTruthy();
+    await router.navigate('/scanDetail');
+    await findPage('scan-detail');
+    expect(screen.getByText('359000000000001')).toBeTruthy();
+    await router.navigate('/scanCodeAdd');
+    await findPage('scan-code-add');
+    expect(screen.getByTestId('scan-count').textContent).toBe('1 of 100 scanned');
+    expect((screen.getByLabelText('Nickname prefix') as HTMLInputElement).value).toBe('Driver');
+    expect(readScanState()).toMatchObject({ userType: 1, prefix: 'Driver', ssids: ['359000000000001'] });
+  });
+
+  it('creates the scanned batch with the SSIDs in a JSON body and shows the passwords once', async () => {
+    signIn(0);
+    writeScanState({
+      userType: 0,
+      org: { id: 3, name: 'Taxi Co' },
+      prefix: 'Car',
+      ssids: ['359000000000001'],
+    });
+    const created = [{ id: 9, ssid: '359000000000001', name: 'Car1', intercomPassword: '123456' }];
+    const fetch = mockApi({ [api.terminal.batch.path]: { data: { created } } });
+    renderRoute('/scanConfirm');
+    await findPage('scan-confirm');
+    fireEvent.click(screen.getByTestId('scan-create'));
+    expect(await screen.findByText('123456')).toBeTruthy();
+    const [url, init] = fetch.mock.calls.find(([u]) => String(u).includes(api.terminal.batch.path)) ?? [];
+    expect(String(url)).toContain('mode=scan');
+    expect(JSON.parse(String(init?.body))).toEqual({ ssids: ['359000000000001'] });
+    await waitFor(() => expect(readScanState().ssids).toEqual([]));
+  });
+});

@@ -1,0 +1,150 @@
+import { api, Limits, rules, SosStatus } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { confirm } from '../../components/confirm.ts';
+import { Field } from '../../components/field.tsx';
+import { MapView } from '../../components/map/map-view.tsx';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { msgField } from '../../i18n/languages.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ruleError } from '../../lib/rules.ts';
+import { SosState } from './sos-row.tsx';
+import '../../components/detail.css';
+import './sos.css';
+
+/** /sosDetail?id=: who raised the SOS, when and where (map and address), and its processing. */
+export const Component = () => {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const detail = useEndpointQuery(
+    api.sos.detail,
+    { id, lang: msgField[currentLanguage()] },
+    { enabled: id > 0 },
+  );
+  const s = detail.data;
+  const missing = !(id > 0) || (detail.isError && !s);
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const processIt = async () => {
+    if (!s || busy) return;
+    const key = ruleError(rules.remark, remark.trim());
+    setError(key ? t(`msg.${key}` as 'msg.ok') : null);
+    if (key) return;
+    if (
+      !(await confirm(t('sos.confirmProcess', { name: s.terminal_name }), t('sos.confirm'), t('sos.cancel')))
+    )
+      return;
+    setBusy(true);
+    try {
+      await call(api.sos.process, { id, remark: remark.trim() });
+      showToast(t('sos.done'));
+      await client.invalidateQueries();
+    } catch {
+      // The client has shown the server's message; the remark stays in the field.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasPosition = s && s.lat !== null && s.lng !== null;
+  return (
+    <div className="page" data-testid="sos-detail">
+      <PageHeader title={t('sos.detail')} />
+      {missing && <MissingRecord />}
+      {!s && !missing && (
+        <section className="section">
+          <Skeleton.Paragraph lineCount={6} animated />
+        </section>
+      )}
+      {s && (
+        <>
+          <section className="section">
+            <h2 className="section__title">
+              {s.terminal_name} <SosState status={s.status} />
+            </h2>
+            <dl className="detail-facts">
+              <dt>{t('sos.ssid')}</dt>
+              <dd>{s.ssid}</dd>
+              <dt>{t('sos.company')}</dt>
+              <dd>{s.org_name}</dd>
+              <dt>{t('sos.time')}</dt>
+              <dd>{formatDateTime(s.created_at, i18n.language)}</dd>
+              <dt>{t('sos.address')}</dt>
+              <dd data-testid="sos-address">{s.address ?? t('sos.noPosition')}</dd>
+              {s.status === SosStatus.processed && (
+                <>
+                  <dt>{t('sos.processor')}</dt>
+                  <dd data-testid="sos-processor">{s.processor}</dd>
+                  <dt>{t('sos.processedAt')}</dt>
+                  <dd>{s.processed_at ? formatDateTime(s.processed_at, i18n.language) : '—'}</dd>
+                  <dt>{t('sos.remark')}</dt>
+                  <dd>{s.remark || '—'}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          {hasPosition && (
+            <section className="section">
+              <MapView
+                label={t('sos.mapLabel')}
+                testId="sos-map"
+                center={{ lat: s.lat as number, lng: s.lng as number }}
+                markers={[
+                  { lat: s.lat as number, lng: s.lng as number, label: s.terminal_name, tone: 'alarm' },
+                ]}
+              />
+              <Link to={`/locationTrack?id=${s.terminal_id}`} className="row" data-testid="sos-track">
+                <span className="row__label">{t('sos.track')}</span>
+                <RightOutline aria-hidden className="row__arrow" />
+              </Link>
+            </section>
+          )}
+          {s.status === SosStatus.unprocessed && (
+            <form
+              className="section sos-remark"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void processIt();
+              }}
+            >
+              <Field id="sos-remark" label={t('sos.remark')} error={error}>
+                <textarea
+                  id="sos-remark"
+                  rows={3}
+                  value={remark}
+                  placeholder={t('sos.remarkPlaceholder')}
+                  aria-invalid={error ? true : undefined}
+                  onChange={(e) => setRemark(e.target.value)}
+                />
+              </Field>
+              <span className="sos-remark__count">
+                {Array.from(remark.trim()).length}/{Limits.remarkMax}
+              </span>
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                disabled={busy}
+                data-testid="sos-process"
+              >
+                {t('sos.process')}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+};

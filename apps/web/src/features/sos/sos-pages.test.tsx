@@ -1,0 +1,125 @@
+import { api, Messages } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+vi.mock('../../components/map/map-view.tsx', () => ({
+  MapView: (props: { testId?: string; markers?: { label?: string }[] }) => (
+    <div data-testid={props.testId}>{props.markers?.map((m) => m.label).join(',')}</div>
+  ),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const record = {
+  id: 9,
+  terminal_id: 4,
+  terminal_name: 'Radio 4',
+  ssid: '100004',
+  org_id: 2,
+  org_name: 'Demo_Company',
+  lat: 22.3193,
+  lng: 114.1694,
+  status: 0,
+  processor: null,
+  processed_at: null,
+  remark: '',
+  created_at: '2026-11-22T08:30:00.000Z',
+};
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+/** A button of the open antd-mobile dialog, by its text. */
+const dialogButton = async (text: string) => {
+  const dialog = await waitFor(
+    () => {
+      const found = document.querySelector('.adm-dialog');
+      if (!found) throw new Error('no dialog yet');
+      return found;
+    },
+    { timeout: 5000 },
+  );
+  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === text);
+  if (!button) throw new Error(`no ${text} button`);
+  return button;
+};
+
+describe('SOS records', () => {
+  it('asks for the unprocessed ones only when that state is chosen, and says when there are none', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.sos.list.path]: (url) => ({
+        data:
+          url.searchParams.get('status') === '0'
+            ? { list: [], total: 0, page: 1, size: 20 }
+            : { list: [record], total: 1, page: 1, size: 20 },
+      }),
+    });
+    renderRoute('/sosrdingList');
+    await findPage('sos-list');
+    expect((await screen.findByTestId('sos-row')).getAttribute('href')).toBe('/sosDetail?id=9');
+    expect(sent(fetch, api.sos.list.path)[0]?.searchParams.has('status')).toBe(false);
+
+    fireEvent.click(screen.getByTestId('sos-status-unprocessed'));
+    expect(await screen.findByText('No SOS records')).toBeTruthy();
+    const last = sent(fetch, api.sos.list.path).at(-1);
+    expect(last?.searchParams.get('status')).toBe('0');
+  });
+
+  it('processes an SOS with its remark only after the confirmation, then shows who processed it', async () => {
+    signIn(1);
+    let processed = false;
+    const fetch = mockApi({
+      [api.sos.detail.path]: () => ({
+        data: processed
+          ? {
+              ...record,
+              status: 1,
+              processor: 'Demo_Company',
+              processed_at: '2026-11-22T09:00:00.000Z',
+              remark: 'All safe',
+              address: '22.3193, 114.1694',
+            }
+          : { ...record, address: '22.3193, 114.1694' },
+      }),
+      [api.sos.process.path]: () => {
+        processed = true;
+        return { data: record };
+      },
+    });
+    renderRoute('/sosDetail?id=9');
+    await findPage('sos-detail');
+    expect((await screen.findByTestId('sos-map')).textContent).toBe('Radio 4');
+    expect(screen.getByTestId('sos-address').textContent).toBe('22.3193, 114.1694');
+
+    const remark = document.getElementById('sos-remark') as HTMLTextAreaElement;
+    fireEvent.change(remark, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(screen.getByTestId('sos-process'));
+    expect(await screen.findByText(Messages.remark.en)).toBeTruthy();
+    expect(sent(fetch, api.sos.process.path)).toHaveLength(0);
+
+    fireEvent.change(remark, { target: { value: 'All safe' } });
+    fireEvent.click(screen.getByTestId('sos-process'));
+    expect(
+      await screen.findByText('Mark the SOS of Radio 4 as processed?', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    fireEvent.click(await dialogButton('Cancel'));
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(sent(fetch, api.sos.process.path)).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('sos-process'));
+    fireEvent.click(await dialogButton('Confirm'));
+    await waitFor(() => expect(sent(fetch, api.sos.process.path)).toHaveLength(1));
+    const call = sent(fetch, api.sos.process.path)[0]?.searchParams;
+    expect(call?.get('id')).toBe('9');
+    expect(call?.get('remark')).toBe('All safe');
+    expect((await screen.findByTestId('sos-processor')).textContent).toBe('Demo_Company');
+    expect(screen.queryByTestId('sos-process')).toBeNull();
+  });
+});

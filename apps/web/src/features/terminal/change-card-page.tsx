@@ -1,0 +1,38 @@
+import { api, rules } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RuleForm } from '../../components/rule-form.tsx';
+import { showToast } from '../../components/toast.ts';
+
+/** /changeCard?ssid=: moves a user and its services from the old SSID to a new one. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const old = useSearchParams()[0].get('ssid') ?? '';
+  return (
+    <div className="page" data-testid="change-card">
+      <PageHeader title={t('terminal.changeCard')} />
+      <section className="section">
+        <RuleForm
+          id="change-card"
+          submitText={t('terminal.changeCard')}
+          initial={{ oldSsid: old }}
+          fields={[
+            { name: 'oldSsid', label: t('terminal.oldSsid'), rule: rules.ssid, type: 'tel' },
+            { name: 'newSsid', label: t('terminal.newSsid'), rule: rules.ssid, type: 'tel' },
+          ]}
+          onSubmit={async (v) => {
+            const res = await call(api.terminal.changecard, { oldSsid: v.oldSsid, newSsid: v.newSsid });
+            showToast(t('terminal.changed', { ssid: res.ssid }));
+            await client.invalidateQueries();
+            navigate(`/userDetail?id=${res.id}`, { replace: true });
+          }}
+        />
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,123 @@
+import { api } from '@ptt/contract';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import Switch from 'antd-mobile/es/components/switch';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { MissingRecord } from '../../components/missing-record.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { LastPosition } from '../recording/last-position.tsx';
+import { functionKeys } from './expiry.ts';
+import { ExpiryText } from './expiry-text.tsx';
+import { putSelection } from './selection.ts';
+import { useTerminalDetail } from './use-terminal-detail.ts';
+import { UserActions } from './user-actions.tsx';
+import { UserGroups } from './user-groups.tsx';
+import './terminal.css';
+
+/** /userDetail?id=: one user's identity, functions with their expiry, groups, and what can be done to it. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useSearchParams()[0].get('id'));
+  const isAgent = getLoginInfo()?.role === 0;
+  const detail = useTerminalDetail(id);
+  const u = detail.data;
+  const missing = !(id > 0) || (detail.isError && !u);
+
+  const setDispatcher = async (on: boolean) => {
+    try {
+      await call(api.terminal.updateUser, { id, dispatcher: on ? '1' : '0' });
+      showToast(t('terminal.saved'));
+      await detail.refetch();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
+  return (
+    <div className="page" data-testid="user-detail">
+      <PageHeader title={t('terminal.detail')} />
+      {missing && <MissingRecord />}
+      {!u && !missing && <Skeleton.Paragraph lineCount={8} animated />}
+      {u && (
+        <>
+          <section className="section">
+            <h2 className="section__title">{u.name}</h2>
+            <dl className="detail-list">
+              <dt>{t('terminal.ssidLabel')}</dt>
+              <dd data-testid="detail-ssid">{u.ssid}</dd>
+              <dt>{t('terminal.iccidLabel')}</dt>
+              <dd>{u.iccid || t('terminal.none')}</dd>
+              <dt>{t('terminal.company')}</dt>
+              <dd>{u.org_name}</dd>
+              <dt>{t('terminal.userType')}</dt>
+              <dd>{t(u.user_type === 1 ? 'terminal.vip' : 'terminal.single')}</dd>
+              <dt>{t('terminal.warranty')}</dt>
+              <dd>{u.warranty?.slice(0, 10) ?? t('terminal.none')}</dd>
+              <dt>{t('terminal.remark')}</dt>
+              <dd>{u.remark || t('terminal.none')}</dd>
+              <dt>
+                <label htmlFor="user-dispatcher">{t('terminal.dispatcher')}</label>
+              </dt>
+              <dd>
+                <Switch
+                  checked={u.dispatcher}
+                  onChange={(on) => void setDispatcher(on)}
+                  aria-label={t('terminal.dispatcher')}
+                />
+              </dd>
+            </dl>
+            <div className="chips" style={{ marginTop: 16 }}>
+              <Link className="chip chip--link" to={`/perfect?id=${u.id}`}>
+                {t('terminal.perfect')}
+              </Link>
+              <Link
+                className="chip chip--link"
+                to={`/changeCard?ssid=${u.ssid}`}
+                data-testid="to-change-card"
+              >
+                {t('terminal.changeCard')}
+              </Link>
+              <Link className="chip chip--link" to={`/ListeningGroup?terminalId=${u.id}`}>
+                {t('terminal.listening')}
+              </Link>
+            </div>
+          </section>
+          <section className="section">
+            <h2 className="section__title">{t('terminal.functions')}</h2>
+            <dl className="detail-list">
+              {functionKeys.map((key) => (
+                <div key={key} style={{ display: 'contents' }}>
+                  <dt>{t(`card.${key}`)}</dt>
+                  <dd data-testid={`expiry-${key}`}>
+                    <ExpiryText date={u.expiries[key]} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {isAgent && (
+              <button
+                type="button"
+                className="btn btn--block"
+                style={{ marginTop: 16 }}
+                data-testid="detail-renew"
+                onClick={() => {
+                  putSelection([{ id: u.id, name: u.name, ssid: u.ssid }]);
+                  navigate('/activationConfirm');
+                }}
+              >
+                {t('terminal.renew')}
+              </button>
+            )}
+          </section>
+          <LastPosition terminalId={u.id} />
+          <UserGroups user={u} />
+          <UserActions user={u} isAgent={isAgent} />
+        </>
+      )}
+    </div>
+  );
+};

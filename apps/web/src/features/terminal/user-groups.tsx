@@ -1,0 +1,48 @@
+import { api, type DataOf } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../api/client.ts';
+import { showToast } from '../../components/toast.ts';
+
+type Detail = DataOf<typeof api.terminal.detail>;
+
+/** The groups of a user with their priority; any of them can become its default group. */
+export const UserGroups = ({ user }: { user: Detail }) => {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const makeDefault = async (groupId: number) => {
+    try {
+      await call(api.group.setDefault, { id: groupId, terminalId: user.id });
+      showToast(t('terminal.saved'));
+      await client.invalidateQueries();
+    } catch {
+      // The client has shown the server's message ('This group is already the default group!').
+    }
+  };
+  return (
+    <section className="section">
+      <h2 className="section__title">{t('terminal.groups')}</h2>
+      <p className="item-meta" data-testid="default-group">
+        {t('terminal.defaultGroup')}: {user.default_group?.name ?? t('terminal.none')}
+      </p>
+      {user.groups.length === 0 && <p className="item-meta">{t('terminal.noGroups')}</p>}
+      <ul className="rows">
+        {user.groups.map((g) => (
+          <li key={g.id}>
+            <div className="row">
+              <Link className="row__label" to={`/groupDetail?id=${g.id}`}>
+                {g.name}
+                <br />
+                <span className="item-meta">{t('terminal.priority', { n: g.priority })}</span>
+              </Link>
+              <button type="button" className="chip" onClick={() => void makeDefault(g.id)}>
+                {t('terminal.makeDefault')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};

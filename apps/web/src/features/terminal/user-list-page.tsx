@@ -1,0 +1,172 @@
+import { api } from '@ptt/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import { AddOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { CompanyPicker } from '../../components/company-picker.tsx';
+import { confirm } from '../../components/confirm.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { showToast } from '../../components/toast.ts';
+import type { Choice } from '../../lib/choice.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { GroupFilter } from './group-filter.tsx';
+import { type Picked, putSelection } from './selection.ts';
+import { UserRow } from './user-row.tsx';
+import './terminal.css';
+
+const states = ['active', 'expiring', 'expired'] as const;
+type State = (typeof states)[number];
+const stateText = { active: 'stateActive', expiring: 'stateExpiring', expired: 'stateExpired' } as const;
+
+/** /userList: users in scope, filtered by company, group and service state, searched, and acted on in bulk. */
+export const Component = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const isAgent = getLoginInfo()?.role === 0;
+  const [keyword, setKeyword] = useState('');
+  const [org, setOrg] = useState<Choice | null>(null);
+  const [group, setGroup] = useState<Choice | null>(null);
+  const [state, setState] = useState<State | undefined>();
+  const [selecting, setSelecting] = useState(false);
+  const [picked, setPicked] = useState<Map<number, Picked>>(new Map());
+
+  const toggle = (user: Picked) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (next.has(user.id)) next.delete(user.id);
+      else next.set(user.id, user);
+      return next;
+    });
+  const chosen = [...picked.values()];
+  const go = (path: string) => {
+    if (chosen.length === 0) return showToast(t('msg.selectUser'));
+    putSelection(chosen);
+    navigate(path);
+  };
+  const remove = async () => {
+    if (chosen.length === 0) return showToast(t('msg.selectUser'));
+    const ok = await confirm(
+      t('terminal.confirmDelete', { count: chosen.length }),
+      t('terminal.confirm'),
+      t('terminal.cancel'),
+    );
+    if (!ok) return;
+    try {
+      const res = await call(api.terminal.cardBack, { ids: chosen.map((u) => u.id).join(',') });
+      showToast(t('terminal.deleted', res));
+      setPicked(new Map());
+      setSelecting(false);
+      await client.invalidateQueries();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
+  return (
+    <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="user-list">
+      <PageHeader
+        title={t('terminal.list')}
+        right={
+          isAgent && (
+            <Link to="/scanCodeAdd" aria-label={t('terminal.createUsers')} className="page-header__back">
+              <AddOutline />
+            </Link>
+          )
+        }
+      />
+      <div className="user-filters">
+        <SearchBar
+          placeholder={t('terminal.search')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
+        <div className="chips user-filters__row">
+          {isAgent && (
+            <span className="user-filters__org">
+              <CompanyPicker
+                id="user-org"
+                value={org}
+                onChange={(o) => {
+                  setOrg(o);
+                  setGroup(null);
+                }}
+                placeholder={t('terminal.allCompanies')}
+                searchText={t('terminal.searchCompany')}
+                empty={t('terminal.noCompanies')}
+                clearText={t('terminal.allCompanies')}
+                onClear={() => setOrg(null)}
+              />
+            </span>
+          )}
+          <GroupFilter orgId={org?.id} value={group} onChange={setGroup} />
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={selecting}
+            data-testid="user-select"
+            onClick={() => {
+              setSelecting(!selecting);
+              setPicked(new Map());
+            }}
+          >
+            {selecting ? t('terminal.selectDone') : t('terminal.select')}
+          </button>
+        </div>
+        <div className="chips user-filters__row">
+          <button type="button" className="chip" aria-pressed={!state} onClick={() => setState(undefined)}>
+            {t('terminal.stateAll')}
+          </button>
+          {states.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="chip"
+              aria-pressed={state === s}
+              onClick={() => setState(s)}
+            >
+              {t(`terminal.${stateText[s]}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <PagedList
+        endpoint={api.terminal.list}
+        params={{ keyword: keyword || undefined, orgId: org?.id, groupId: group?.id, state }}
+        empty={t('terminal.empty')}
+        testId="user-rows"
+        rowKey={(u) => u.id}
+        item={(u) => (
+          <UserRow
+            user={u}
+            selecting={selecting}
+            selected={picked.has(u.id)}
+            onToggle={() => toggle({ id: u.id, name: u.name, ssid: u.ssid })}
+          />
+        )}
+      />
+      {selecting && (
+        <div className="action-bar" data-testid="user-actions">
+          <span className="action-bar__count">{t('terminal.selected', { count: chosen.length })}</span>
+          {isAgent && (
+            <>
+              <button type="button" className="btn" onClick={() => go('/activationConfirm')}>
+                {t('terminal.renew')}
+              </button>
+              <button type="button" className="btn" onClick={() => go('/locationPayment')}>
+                {t('terminal.locate')}
+              </button>
+              <button type="button" className="btn btn--danger" onClick={() => void remove()}>
+                {t('terminal.delete')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};

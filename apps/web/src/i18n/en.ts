@@ -1,0 +1,159 @@
+import { mapTexts } from '../components/map/texts.ts';
+import { accountTexts } from '../features/account/texts.ts';
+import { manageTexts } from '../features/agent/texts.ts';
+import { fenceTexts } from '../features/fence/texts.ts';
+import { groupTexts } from '../features/group/texts.ts';
+import { noticeTexts } from '../features/notice/texts.ts';
+import { recordingTexts } from '../features/recording/texts.ts';
+import { salesTexts } from '../features/sales/texts.ts';
+import { scanTexts } from '../features/scan/texts.ts';
+import { searchTexts } from '../features/search/texts.ts';
+import { sosTexts } from '../features/sos/texts.ts';
+import { terminalTexts } from '../features/terminal/texts.ts';
+import { catalogue } from './catalogue.ts';
+import { productName } from './languages.ts';
+
+/** English: the reference locale. The other locales must have exactly these keys (a test checks it). */
+export const en = {
+  app: {
+    title: productName,
+    orgTitle: 'Management platform',
+    loading: 'Loading…',
+    navigating: 'Opening page…',
+  },
+  common: {
+    retry: 'Try again',
+    reload: 'Reload',
+    close: 'Close',
+    back: 'Back',
+    loadFailed: 'Could not load this part. Pull down or try again.',
+  },
+  range: {
+    from: 'From',
+    to: 'To',
+    all: 'All dates',
+  },
+  lang: {
+    label: 'Language',
+  },
+  login: {
+    heading: 'Welcome back',
+    subtitle: 'Sign in to manage your intercom service',
+    roleLabel: 'Account type',
+    agent: 'Agent',
+    org: 'Company',
+    account: 'Account',
+    accountPlaceholder: 'Enter your account',
+    password: 'Password',
+    passwordPlaceholder: 'Enter your password',
+    showPassword: 'Show password',
+    submit: 'Log in',
+    submitting: 'Logging in…',
+    copyright: '© {{year}} {{title}}. All rights reserved.',
+    version: 'v{{version}}',
+  },
+  puzzle: {
+    title: 'Security verification',
+    hint: 'Drag the slider to fit the piece into the gap',
+    refresh: 'Load a new puzzle',
+    close: 'Close',
+    loading: 'Loading the puzzle…',
+    error: 'The puzzle could not be loaded.',
+    retry: 'Try again',
+  },
+  home: {
+    search: 'Search',
+    searchAgent: 'Search agent, company, group, user',
+    searchSubAgent: 'Search company, group, user',
+    searchOrg: 'Search group, user',
+    profileLink: 'Open personal center',
+    contact: 'Contact: {{contact}}',
+    noContact: 'No contact set',
+    balances: 'Service card balance',
+    balanceOf: '{{card}} card balance: {{count}}',
+    noCards: 'No service cards are enabled for this account.',
+    quickCreate: 'Quick create',
+    overview: 'Overview',
+    createAgent: 'Create agent',
+    createOrg: 'Create company',
+    createGroup: 'Create group',
+    myAgent: 'My agent',
+    myOrg: 'My company',
+    myGroup: 'My group',
+    myUser: 'My user',
+    groupCount: 'Groups',
+    userCount: 'Users',
+    fence: 'Electronic fence',
+    recording: 'Recording records',
+    sos: 'SOS records',
+    fenceRecord: 'Electronic fence records',
+    sosUnprocessed: '{{count}} unprocessed SOS',
+    bulletin: 'System bulletin',
+    bulletinOpen: 'Open system bulletin: {{title}}',
+    bulletinClose: 'Dismiss bulletin',
+  },
+  card: {
+    voice: 'Voice',
+    recording: 'Recording',
+    location: 'Location',
+    sos: 'SOS',
+    fence: 'Fence',
+    video: 'Video',
+    duplex: 'Duplex',
+    vip: 'VIP',
+    unit: 'cards',
+  },
+  tab: {
+    label: 'Main actions',
+    sales: 'Service card sales',
+    salesRecord: 'Service card record',
+    scan: 'Scan to create',
+    notice: 'Notifications',
+    unread: '{{count}} unread',
+  },
+  pull: {
+    pulling: 'Pull down to refresh',
+    canRelease: 'Release to refresh',
+    refreshing: 'Refreshing…',
+    complete: 'Up to date',
+  },
+  main: {
+    title: 'Personal center',
+    agent: 'Agent',
+    org: 'Company',
+    account: 'Account',
+    settings: 'Settings',
+    about: 'About',
+    logout: 'Log out',
+  },
+  about: {
+    title: 'About',
+    description: 'Manage push-to-talk intercom terminals, groups and service cards from your phone.',
+    version: 'Version',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'This page does not exist or is not available yet.',
+    home: 'Back to home',
+    login: 'Back to login',
+  },
+  error: {
+    title: 'Something went wrong',
+    text: 'The page could not be loaded. Check your connection and reload.',
+  },
+  ...salesTexts.en,
+  ...noticeTexts.en,
+  ...manageTexts.en,
+  ...accountTexts.en,
+  ...scanTexts.en,
+  ...terminalTexts.en,
+  ...groupTexts.en,
+  ...searchTexts.en,
+  ...mapTexts.en,
+  ...sosTexts.en,
+  ...fenceTexts.en,
+  ...recordingTexts.en,
+  msg: catalogue('en'),
+};
+
+export type Resources = typeof en;

@@ -1,0 +1,11 @@
+/** The first character of a name, for avatar circles; Array.from keeps a surrogate pair whole. */
+export const initialOf = (name: string | undefined | null): string => {
+  const first = Array.from((name ?? '').trim())[0];
+  return first ? first.toLocaleUpperCase() : '?';
+};
+
+/** Badge text: counts above 99 collapse so the badge keeps its size. */
+export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
+
+/** Thousands separators for balances and counts, in the active language. */
+export const formatCount = (value: number, lang: string): string => new Intl.NumberFormat(lang).format(value);

@@ -1,0 +1,51 @@
+import type { AgentInfo, CardSwitch, FastStats, OrgInfo } from '../src/api/types.ts';
+
+/** Shapes of the contract's answers, for component tests (values are arbitrary). */
+export const agentInfo = (overrides: Partial<AgentInfo> = {}): AgentInfo => ({
+  id: 11,
+  name: 'agent01',
+  contact: 'Alice',
+  path: 'A001',
+  account: 'agent01',
+  phone: '',
+  email: '',
+  area: '',
+  address: '',
+  has_pay_pwd: false,
+  blance: 100,
+  recording_card: 20,
+  location_card: 30,
+  sos_card: 40,
+  enclosure_card: 50,
+  video_card: 60,
+  duplex_card: 70,
+  super_card: 80,
+  ...overrides,
+});
+
+export const allOn = (overrides: Partial<CardSwitch> = {}): CardSwitch => ({
+  blance: 1,
+  recording_card: 1,
+  location_card: 1,
+  sos_card: 1,
+  enclosure_card: 1,
+  video_card: 1,
+  duplex_card: 1,
+  super_card: 1,
+  path: 'A001',
+  ...overrides,
+});
+
+export const stats: FastStats = { agent_count: 2, org_count: 3, group_count: 4, user_count: 5 };
+
+export const orgInfo: OrgInfo = {
+  id: 5,
+  corg_name: 'company01',
+  contact: 'Carol',
+  account: 'company01',
+  phone: '',
+  email: '',
+  area: '',
+  address: '',
+  agent_name: 'agent01',
+};

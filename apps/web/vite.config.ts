@@ -1,0 +1,68 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The contract's modules only declare things (schemas, messages, constants), but bundlers cannot prove
+ * that of zod calls. Declaring them free of side effects lets a page that needs only messages and limits
+ * leave the endpoint table and zod out of its chunks.
+ */
+const contractWithoutSideEffects = (): Plugin => ({
+  name: 'ptt-contract-without-side-effects',
+  transform(code, id) {
+    if (id.includes('/packages/contract/src/')) return { code, map: null, moduleSideEffects: false };
+    return null;
+  },
+});
+
+/**
+ * Writes .br and .gz beside every text asset, so a static server (the API server with @fastify/static's
+ * `preCompressed`, nginx's gzip_static) sends compressed files without compressing on each request.
+ */
+const precompress = (): Plugin => ({
+  name: 'ptt-precompress',
+  apply: 'build',
+  async writeBundle(options) {
+    const dir = options.dir ?? 'dist';
+    const files = (await readdir(dir, { recursive: true })).filter((file) =>
+      /\.(js|css|html|svg)$/.test(file),
+    );
+    for (const file of files) {
+      const path = join(dir, file);
+      const content = await readFile(path);
+      if (content.length < 1024) continue;
+      const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+      await writeFile(`${path}.br`, brotliCompressSync(content, brotli));
+      await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  },
+});
+
+/** Libraries that every page needs get stable, readable chunk names (the bench reports chunks by name). */
+const vendorChunk = (id: string): string | undefined => {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  if (id.includes('/node_modules/react-router/')) return 'router';
+  if (/\/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18n';
+  if (id.includes('/node_modules/zod/')) return 'zod';
+  return undefined;
+};
+
+// The dev server and `vite preview` forward API calls to the local server, so the app runs same-origin.
+const proxy = Object.fromEntries(['/v1', '/device', '/docs'].map((path) => [path, 'http://localhost:8080']));
+
+export default defineConfig({
+  plugins: [react(), contractWithoutSideEffects(), precompress()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The bench reads chunk sizes per route from the manifest.
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: { output: { manualChunks: vendorChunk } },
+  },
+});

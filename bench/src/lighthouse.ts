@@ -1,0 +1,62 @@
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+export interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse (mobile preset) on the login page and, signed in with `session`, on the home page, in
+ * Debian's Chromium (CHROME_PATH). The session goes into the tab's storage the way the app keeps it.
+ */
+export async function lighthouseScores(base: string, session: { access_token: string; openid: string }) {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: flags,
+  });
+  try {
+    const audit = async (path: string, signedIn: boolean): Promise<Scores> => {
+      const page = await browser.newPage();
+      await page.goto(`${base}/404`);
+      if (signedIn)
+        await page.evaluate(
+          (info) => sessionStorage.setItem('loginInfo', JSON.stringify({ ...info, role: 0 })),
+          session,
+        );
+      const result = await lighthouse(
+        `${base}${path}`,
+        {
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        },
+        undefined,
+        page,
+      );
+      await page.close();
+      const c = result?.lhr.categories;
+      const score = (key: string) => Math.round((c?.[key]?.score ?? 0) * 100);
+      return {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      };
+    };
+    return { login: await audit('/', false), home: await audit('/home', true) };
+  } finally {
+    await browser.close();
+  }
+}

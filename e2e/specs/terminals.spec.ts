@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { launch, login, phone, shot } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+const typed = ['359100000000001', '359100000000002', '359100000000003'];
+const scanned = ['359100000000004', '359100000000005'];
+const replacement = '359100000000099';
+
+/** A photo of a terminal label: a QR code holding 'IMEI:<ssid>'. */
+const qrPhoto = async (ssid: string) => ({
+  name: `${ssid}.png`,
+  mimeType: 'image/png',
+  buffer: await QRCode.toBuffer(`IMEI:${ssid}`, { width: 360, margin: 4 }),
+});
+
+const pickCompany = async (page: Page, id: string) => {
+  await page.getByTestId(`${id}-button`).click();
+  await page.getByTestId(`${id}-sheet`).getByText('Demo_Company').click();
+  await page.getByTestId(`${id}-sheet`).waitFor({ state: 'hidden' });
+};
+
+describe('terminals and groups', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates users by input and by scanned photos, groups them, changes a card and renews', async () => {
+    const page = await phone(browser, server.url);
+    await login(page, server, 'agent', 'agent01', 'agent123');
+
+    // Batch by input: the form rules first, then three SSIDs.
+    await page.getByTestId('tab-scan').click();
+    await page.getByTestId('scan-code-add').waitFor();
+    await page.getByTestId('scan-next').click();
+    await page.getByText('Please select a user type').waitFor();
+    await page.getByTestId('batch-type-0').click();
+    await pickCompany(page, 'batch-org');
+    await page.locator('#batch-prefix').fill('Car');
+    await page.getByTestId('mode-input').click();
+    for (const [i, ssid] of typed.entries()) {
+      if (i > 0) await page.getByTestId('input-add-row').click();
+      await page.locator(`#input-ssid-${i}`).fill(ssid);
+    }
+    await shot(page, 'batch-input-en');
+    await page.getByTestId('input-create').click();
+    await page.getByTestId('batch-created').waitFor();
+    assert.equal(await page.getByTestId('created-password').count(), 3);
+    await shot(page, 'batch-created-en');
+
+    // Batch by scan: two photos of QR codes; a repeated one is refused; the list survives leaving.
+    await page.goto('/scanCodeAdd');
+    await page.getByTestId('scan-panel').waitFor();
+    for (const ssid of scanned) {
+      await page.getByTestId('scan-photo').setInputFiles(await qrPhoto(ssid));
+      await page.getByTestId('scan-latest').getByText(ssid).waitFor();
+    }
+    await page.getByTestId('scan-photo').setInputFiles(await qrPhoto(scanned[0] as string));
+    await page.getByText('Do not scan the code repeatedly').waitFor();
+    await pickCompany(page, 'batch-org');
+    // Each batch numbers its names from 1, so this one gets its own prefix.
+    await page.locator('#batch-prefix').fill('Van');
+    await page.goto('/home');
+    await page.goto('/scanCodeAdd');
+    assert.equal(await page.getByTestId('scan-count').textContent(), '2 of 100 scanned');
+    await shot(page, 'scan-code-add-en');
+    await page.getByTestId('scan-view-list').click();
+    await page
+      .getByTestId('scan-detail')
+      .getByText(scanned[1] as string)
+      .waitFor();
+    await page.goto('/scanCodeAdd');
+    await page.getByTestId('scan-next').click();
+    await page.getByTestId('scan-confirm').waitFor();
+    await shot(page, 'scan-confirm-en');
+    await page.getByTestId('scan-create').click();
+    await page.getByTestId('batch-created').getByText('Van2').waitFor();
+    assert.equal(await page.getByTestId('created-password').count(), 2);
+
+    // The five users in a new group.
+    await page.goto('/groupAdd');
+    await pickCompany(page, 'group-add-org');
+    await page.locator('#group-add-name').fill('Convoy');
+    await page.locator('#group-add button[type=submit]').click();
+    await page.getByTestId('groups-created').getByRole('link', { name: 'Convoy' }).click();
+    await page.getByTestId('group-detail').waitFor();
+    await page.getByTestId('to-un-members').click();
+    for (const ssid of [...typed, ...scanned]) await page.getByTestId(`check-${ssid}`).click();
+    await page.getByTestId('add-priority').selectOption('2');
+    await page.getByTestId('add-members').click();
+    await page.getByTestId('group-members').waitFor();
+    await page.getByTestId(`member-${scanned[1]}`).waitFor();
+
+    // Priorities and a leader.
+    await page.getByTestId(`priority-${typed[0]}`).selectOption('5');
+    await page.getByText('Saved').first().waitFor();
+    await page.getByTestId(`priority-${typed[1]}`).selectOption('1');
+    await page.getByTestId(`leader-${typed[0]}`).click();
+    await page.getByTestId(`member-${typed[0]}`).getByText('Leader', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId(`priority-${typed[0]}`).inputValue(), '5');
+    assert.equal(await page.getByTestId(`priority-${typed[1]}`).inputValue(), '1');
+    await shot(page, 'group-members-en');
+
+    // A card change moves the user to a new SSID.
+    await page.getByTestId(`member-${typed[2]}`).getByRole('link', { name: 'Car3' }).click();
+    await page.getByTestId('user-detail').waitFor();
+    await page.getByTestId('to-change-card').click();
+    await page.locator('#change-card-newSsid').fill(typed[0] as string);
+    await page.locator('#change-card button[type=submit]').click();
+    await page.getByText('The entered new SSID(IMEI) is already in use').first().waitFor();
+    await page.locator('#change-card-newSsid').fill(replacement);
+    await page.waitForTimeout(2100);
+    await page.locator('#change-card button[type=submit]').click();
+    await page.getByTestId('detail-ssid').getByText(replacement).waitFor();
+
+    // Renewing the recording function shows its new expiry, one year on.
+    assert.equal(await page.getByTestId('expiry-recording').textContent(), 'Not activated');
+    await page.getByTestId('detail-renew').click();
+    await page.getByTestId('renew-card-recording').click();
+    await page.getByTestId('renew-submit').click();
+    await page.getByTestId('user-detail').waitFor();
+    const year = new Date().getFullYear() + 1;
+    await page
+      .getByTestId('expiry-recording')
+      .getByText(new RegExp(`until ${year}-`))
+      .waitFor();
+    await shot(page, 'user-detail-en');
+
+    // The user list finds the renamed card by its SSID.
+    await page.goto('/userList');
+    await page.locator('.adm-search-bar input').fill(replacement);
+    await page.locator('.adm-search-bar input').press('Enter');
+    await page.getByTestId(`user-${replacement}`).waitFor();
+    await page.getByTestId('user-select').click();
+    await page.getByTestId(`user-${replacement}`).click();
+    await page.getByTestId('user-actions').getByText('1 selected').waitFor();
+    await shot(page, 'user-list-en');
+
+    // The same screens in Traditional Chinese.
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-Hant'));
+    await page.goto('/scanCodeAdd');
+    await page.getByText('創建用戶').first().waitFor();
+    await shot(page, 'scan-code-add-zh-hant');
+    await page.goto('/groupList');
+    await page.getByTestId('group-Convoy').click();
+    await page.getByTestId('to-members').click();
+    await page.getByTestId(`member-${typed[0]}`).getByText('組長', { exact: true }).waitFor();
+    await shot(page, 'group-members-zh-hant');
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { TestServer } from './server.ts';
+
+export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+mkdirSync(artifacts, { recursive: true });
+
+/** Debian's Chromium, headless, nothing reaching out to the network; `extra` adds flags (a fake camera). */
+export const launch = (extra: string[] = []): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...extra,
+    ],
+  });
+
+/** A phone: 390×844, touch, mobile. */
+export const phone = async (browser: Browser, baseURL: string) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  return context.newPage();
+};
+
+/** Drags the slider handle so that the piece lands on the hole the server placed. */
+export async function solvePuzzle(page: Page, server: TestServer, offset = 0) {
+  const bg = page.getByTestId('puzzle-bg');
+  await bg.waitFor({ state: 'visible' });
+  await page.getByTestId('puzzle-handle').waitFor({ state: 'visible' });
+  const handle = page.getByTestId('puzzle-handle');
+  // After a failed slide the handle glides back to the start; drag only once it rests.
+  let box = await handle.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(150);
+    const next = await handle.boundingBox();
+    if (next && box && next.x === box.x) break;
+    box = next;
+  }
+  const x = (await server.lastPuzzleX()) as number;
+  const bgBox = await bg.boundingBox();
+  if (!bgBox || !box) throw new Error('puzzle not on screen');
+  const distance = ((x + offset) * bgBox.width) / 320;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(startX + (distance * i) / 10, y);
+  await page.mouse.up();
+}
+
+export async function login(
+  page: Page,
+  server: TestServer,
+  role: 'agent' | 'org',
+  account: string,
+  password: string,
+) {
+  await page.goto('/');
+  await page.getByTestId(role === 'agent' ? 'role-tab-agent' : 'role-tab-org').click();
+  await page.locator('#username').fill(account);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await solvePuzzle(page, server);
+  await page.waitForURL('**/home');
+}
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });

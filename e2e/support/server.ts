@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net';
+import { desc, eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { puzzles, sessions, smsOutbox } from '../../apps/server/src/db/schema.ts';
+import { readConfig } from '../../apps/server/src/env.ts';
+import { seedDemo } from '../../apps/server/src/seed/demo.ts';
+
+/** The real server with the built web app, on an in-memory database seeded with the demo. */
+export async function startServer() {
+  const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
+  const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR);
+  await seedDemo(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const db = database.db;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    /** The answer of the puzzle the page fetched last (tests read it as a person sees the hole). */
+    lastPuzzleX: async () =>
+      (await db.select().from(puzzles).orderBy(desc(puzzles.expiresAt)).limit(1))[0]?.x,
+    /** The 4-digit code of the latest SMS the default provider wrote to the outbox. */
+    lastSmsCode: async () => {
+      const [row] = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(1);
+      return /\b(\d{4})\b/.exec(row?.text ?? '')?.[1];
+    },
+    /** Makes every live session expire, as time would. */
+    expireSessions: () =>
+      db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.role, 0)),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof startServer>>;

@@ -1,0 +1,17 @@
+/** Response codes of the envelope. 20001 and 40102 are the vendor's; the others are ours. */
+export const Code = {
+  ok: 20001,
+  invalid: 40001,
+  loginFailed: 40101,
+  unauthorized: 40102,
+  forbidden: 40301,
+  notFound: 40401,
+  /** An HTTP status the vendor's backend answers when a login has timed out (SPEC §4). */
+  loginTimeoutStatus: 40402,
+  conflict: 40901,
+  rule: 42201,
+  tooMany: 42901,
+  internal: 50001,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];

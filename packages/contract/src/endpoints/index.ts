@@ -1,0 +1,55 @@
+import { feedback, jsp } from './account.ts';
+import { agent } from './agent.ts';
+import { auth } from './auth.ts';
+import type { Endpoint } from './define.ts';
+import { device } from './device.ts';
+import { fence } from './fence.ts';
+import { group } from './group.ts';
+import { location } from './location.ts';
+import { notice } from './notice.ts';
+import { org } from './org.ts';
+import { profile } from './profile.ts';
+import { recording } from './recording.ts';
+import { search } from './search.ts';
+import { sos } from './sos.ts';
+import { terminal } from './terminal.ts';
+
+/** Every call of SPEC §7, grouped by domain. */
+export const api = {
+  ...{ auth, profile, notice, sos, agent, org, terminal, group, search, jsp, feedback },
+  // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
+  ...{ fence, location, recording, device },
+};
+
+export const allEndpoints = (): Endpoint[] =>
+  Object.values(api).flatMap((group) => Object.values(group as Record<string, Endpoint>));
+
+export { enteredCode, type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
+export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
+export { appInfo, loginInfo, puzzle } from './auth.ts';
+export * from './define.ts';
+export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';
+export {
+  FenceLimits,
+  fenceDetail,
+  fenceRecord,
+  fenceSummary,
+  fenceTrigger,
+  type LatLng,
+  latLng,
+} from './fence.ts';
+export { groupDetail, groupMember, groupSummary } from './group.ts';
+export { TrackLimits, trackPoint } from './location.ts';
+export { bulletin, noticeRecord } from './notice.ts';
+export { orgDetail, server } from './org.ts';
+export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';
+export { recordingItem } from './recording.ts';
+export { addressLang, sosDetail, sosRecord } from './sos.ts';
+export {
+  type FunctionKey,
+  functionExpiries,
+  functionOfCard,
+  serviceState,
+  terminalDetail,
+  terminalSummary,
+} from './terminal.ts';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { id, latitude, longitude } from '../rules.ts';
+import { empty, endpoint } from './define.ts';
+import { addressLang } from './sos.ts';
+
+export const TrackLimits = { rangeDays: 7, maxPoints: 5000 } as const;
+
+const instant = z.iso.datetime({ offset: true, error: 'invalidParams' });
+
+/** A reported position: degrees, the terminal's time, speed in km/h and accuracy in metres when known. */
+export const trackPoint = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string(),
+  speed: z.number().nullable(),
+  accuracy: z.number().nullable(),
+});
+
+export const location = {
+  track: endpoint({
+    method: 'GET',
+    path: '/v1/location/track',
+    access: 'any',
+    summary:
+      'Positions of a terminal in scope between start and end (ISO 8601 instants, at most 7 days), oldest ' +
+      'first, at most 5000 (evenly thinned, thinned true); none answers 40401 "No location track"',
+    params: z
+      .object({ terminalId: id, start: instant, end: instant })
+      .refine((v) => Date.parse(v.start) < Date.parse(v.end), { error: 'dateStartBeforeEnd', path: ['end'] })
+      .refine((v) => Date.parse(v.end) - Date.parse(v.start) <= TrackLimits.rangeDays * 86_400_000, {
+        error: 'trackRangeMax',
+        path: ['end'],
+      }),
+    data: z.object({ terminal_id: z.number(), points: z.array(trackPoint), thinned: z.boolean() }),
+  }),
+  last: endpoint({
+    method: 'GET',
+    path: '/v1/location/last',
+    access: 'any',
+    summary:
+      'The last known position of a terminal in scope with its address, or null when it never reported one',
+    params: z.object({ terminalId: id, lang: addressLang }),
+    data: trackPoint.extend({ address: z.string() }).nullable(),
+  }),
+  address: endpoint({
+    method: 'GET',
+    path: '/v1/location/address',
+    access: 'any',
+    summary:
+      'The address of a point through the server’s geocoder (cached; the offline default formats the ' +
+      'coordinates); 60 per account a minute',
+    params: z.object({ lat: latitude, lng: longitude, lang: addressLang }),
+    data: z.object({ address: z.string() }),
+  }),
+  mapConfig: endpoint({
+    method: 'GET',
+    path: '/v1/location/mapConfig',
+    access: 'any',
+    summary: 'Where the map tiles come from ({z}/{x}/{y} template), their attribution and the maximum zoom',
+    params: empty,
+    data: z.object({ tile_url: z.string(), attribution: z.string(), max_zoom: z.number() }),
+  }),
+};

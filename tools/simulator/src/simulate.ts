@@ -1,0 +1,155 @@
+import { type DeviceClient, DeviceError, type FenceInfo } from './client.ts';
+import { type Point, randomPoint, Walker } from './motion.ts';
+import { between, type Random, seeded } from './random.ts';
+import { burstWav } from './wav.ts';
+
+export interface Credentials {
+  ssid: string;
+  password: string;
+}
+
+export interface SimulationOptions {
+  /** One client per terminal (they hold different tokens). */
+  client: (ssid: string) => DeviceClient;
+  terminals: Credentials[];
+  centre: Point;
+  /** Metres around the centre the fleet roams. */
+  radius?: number;
+  steps: number;
+  stepSeconds?: number;
+  /** The time of step 0; step n is reported at start + n × stepSeconds. */
+  start?: Date;
+  /** Waits between steps in real time (the CLI); tests leave it out and run at full speed. */
+  pace?: (ms: number) => Promise<void>;
+  seed?: number;
+  /** Chances per terminal and step. */
+  sosChance?: number;
+  recordingChance?: number;
+  /** Chance that the next waypoint is inside one of the terminal's fences, so paths cross them. */
+  fenceChance?: number;
+  log?: (line: string) => void;
+}
+
+export interface Fix {
+  lat: number;
+  lng: number;
+  time: Date;
+}
+
+export interface SimulationResult {
+  positions: number;
+  alarms: number;
+  sos: number;
+  recordings: number;
+  errors: string[];
+  /** What each terminal reported, by SSID. */
+  tracks: Map<string, Fix[]>;
+}
+
+interface Unit {
+  ssid: string;
+  client: DeviceClient;
+  walker: Walker;
+  groups: number[];
+  track: Fix[];
+}
+
+/** Somewhere inside a fence: its centre, or the mean of a polygon's corners (inside for the convex ones). */
+export function aimOf(f: FenceInfo): Point {
+  if (f.center) return f.center;
+  const n = f.points.length;
+  return {
+    lat: f.points.reduce((s, p) => s + p.lat, 0) / n,
+    lng: f.points.reduce((s, p) => s + p.lng, 0) / n,
+  };
+}
+
+async function enlist(o: SimulationOptions, random: Random, c: Credentials, result: SimulationResult) {
+  const client = o.client(c.ssid);
+  const session = await client.login(c.ssid, c.password);
+  const fences = await client.fences();
+  const radius = o.radius ?? 1500;
+  const pick = (): Point => {
+    if (fences.length > 0 && random() < (o.fenceChance ?? 0.35)) {
+      return aimOf(fences[Math.floor(random() * fences.length)]);
+    }
+    return randomPoint(random, o.centre, radius);
+  };
+  const unit: Unit = {
+    ssid: c.ssid,
+    client,
+    walker: new Walker(random, randomPoint(random, o.centre, radius), pick),
+    groups: session.groups.map((g) => g.id),
+    track: [],
+  };
+  result.tracks.set(c.ssid, unit.track);
+  o.log?.(`${c.ssid} ${session.terminal.name}: ${fences.length} fence(s), ${unit.groups.length} group(s)`);
+  return unit;
+}
+
+async function act(o: SimulationOptions, random: Random, unit: Unit, time: Date, result: SimulationResult) {
+  const seconds = o.stepSeconds ?? 5;
+  const { position, kmh } = unit.walker.step(seconds);
+  const fix = { ...position, time };
+  const answer = await unit.client.positions([{ ...fix, speed: kmh, accuracy: between(random, 3, 15) }]);
+  unit.track.push(fix);
+  result.positions += answer.accepted;
+  result.alarms += answer.alarms;
+  if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
+  if (random() < (o.sosChance ?? 0.002)) {
+    await unit.client.sos(position.lat, position.lng, time);
+    result.sos += 1;
+    o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
+  }
+  if (unit.groups.length > 0 && random() < (o.recordingChance ?? 0.01)) {
+    const length = Math.round(between(random, 1, 4) * 10) / 10;
+    const group = unit.groups[Math.floor(random() * unit.groups.length)];
+    await unit.client.recording(
+      group,
+      new Date(time.getTime() - length * 1000),
+      length,
+      burstWav(random, length),
+    );
+    result.recordings += 1;
+  }
+}
+
+/**
+ * Runs a fleet of terminals for a number of steps against a server: each signs in, learns its fences,
+ * then every step moves, reports its position and now and then raises an SOS or uploads a talk burst.
+ * A terminal whose calls fail is noted in `errors` and keeps going; one that cannot sign in sits out.
+ */
+export async function simulate(o: SimulationOptions): Promise<SimulationResult> {
+  const random = seeded(o.seed ?? 1);
+  const result: SimulationResult = {
+    positions: 0,
+    alarms: 0,
+    sos: 0,
+    recordings: 0,
+    errors: [],
+    tracks: new Map(),
+  };
+  const units: Unit[] = [];
+  for (const c of o.terminals) {
+    try {
+      units.push(await enlist(o, random, c, result));
+    } catch (e) {
+      result.errors.push(`${c.ssid}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const stepMs = (o.stepSeconds ?? 5) * 1000;
+  const start = (o.start ?? new Date()).getTime();
+  for (let step = 0; step < o.steps; step++) {
+    const time = new Date(start + step * stepMs);
+    for (const unit of units) {
+      try {
+        await act(o, random, unit, time, result);
+      } catch (e) {
+        const text = e instanceof DeviceError ? `${e.code} ${e.message}` : String(e);
+        result.errors.push(`${unit.ssid} step ${step}: ${text}`);
+      }
+    }
+    if (o.pace && step < o.steps - 1) await o.pace(Math.max(0, start + (step + 1) * stepMs - Date.now()));
+  }
+  return result;
+}
