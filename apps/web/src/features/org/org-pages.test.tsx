@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
 import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
@@ -43,21 +44,6 @@ const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
     .map(([url]) => new URL(String(url), 'http://localhost'))
     .filter((u) => u.pathname === path);
 
-/** A button of the open antd-mobile dialog, by its text. */
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(
-    () => {
-      const found = document.querySelector('.adm-dialog');
-      if (!found) throw new Error('no dialog');
-      return found as HTMLElement;
-    },
-    { timeout: 5000 },
-  );
-  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === text);
-  if (!button) throw new Error(`no ${text} button`);
-  return button;
-};
-
 describe('company management', { timeout: 20_000 }, () => {
   it('shows the profile, counts and fence server, and sends one service toggle at a time', async () => {
     signIn(0);
@@ -87,7 +73,7 @@ describe('company management', { timeout: 20_000 }, () => {
       await screen.findByText('Delete TaxiCo? This cannot be undone.', {}, { timeout: 5000 }),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
-    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    await dialogClosed();
     expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('org-delete'));

@@ -2,6 +2,7 @@ import { api, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 vi.mock('../../components/map/map-view.tsx', () => ({
@@ -34,21 +35,6 @@ const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
   fetch.mock.calls
     .map(([url]) => new URL(String(url), 'http://localhost'))
     .filter((u) => u.pathname === path);
-
-/** A button of the open antd-mobile dialog, by its text. */
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(
-    () => {
-      const found = document.querySelector('.adm-dialog');
-      if (!found) throw new Error('no dialog yet');
-      return found;
-    },
-    { timeout: 5000 },
-  );
-  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === text);
-  if (!button) throw new Error(`no ${text} button`);
-  return button;
-};
 
 describe('SOS records', () => {
   it('asks for the unprocessed ones only when that state is chosen, and says when there are none', async () => {
@@ -110,7 +96,7 @@ describe('SOS records', () => {
       await screen.findByText('Mark the SOS of Radio 4 as processed?', {}, { timeout: 5000 }),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
-    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    await dialogClosed();
     expect(sent(fetch, api.sos.process.path)).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('sos-process'));
