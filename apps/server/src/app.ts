@@ -12,6 +12,7 @@ import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
+import { SessionCache } from './http/session-cache.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -35,7 +36,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
-  const deps: Deps = { db: database.db, config };
+  const sessions = new SessionCache();
+  const stopListening = await database.listen('sessions_changed', {
+    connected: () => sessions.connected(),
+    notified: () => sessions.forget(),
+    lost: () => sessions.lost(),
+  });
+  app.addHook('onClose', () => stopListening());
+  const deps: Deps = { db: database.db, config, sessions };
 
   await app.register(formbody);
 

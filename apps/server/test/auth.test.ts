@@ -1,6 +1,6 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { puzzles, sessions } from '../src/db/schema.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { backends, startTestApp, type TestApp } from './harness.ts';
@@ -144,8 +144,11 @@ describe.each(backends)('login flow on %s', (backend) => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, sha256(s.access_token)));
-    const expired = await t.call(api.profile.faststats, {}, s);
-    expect(expired.code).toBe(Code.unauthorized);
+    // Written behind the server's back, the change reaches its session cache by notification.
+    await vi.waitFor(
+      async () => expect((await t.call(api.profile.faststats, {}, s)).code).toBe(Code.unauthorized),
+      { timeout: 2000, interval: 20 },
+    );
 
     const s2 = await t.login(0, 'agent01', 'agent123');
     expect((await t.call(api.auth.logout, {}, s2)).code).toBe(Code.ok);

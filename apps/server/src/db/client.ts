@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Listener, listenPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   close(): Promise<void>;
+  /** Hears the NOTIFYs of a channel, from this instance and every other; returns the stop. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -30,13 +33,24 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(url: string, dataDir: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 20 });
+    // Hot reads run as named prepared statements (prepared.ts); planning each run for its values
+    // keeps prefix searches such as agent_path LIKE 'zb00%' on their index.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 20,
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
     // without a listener the pool's error event would end the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { kind: 'postgres', db: db as unknown as Db, close: () => pool.end() };
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      close: () => pool.end(),
+      listen: async (channel, listener) => listenPostgres(url, channel, listener),
+    };
   }
   let client: PGlite;
   if (url.startsWith('memory://')) {
@@ -48,5 +62,18 @@ export async function openDatabase(url: string, dataDir: string): Promise<Databa
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { kind: 'pglite', db: db as unknown as Db, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    close: () => client.close(),
+    // One process owns an embedded database, so its notifications cannot be missed.
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, () => listener.notified());
+      listener.connected();
+      return async () => {
+        listener.lost();
+        if (!client.closed) await stop();
+      };
+    },
+  };
 }

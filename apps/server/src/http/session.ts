@@ -3,12 +3,18 @@ import { sha256 } from '../lib/crypto.ts';
 import { findLiveSession } from '../modules/auth/session-repository.ts';
 import type { Caller } from './caller.ts';
 import { unauthorized } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** Resolves access_token (and openid, when sent) to the caller, or answers 40102. */
-export async function authenticate(db: Conn, input: Record<string, unknown>): Promise<Caller> {
+export async function authenticate(
+  db: Conn,
+  sessions: SessionCache,
+  input: Record<string, unknown>,
+): Promise<Caller> {
   const token = input.access_token;
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
-  const row = await findLiveSession(db, sha256(token));
+  const hash = sha256(token);
+  const row = await sessions.find(hash, () => findLiveSession(db, hash));
   if (!row) throw unauthorized();
   if (typeof input.openid === 'string' && input.openid !== '' && input.openid !== row.openid)
     throw unauthorized();

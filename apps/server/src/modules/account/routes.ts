@@ -1,6 +1,5 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { type Deps, route } from '../../http/route.ts';
 import { authenticate } from '../../http/session.ts';
 import { changePassword, resetForgotten } from './password.ts';
@@ -9,8 +8,10 @@ import { type CodeFor, sendCode, verifyOnly } from './sms.ts';
 import { outboxProvider } from './sms-provider.ts';
 
 /** sendSms and verificationCode are public for resetPwd; the other purposes belong to a signed-in account. */
-const callerFor = (db: Db, req: FastifyRequest, p: CodeFor) =>
-  p.purpose === 'resetPwd' ? undefined : authenticate(db, (req.query ?? {}) as Record<string, unknown>);
+const callerFor = (deps: Deps, req: FastifyRequest, p: CodeFor) =>
+  p.purpose === 'resetPwd'
+    ? undefined
+    : authenticate(deps.db, deps.sessions, (req.query ?? {}) as Record<string, unknown>);
 
 export function accountRoutes(app: FastifyInstance, deps: Deps) {
   route(
@@ -18,11 +19,11 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     deps,
     api.jsp.sendSms,
     async ({ db, params, req, ip }) =>
-      sendCode(db, outboxProvider(db, req.log), params, await callerFor(db, req, params), ip),
+      sendCode(db, outboxProvider(db, req.log), params, await callerFor(deps, req, params), ip),
     'smsSent',
   );
   route(app, deps, api.jsp.verificationCode, async ({ db, params, req, ip }) =>
-    verifyOnly(db, params, await callerFor(db, req, params), ip),
+    verifyOnly(db, params, await callerFor(deps, req, params), ip),
   );
   route(app, deps, api.jsp.updateCardPwd, ({ db, caller, params, ip }) => setPayPwd(db, caller, params, ip));
   route(app, deps, api.jsp.checkPwd, ({ db, caller, params }) => checkPwd(db, caller, params.payPwd));

@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema.ts';
+import { forgetSessions } from '../../http/session-cache.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -13,42 +15,60 @@ export interface NewSession {
 
 export const insertSession = (db: Conn, s: NewSession) => db.insert(sessions).values(s);
 
-export async function findLiveSession(db: Conn, tokenHash: string) {
-  const [row] = await db
+const liveSession = prepared((db) =>
+  db
     .select({
       id: sessions.id,
       role: sessions.role,
       subjectId: sessions.subjectId,
       openid: sessions.openid,
       scopePath: sessions.scopePath,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
     )
-    .limit(1);
-  return row;
-}
+    .limit(1)
+    .prepare('live_session'),
+);
+
+export const findLiveSession = async (db: Conn, tokenHash: string) =>
+  (await liveSession(db).execute({ tokenHash, now: new Date() }))[0];
+
+/** Runs a statement that ends sessions, then has this process's session caches forget what they hold. */
+const ending = async (statement: PromiseLike<unknown>) => {
+  await statement;
+  forgetSessions();
+};
 
 export const revokeSession = (db: Conn, id: number) =>
-  db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+  ending(db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id)));
 
 /** Ends every other live session of an account (password change). */
 export const revokeOtherSessions = (db: Conn, role: number, subjectId: number, keepId: number) =>
-  db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.role, role),
-        eq(sessions.subjectId, subjectId),
-        ne(sessions.id, keepId),
-        isNull(sessions.revokedAt),
+  ending(
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.role, role),
+          eq(sessions.subjectId, subjectId),
+          ne(sessions.id, keepId),
+          isNull(sessions.revokedAt),
+        ),
       ),
-    );
+  );
 
 export const revokeAllSessions = (db: Conn, role: number, subjectId: number) =>
-  db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
+  ending(
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt))),
+  );

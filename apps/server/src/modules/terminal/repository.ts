@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -14,13 +15,27 @@ export const existingSsids = async (db: Conn, ssids: string[]) =>
     (r) => r.ssid,
   );
 
+const countUnderPath = prepared((db) =>
+  db
+    .select({ n: terminalCounts.n })
+    .from(terminalCounts)
+    .where(eq(terminalCounts.path, sql.placeholder('path')))
+    .prepare('terminal_count_under_path'),
+);
+const countOfOrg = prepared((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(terminals)
+    .where(eq(terminals.orgId, sql.placeholder('orgId')))
+    .prepare('terminal_count_of_org'),
+);
+
 /** Terminals below an agent path, read from the counters the database keeps (migration 0004). */
 export const countTerminalsUnder = async (db: Conn, path: string) =>
-  (await db.select({ n: terminalCounts.n }).from(terminalCounts).where(eq(terminalCounts.path, path)))[0]
-    ?.n ?? 0;
+  (await countUnderPath(db).execute({ path }))[0]?.n ?? 0;
 
 export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(eq(terminals.orgId, orgId)))[0].n;
+  (await countOfOrg(db).execute({ orgId }))[0].n;
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
@@ -59,8 +74,45 @@ export interface ListFilter {
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+const pageQuery = (db: Conn) =>
+  db
+    .select({ t: terminals, orgName: orgs.name })
+    .from(terminals)
+    .innerJoin(orgs, eq(orgs.id, terminals.orgId));
+
+/** The unfiltered first pages, the ones every list screen opens with, as prepared statements. */
+const pageUnderPath = prepared((db) =>
+  pageQuery(db)
+    .where(like(terminals.agentPath, sql.placeholder('prefix')))
+    .orderBy(desc(terminals.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('terminal_page_under_path'),
+);
+const pageOfOrg = prepared((db) =>
+  pageQuery(db)
+    .where(eq(terminals.orgId, sql.placeholder('orgId')))
+    .orderBy(desc(terminals.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('terminal_page_of_org'),
+);
+
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
   const unfiltered = f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+  const window = { limit: size, offset: (page - 1) * size };
+  if (unfiltered) {
+    const [list, total] = await Promise.all(
+      'path' in scope
+        ? [
+            pageUnderPath(db).execute({ prefix: `${scope.path}%`, ...window }),
+            // An agent's whole fleet is counted by the database's counters.
+            countTerminalsUnder(db, scope.path),
+          ]
+        : [pageOfOrg(db).execute({ orgId: scope.orgId, ...window }), countTerminalsOfOrg(db, scope.orgId)],
+    );
+    return { list, total };
+  }
   const where = and(
     inScope(scope),
     f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
@@ -77,16 +129,12 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       : undefined,
   );
   const [list, total] = await Promise.all([
-    db
-      .select({ t: terminals, orgName: orgs.name })
-      .from(terminals)
-      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+    pageQuery(db)
       .where(where)
       .orderBy(desc(terminals.id))
       .limit(size)
       .offset((page - 1) * size),
-    // An agent's whole fleet is counted by the database's counters; a filtered list counts its rows.
-    unfiltered && 'path' in scope ? countTerminalsUnder(db, scope.path) : db.$count(terminals, where),
+    db.$count(terminals, where),
   ]);
   return { list, total };
 }
