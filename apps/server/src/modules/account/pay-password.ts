@@ -13,9 +13,14 @@ import { checkCode, targetOf } from './sms.ts';
  * transaction back, and the count of the wrong try with it.
  */
 export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | undefined) {
+  return (await payingAgent(db, agentId, payPwd)).payPwdHash !== null;
+}
+
+/** The agent, once its pay password (when it has one) is verified: what a sale or a recycle starts with. */
+export async function payingAgent(db: Db, agentId: number, payPwd: string | undefined) {
   const agent = await agents.findById(db, agentId);
   if (!agent) throw notFound();
-  if (agent.payPwdHash === null) return false;
+  if (agent.payPwdHash === null) return agent;
   const limit = AccountLimits.payPwd(agentId);
   await throttle.ensureAllowed(db, limit);
   try {
@@ -25,7 +30,7 @@ export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | und
     throw e;
   }
   await throttle.reset(db, limit);
-  return true;
+  return agent;
 }
 
 /** checkPwd: with no password set there is nothing to check; the page offers to set one. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { agentCards, agents, cardLedger, orgs } from '../../db/schema.ts';
@@ -49,6 +49,20 @@ export const balanceOf = async (db: Conn, agentId: number, cardType: number) =>
       .limit(1)
   )[0];
 
+export const enabledCount = async (db: Conn, agentIds: number[], cardType: number) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(agentCards)
+      .where(
+        and(
+          inArray(agentCards.agentId, agentIds),
+          eq(agentCards.cardType, cardType),
+          eq(agentCards.enabled, true),
+        ),
+      )
+  )[0].n;
+
 export interface RecordFilter {
   agentId: number;
   cardType?: number;
@@ -97,13 +111,29 @@ export const countRecords = async (db: Conn, f: RecordFilter) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(cardLedger).where(recordWhere(f)))[0].n;
 
 /**
- * Locks the balance rows of a card type for several agents in one fixed order (by agent id), so a
- * sale one way and a recycle the other way cannot deadlock each other.
+ * Moves cards between two agents in one statement: both balance rows are locked in one fixed order
+ * (by agent id, so a sale one way and a recycle the other way cannot deadlock), the giver's row only
+ * changes when its balance covers the quantity. Returns the new balances of the rows that changed:
+ * without the giver's, the move must be undone by rolling back.
  */
-export const lockBalances = (db: Conn, agentIds: number[], cardType: number) =>
-  db
-    .select({ agentId: agentCards.agentId })
-    .from(agentCards)
-    .where(and(inArray(agentCards.agentId, agentIds), eq(agentCards.cardType, cardType)))
-    .orderBy(asc(agentCards.agentId))
-    .for('update');
+export async function transfer(db: Conn, fromId: number, toId: number, cardType: number, quantity: number) {
+  const result = await db.execute(sql`
+    with locked as materialized (
+      select ${agentCards.agentId} as agent_id from ${agentCards}
+      where ${agentCards.cardType} = ${cardType} and ${agentCards.agentId} in (${fromId}, ${toId})
+      order by ${agentCards.agentId}
+      for update
+    )
+    update ${agentCards} set balance = ${agentCards.balance}
+      + case when ${agentCards.agentId} = ${fromId} then ${-quantity}::int else ${quantity}::int end
+    from locked
+    where ${agentCards.cardType} = ${cardType} and ${agentCards.agentId} = locked.agent_id
+      and (${agentCards.agentId} <> ${fromId} or ${agentCards.balance} >= ${quantity})
+    returning ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance`);
+  const rows = (result as unknown as { rows: { agent_id: number; balance: number | string }[] }).rows;
+  const balanceOf = (id: number) => {
+    const row = rows.find((r) => Number(r.agent_id) === id);
+    return row ? Number(row.balance) : undefined;
+  };
+  return { from: balanceOf(fromId), to: balanceOf(toId) };
+}

@@ -45,15 +45,12 @@ export interface SaleInput {
 }
 
 /**
- * Moves cards from an agent to one of its sub-agents: guarded decrement, increment, one ledger
- * row and one 'sale/purchase' notice to the buyer, all in the caller's transaction.
+ * Moves cards from an agent to one of its sub-agents: one ledger row and one 'sale/purchase' notice
+ * to the buyer, then the move of the balances in one statement, all in the caller's transaction. The
+ * rows are written before the balances are locked, so that concurrent sales of one seller wait on
+ * its balance row for as short a time as possible; a refused sale rolls them back.
  */
 export async function sell(tx: Conn, sale: SaleInput) {
-  await repo.lockBalances(tx, [sale.from.id, sale.to.id], sale.cardType);
-  const [left] = await repo.decrement(tx, sale.from.id, sale.cardType, sale.quantity);
-  if (!left)
-    throw ruleBroken(insufficientByCard[sale.cardType] ?? 'insufficientBalance', { cardType: sale.cardType });
-  await repo.increment(tx, sale.to.id, sale.cardType, sale.quantity);
   await repo.insertLedger(tx, {
     kind: 'sale',
     cardType: sale.cardType,
@@ -71,7 +68,10 @@ export async function sell(tx: Conn, sale: SaleInput) {
     toAgentId: sale.to.id,
     toAgentName: sale.to.name,
   });
-  return left.balance;
+  const moved = await repo.transfer(tx, sale.from.id, sale.to.id, sale.cardType, sale.quantity);
+  if (moved.from === undefined)
+    throw ruleBroken(insufficientByCard[sale.cardType] ?? 'insufficientBalance', { cardType: sale.cardType });
+  return moved.from;
 }
 
 export interface RecycleInput {
@@ -85,16 +85,11 @@ export interface RecycleInput {
 
 /**
  * Takes cards back from a sub-agent: integer > 0 and not above what it holds ('recycleZero' when it
- * holds none). One ledger row and one 'take back/recycle' notice to the sub-agent, in the caller's
- * transaction; the guarded decrement keeps concurrent recycles from going below zero.
+ * holds none). One ledger row and one 'take back/recycle' notice to the sub-agent, written before the
+ * balances are locked (as for a sale), in the caller's transaction; the guarded decrement keeps
+ * concurrent recycles from going below zero.
  */
 export async function recycle(tx: Conn, r: RecycleInput) {
-  await repo.lockBalances(tx, [r.from.id, r.to.id], r.cardType);
-  const held = await repo.balanceOf(tx, r.from.id, r.cardType);
-  if (!held || held.balance === 0) throw ruleBroken('recycleZero');
-  const [left] = await repo.decrement(tx, r.from.id, r.cardType, r.quantity);
-  if (!left) throw ruleBroken('recycleOverAmount', { existing: held.balance });
-  const [mine] = await repo.increment(tx, r.to.id, r.cardType, r.quantity);
   await repo.insertLedger(tx, {
     kind: 'recycle',
     cardType: r.cardType,
@@ -112,8 +107,17 @@ export async function recycle(tx: Conn, r: RecycleInput) {
     toAgentId: r.from.id,
     toAgentName: r.from.name,
   });
-  return mine.balance;
+  const moved = await repo.transfer(tx, r.from.id, r.to.id, r.cardType, r.quantity);
+  if (moved.from === undefined || moved.to === undefined) {
+    const held = (await repo.balanceOf(tx, r.from.id, r.cardType))?.balance ?? 0;
+    throw held === 0 ? ruleBroken('recycleZero') : ruleBroken('recycleOverAmount', { existing: held });
+  }
+  return moved.to;
 }
+
+/** Whether every one of the agents has the card type switched on, in one read. */
+export const allEnabled = async (db: Conn, agentIds: number[], cardType: number) =>
+  (await repo.enabledCount(db, agentIds, cardType)) === new Set(agentIds).size;
 
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;

@@ -1,9 +1,8 @@
 import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { notFound, ruleBroken } from '../../http/errors.ts';
-import { verifyPayPwd } from '../account/pay-password.ts';
-import * as agents from '../agent/service.ts';
+import { ruleBroken } from '../../http/errors.ts';
+import { payingAgent } from '../account/pay-password.ts';
 import { agentInScope, ensureTopLevel } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
 
@@ -16,18 +15,14 @@ export interface MoveParams {
 
 /** Both sides must have the card type switched on: a hidden type is neither sold nor bought. */
 async function ensureCardOpen(db: Conn, cardType: number, ...agentIds: number[]) {
-  for (const id of agentIds) {
-    if (!(await cards.isEnabled(db, id, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
-  }
+  if (!(await cards.allEnabled(db, agentIds, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
 }
 
 /** Sale of cards to a sub-agent (blance/add): pay password when set, balance covers it, all in one transaction. */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
   ensureTopLevel(caller);
-  await verifyPayPwd(db, caller.id, p.payPwd);
+  const me = await payingAgent(db, caller.id, p.payPwd);
   return db.transaction(async (tx) => {
-    const me = await agents.findById(tx, caller.id);
-    if (!me) throw notFound();
     const buyer = await agentInScope(tx, caller, p.agentId);
     await ensureCardOpen(tx, p.cardType, me.id, buyer.id);
     const balance = await cards.sell(tx, { from: me, to: buyer, cardType: p.cardType, quantity: p.quantity });
@@ -38,10 +33,8 @@ export async function sell(db: Db, caller: Caller, p: MoveParams) {
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   ensureTopLevel(caller);
-  await verifyPayPwd(db, caller.id, p.payPwd);
+  const me = await payingAgent(db, caller.id, p.payPwd);
   return db.transaction(async (tx) => {
-    const me = await agents.findById(tx, caller.id);
-    if (!me) throw notFound();
     const from = await agentInScope(tx, caller, p.agentId);
     const balance = await cards.recycle(tx, { to: me, from, cardType: p.cardType, quantity: p.quantity });
     return { balance };
