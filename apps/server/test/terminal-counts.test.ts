@@ -3,24 +3,38 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
-/** Every agent path's counter next to a count of the rows themselves. */
+/** Every agent path's counters next to counts of the rows themselves. */
 async function countersAndRows(t: TestApp) {
   const res = (await t.database.db.execute(
     sql.raw(`select a.path,
-                    coalesce((select n from terminal_counts c where c.path = a.path), 0)::int as counter,
-                    (select count(*) from terminals x where x.agent_path like a.path || '%')::int as rows
+                    coalesce((select n from terminal_counts c where c.path = a.path), 0)::int as terminals,
+                    (select count(*) from terminals x where x.agent_path like a.path || '%')::int as terminal_rows,
+                    coalesce((select agents from subtree_counts c where c.path = a.path), 0)::int as agents,
+                    (select count(*) from agents x where x.path like a.path || '%' and x.path <> a.path)::int
+                      as agent_rows,
+                    coalesce((select orgs from subtree_counts c where c.path = a.path), 0)::int as orgs,
+                    (select count(*) from orgs x where x.agent_path like a.path || '%')::int as org_rows,
+                    coalesce((select groups from subtree_counts c where c.path = a.path), 0)::int as groups,
+                    (select count(*) from groups x where x.agent_path like a.path || '%')::int as group_rows
              from agents a order by a.path`),
-  )) as unknown as { rows: { path: string; counter: number; rows: number }[] };
+  )) as unknown as { rows: Record<string, number | string>[] };
   return res.rows;
 }
 
 const expectExact = async (t: TestApp) => {
   const rows = await countersAndRows(t);
   expect(rows.length).toBeGreaterThan(1);
-  for (const r of rows) expect({ path: r.path, n: r.counter }).toEqual({ path: r.path, n: r.rows });
+  for (const r of rows)
+    expect([r.path, r.terminals, r.agents, r.orgs, r.groups]).toEqual([
+      r.path,
+      r.terminal_rows,
+      r.agent_rows,
+      r.org_rows,
+      r.group_rows,
+    ]);
 };
 
-describe.each(backends)('terminal counters on %s', (backend) => {
+describe.each(backends)('subtree counters on %s', (backend) => {
   let t: TestApp;
   let top: Session;
   beforeAll(async () => {
@@ -65,6 +79,66 @@ describe.each(backends)('terminal counters on %s', (backend) => {
     );
     await expectExact(t);
     await t.reset();
+    await expectExact(t);
+  });
+
+  it('follow sub-agents, companies and groups as they are made, moved and deleted, and feed the home', async () => {
+    top = await t.login(0, 'agent01', 'agent123');
+    const sub = await t.call(
+      api.agent.add,
+      {
+        name: 'CountAgent',
+        contact: 'Cee',
+        account: 'countagent',
+        password: 'agent123',
+        phone: '13800000000',
+      },
+      top,
+    );
+    expect(sub.code).toBe(20001);
+    const subSession = await t.login(0, 'countagent', 'agent123');
+    const org = await t.call(
+      api.org.add,
+      { name: 'CountCompany', contact: 'Cee', account: 'countcompany', password: 'company123' },
+      subSession,
+    );
+    expect(org.code).toBe(20001);
+    const company = await t.login(1, 'countcompany', 'company123');
+    expect((await t.call(api.group.add, { name: 'Count', count: 2 }, company)).code).toBe(20001);
+    await expectExact(t);
+
+    const home = (await t.call(api.profile.faststats, {}, top)).data;
+    const [real] = (
+      (await t.database.db.execute(
+        sql.raw(`select (select count(*) from agents x where x.path like a.path || '%' and x.path <> a.path)::int
+                          as agents,
+                        (select count(*) from orgs x where x.agent_path like a.path || '%')::int as orgs,
+                        (select count(*) from groups x where x.agent_path like a.path || '%')::int as groups
+                 from agents a where a.account = 'agent01'`),
+      )) as unknown as { rows: { agents: number; orgs: number; groups: number }[] }
+    ).rows;
+    expect(real.groups).toBeGreaterThan(1);
+    expect([home.agent_count, home.org_count, home.group_count]).toEqual([
+      real.agents,
+      real.orgs,
+      real.groups,
+    ]);
+
+    const ofCompany = `(select id from orgs where account = 'countcompany')`;
+    await t.database.db.execute(
+      sql.raw(`delete from groups where id = (select min(id) from groups where org_id = ${ofCompany})`),
+    );
+    await expectExact(t);
+    await t.database.db.execute(
+      sql.raw(`update orgs set agent_path = (select path from agents where account = 'agent01')
+               where account = 'countcompany'`),
+    );
+    await t.database.db.execute(
+      sql.raw(`update groups set agent_path = (select path from agents where account = 'agent01')
+               where org_id = ${ofCompany}`),
+    );
+    await expectExact(t);
+    await t.database.db.execute(sql.raw(`update orgs set contact = 'Dee' where account = 'countcompany'`));
     await expectExact(t);
   });
 });

@@ -42,6 +42,17 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(await voice(top)).toBe(before - 100);
     const list = await t.call(api.terminal.list, { orgId, size: 100 }, top);
     expect(list.data.total).toBe(106);
+
+    // Unfiltered, the total comes with the page, and still when the page is past the end.
+    const whole = (await t.call(api.terminal.list, { size: 20 }, top)).data;
+    expect(whole.list).toHaveLength(20);
+    const past = (await t.call(api.terminal.list, { size: 20, page: 500 }, top)).data;
+    expect([past.list.length, past.total]).toEqual([0, whole.total]);
+    const company = await t.login(1, 'company01', 'company123');
+    const own = (await t.call(api.terminal.list, { size: 5 }, company)).data;
+    const ownPast = (await t.call(api.terminal.list, { size: 5, page: 500 }, company)).data;
+    expect([own.list.length, ownPast.list.length, ownPast.total]).toEqual([5, 0, own.total]);
+    expect(own.total).toBe(106);
   });
 
   it('creates nothing when one SSID is already in use, and names it', async () => {

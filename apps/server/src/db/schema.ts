@@ -155,6 +155,17 @@ export const terminalCounts = pgTable('terminal_counts', {
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Sub-agents, companies and groups below each agent path prefix, kept by statement triggers on agents,
+ * orgs and groups (migration 0006) the way terminal_counts is kept for terminals.
+ */
+export const subtreeCounts = pgTable('subtree_counts', {
+  path: text('path').primaryKey(),
+  agents: bigint('agents', { mode: 'number' }).notNull().default(0),
+  orgs: bigint('orgs', { mode: 'number' }).notNull().default(0),
+  groups: bigint('groups', { mode: 'number' }).notNull().default(0),
+});
+
 export const groups = pgTable(
   'groups',
   {
