@@ -28,13 +28,13 @@ const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-const expiries = (t: repo.TerminalRow) =>
+const expiries = (t: repo.ListedTerminal) =>
   Object.fromEntries(Object.entries(expiryColumn).map(([k, col]) => [k, t[col]])) as Record<
     keyof typeof expiryColumn,
     string | null
   >;
 
-const summary = (t: repo.TerminalRow, orgName: string) => ({
+const summary = (t: repo.ListedTerminal, orgName: string) => ({
   id: t.id,
   ssid: t.ssid,
   name: t.name,

@@ -39,6 +39,24 @@ export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
+/** What a row of the user list shows: no secrets, no profile text. */
+const listed = {
+  id: terminals.id,
+  ssid: terminals.ssid,
+  name: terminals.name,
+  orgId: terminals.orgId,
+  userType: terminals.userType,
+  voiceExpires: terminals.voiceExpires,
+  recordingExpires: terminals.recordingExpires,
+  locationExpires: terminals.locationExpires,
+  sosExpires: terminals.sosExpires,
+  fenceExpires: terminals.fenceExpires,
+  videoExpires: terminals.videoExpires,
+  duplexExpires: terminals.duplexExpires,
+  createdAt: terminals.createdAt,
+};
+export type ListedTerminal = Pick<TerminalRow, keyof typeof listed>;
+
 /** A scope as SQL: a company's own terminals, or everything below an agent path. */
 export const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(terminals.orgId, scope.orgId) : like(terminals.agentPath, `${scope.path}%`);
@@ -81,7 +99,7 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 const pageUnderPath = prepared((db) =>
   db
     .select({
-      t: terminals,
+      t: listed,
       orgName: orgs.name,
       total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
     })
@@ -96,7 +114,7 @@ const pageUnderPath = prepared((db) =>
 const pageOfOrg = prepared((db) =>
   db
     .select({
-      t: terminals,
+      t: listed,
       orgName: orgs.name,
       total: sql<number>`(select count(*) from ${terminals} where ${terminals.orgId} = ${sql.placeholder('orgId')})::int`,
     })
@@ -142,7 +160,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   );
   const [list, total] = await Promise.all([
     db
-      .select({ t: terminals, orgName: orgs.name })
+      .select({ t: listed, orgName: orgs.name })
       .from(terminals)
       .innerJoin(orgs, eq(orgs.id, terminals.orgId))
       .where(where)
