@@ -122,6 +122,18 @@ describe('login and homes', () => {
     await page.getByTestId('count-group').getByText('2').waitFor();
     assert.equal(await page.getByTestId('tab-sales').count(), 0);
     await shot(page, 'home-org-zh-hant');
+
+    // A page opened from a scrolled one starts at its top; going back returns to where it was.
+    await page.addStyleTag({ content: 'body { min-height: 3000px; }' });
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    // Tapped where it is, without Playwright scrolling the row into view first.
+    await page.getByTestId('row-fence').evaluate((row) => (row as HTMLElement).click());
+    await page.waitForURL((u) => u.pathname === '/fencelist');
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goBack();
+    await page.getByTestId('home-org').waitFor();
+    await page.waitForFunction(() => window.scrollY === 600);
     await page.close();
   });
 });

@@ -14,6 +14,8 @@ class ObserverStub {
 const globals = globalThis as Record<string, unknown>;
 globals.ResizeObserver ??= ObserverStub;
 globals.IntersectionObserver ??= ObserverStub;
+// jsdom has no layout to scroll; the router's scroll restoration calls it on every navigation.
+window.scrollTo = () => {};
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
