@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { useAppInfo } from '../api/app-info.ts';
 import { useProductTitle } from '../components/use-product-title.ts';
 import { assetUrl } from '../lib/config.ts';
@@ -22,8 +22,6 @@ export const RootLayout = () => {
     <>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden />}
       <Outlet />
-      {/* A new page opens at its top; back and forward return to where the list was. */}
-      <ScrollRestoration />
     </>
   );
 };

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { installAntdRender } from '../components/antd-render.ts';
 import { isLanguage, type Language } from '../i18n/languages.ts';
+import { useScrollMemory } from './use-scroll-memory.ts';
 
 // Dialogs and toasts of the signed-in screens render through React 19's createRoot.
 installAntdRender();
@@ -33,6 +34,7 @@ export const Component = () => {
   const [queryClient] = useState(newQueryClient);
   const { i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+  useScrollMemory();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocales[lang]}>
