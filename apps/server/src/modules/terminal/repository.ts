@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
@@ -92,49 +92,49 @@ export interface ListFilter {
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+/** A page of the list, newest first, with whatever else the caller selects alongside each row. */
+const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Conn,
+  where: SQL | undefined,
+  extra: Extra,
+) =>
+  db
+    .select({ t: listed, orgName: orgs.name, ...extra })
+    .from(terminals)
+    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+    .where(where)
+    .orderBy(desc(terminals.id));
+
 /**
  * The unfiltered pages, the ones every list screen opens with: prepared statements that bring the
  * page's total along in the same round trip (an agent's from the counters of migration 0004).
  */
+const pageWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 const pageUnderPath = prepared((db) =>
-  db
-    .select({
-      t: listed,
-      orgName: orgs.name,
-      total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
-    })
-    .from(terminals)
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .where(like(terminals.agentPath, sql.placeholder('prefix')))
-    .orderBy(desc(terminals.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+  pageOf(db, like(terminals.agentPath, sql.placeholder('prefix')), {
+    total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
+  })
+    .limit(pageWindow.limit)
+    .offset(pageWindow.offset)
     .prepare('terminal_page_under_path'),
 );
 const pageOfOrg = prepared((db) =>
-  db
-    .select({
-      t: listed,
-      orgName: orgs.name,
-      total: sql<number>`(select count(*) from ${terminals} where ${terminals.orgId} = ${sql.placeholder('orgId')})::int`,
-    })
-    .from(terminals)
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .where(eq(terminals.orgId, sql.placeholder('orgId')))
-    .orderBy(desc(terminals.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+  pageOf(db, eq(terminals.orgId, sql.placeholder('orgId')), {
+    total: sql<number>`(select count(*) from ${terminals} where ${terminals.orgId} = ${sql.placeholder('orgId')})::int`,
+  })
+    .limit(pageWindow.limit)
+    .offset(pageWindow.offset)
     .prepare('terminal_page_of_org'),
 );
 
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
   const unfiltered = f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
-  const window = { limit: size, offset: (page - 1) * size };
+  const at = { limit: size, offset: (page - 1) * size };
   if (unfiltered) {
     const rows =
       'path' in scope
-        ? await pageUnderPath(db).execute({ path: scope.path, prefix: `${scope.path}%`, ...window })
-        : await pageOfOrg(db).execute({ orgId: scope.orgId, ...window });
+        ? await pageUnderPath(db).execute({ path: scope.path, prefix: `${scope.path}%`, ...at })
+        : await pageOfOrg(db).execute({ orgId: scope.orgId, ...at });
     // A page past the end has no row to carry the total.
     const total =
       rows[0]?.total ??
@@ -159,14 +159,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       : undefined,
   );
   const [list, total] = await Promise.all([
-    db
-      .select({ t: listed, orgName: orgs.name })
-      .from(terminals)
-      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-      .where(where)
-      .orderBy(desc(terminals.id))
-      .limit(size)
-      .offset((page - 1) * size),
+    pageOf(db, where, {}).limit(at.limit).offset(at.offset),
     db.$count(terminals, where),
   ]);
   return { list, total };
