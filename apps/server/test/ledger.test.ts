@@ -37,6 +37,13 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
       .from(agentCards)
       .where(and(inArray(agentCards.agentId, ids), eq(agentCards.cardType, cardType)));
 
+  /** Ledger rows and notices: a refused move writes neither. */
+  const written = async () => {
+    const [ledger] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger);
+    const [notes] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(notices);
+    return { ledger: ledger.n, notices: notes.n };
+  };
+
   it('sells, refuses above the balance without changing anything, and recycles', async () => {
     const [before] = await balances([sub2], 0);
     const sale = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: 5 }, top);
@@ -44,15 +51,14 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     const [after] = await balances([sub2], 0);
     expect(after.balance).toBe(before.balance + 5);
 
-    const ledgerBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger);
+    const writtenBefore = await written();
     const tooMany = await t.call(
       api.agent.blanceAdd,
       { agentId: sub2, cardType: 0, quantity: 1_000_000 },
       top,
     );
     expect([tooMany.code, tooMany.msg.en]).toEqual([Code.rule, 'Insufficient voice card balance']);
-    const ledgerAfter = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger);
-    expect(ledgerAfter[0].n).toBe(ledgerBefore[0].n);
+    expect(await written()).toEqual(writtenBefore);
     expect((await balances([sub2], 0))[0].balance).toBe(after.balance);
 
     const back = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity: 2 }, top);
@@ -61,10 +67,12 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
   });
 
   it('applies the recycling rules', async () => {
+    const writtenBefore = await written();
     const over = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity: 999 }, top);
     expect(over.msg.en).toBe('The quantity cannot exceed the existing amount');
     const zero = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 3, quantity: 1 }, top);
     expect(zero.msg.en).toBe('The amount is 0 and cannot be recycled');
+    expect(await written()).toEqual(writtenBefore);
     for (const quantity of ['0', '-1', '1.5', 'abc']) {
       const bad = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity }, top);
       expect(bad.msg.en).toBe('The quantity must be an integer greater than 0');
@@ -76,8 +84,12 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
   });
 
   it('refuses card types the buyer’s switch hides', async () => {
+    const writtenBefore = await written();
+    const [before] = await balances([sub2], 7);
     const res = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 7, quantity: 1 }, top);
     expect([res.code, res.msg.en]).toEqual([Code.rule, 'This card type is not available']);
+    expect(await written()).toEqual(writtenBefore);
+    expect((await balances([sub2], 7))[0].balance).toBe(before.balance);
   });
 
   it('keeps exact balances through 200 concurrent sales and recycles between three agents', async () => {

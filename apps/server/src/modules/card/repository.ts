@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
-import { agentCards, agents, cardLedger, orgs } from '../../db/schema.ts';
+import { agentCards, agents, cardLedger, notices, orgs } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -48,20 +48,6 @@ export const balanceOf = async (db: Conn, agentId: number, cardType: number) =>
       .where(and(eq(agentCards.agentId, agentId), eq(agentCards.cardType, cardType)))
       .limit(1)
   )[0];
-
-export const enabledCount = async (db: Conn, agentIds: number[], cardType: number) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(agentCards)
-      .where(
-        and(
-          inArray(agentCards.agentId, agentIds),
-          eq(agentCards.cardType, cardType),
-          eq(agentCards.enabled, true),
-        ),
-      )
-  )[0].n;
 
 export interface RecordFilter {
   agentId: number;
@@ -110,30 +96,81 @@ export function records(db: Conn, f: RecordFilter, limit: number, offset = 0) {
 export const countRecords = async (db: Conn, f: RecordFilter) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(cardLedger).where(recordWhere(f)))[0].n;
 
+export interface Move {
+  kind: 'sale' | 'recycle';
+  giverId: number;
+  takerId: number;
+  cardType: number;
+  quantity: number;
+  /** A sale needs the card type switched on for both sides; a recycle takes back whatever is held. */
+  requireOpen: boolean;
+  /** The deal notice to the sub-agent, written with the move. */
+  notice: Pick<
+    typeof notices.$inferInsert,
+    'agentId' | 'type' | 'fromAgentId' | 'fromAgentName' | 'toAgentId' | 'toAgentName'
+  >;
+}
+
+export interface MoveResult {
+  /** Both card rows exist and, for a sale, both are switched on. */
+  open: boolean;
+  /** The giver held the quantity; the move happened only when open and covered. */
+  covered: boolean;
+  /** What the giver held when its row was locked. */
+  held: number;
+  giverBalance: number | null;
+  takerBalance: number | null;
+}
+
 /**
- * Moves cards between two agents in one statement: both balance rows are locked in one fixed order
- * (by agent id, so a sale one way and a recycle the other way cannot deadlock), the giver's row only
- * changes when its balance covers the quantity. Returns the new balances of the rows that changed:
- * without the giver's, the move must be undone by rolling back.
+ * Moves cards between two agents in one statement, so that no transaction holds a balance row longer
+ * than that statement: both balance rows are locked in one fixed order (by agent id, so a sale one
+ * way and a recycle the other way cannot deadlock) and read as they are once locked; when the card
+ * type is open and the giver covers the quantity, both balances move and the ledger row and the deal
+ * notice are written. Otherwise nothing is written and the result says why.
  */
-export async function transfer(db: Conn, fromId: number, toId: number, cardType: number, quantity: number) {
+export async function move(db: Conn, m: Move): Promise<MoveResult> {
+  const n = m.notice;
   const result = await db.execute(sql`
     with locked as materialized (
-      select ${agentCards.agentId} as agent_id from ${agentCards}
-      where ${agentCards.cardType} = ${cardType} and ${agentCards.agentId} in (${fromId}, ${toId})
+      select ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance, ${agentCards.enabled} as enabled
+      from ${agentCards}
+      where ${agentCards.cardType} = ${m.cardType} and ${agentCards.agentId} in (${m.giverId}, ${m.takerId})
       order by ${agentCards.agentId}
       for update
+    ), state as (
+      select count(*) = 2 and (not ${m.requireOpen}::boolean or bool_and(enabled)) as open,
+        coalesce(max(balance) filter (where agent_id = ${m.giverId}), 0) as held
+      from locked
+    ), go as (
+      select 1 from state where open and held >= ${m.quantity}
+    ), moved as (
+      update ${agentCards} set balance = ${agentCards.balance}
+        + case when ${agentCards.agentId} = ${m.giverId} then ${-m.quantity}::int else ${m.quantity}::int end
+      from locked
+      where exists (select 1 from go)
+        and ${agentCards.cardType} = ${m.cardType} and ${agentCards.agentId} = locked.agent_id
+      returning ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance
+    ), ledger as (
+      insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
+      select ${m.kind}::text, ${m.cardType}::smallint, ${m.quantity}::int, ${m.giverId}::int, ${m.takerId}::int from go
+    ), notice as (
+      insert into ${notices} (agent_id, type, card_type, quantity, from_agent_id, from_agent_name, to_agent_id, to_agent_name)
+      select ${n.agentId}::int, ${n.type}::smallint, ${m.cardType}::smallint, ${m.quantity}::int,
+        ${n.fromAgentId ?? null}::int, ${n.fromAgentName ?? null}::text, ${n.toAgentId ?? null}::int, ${n.toAgentName ?? null}::text
+      from go
     )
-    update ${agentCards} set balance = ${agentCards.balance}
-      + case when ${agentCards.agentId} = ${fromId} then ${-quantity}::int else ${quantity}::int end
-    from locked
-    where ${agentCards.cardType} = ${cardType} and ${agentCards.agentId} = locked.agent_id
-      and (${agentCards.agentId} <> ${fromId} or ${agentCards.balance} >= ${quantity})
-    returning ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance`);
-  const rows = (result as unknown as { rows: { agent_id: number; balance: number | string }[] }).rows;
-  const balanceOf = (id: number) => {
-    const row = rows.find((r) => Number(r.agent_id) === id);
-    return row ? Number(row.balance) : undefined;
+    select state.open, state.held >= ${m.quantity} as covered, state.held,
+      (select balance from moved where agent_id = ${m.giverId}) as giver_balance,
+      (select balance from moved where agent_id = ${m.takerId}) as taker_balance
+    from state`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    open: row.open === true,
+    covered: row.covered === true,
+    held: Number(row.held),
+    giverBalance: num(row.giver_balance),
+    takerBalance: num(row.taker_balance),
   };
-  return { from: balanceOf(fromId), to: balanceOf(toId) };
 }

@@ -1,7 +1,6 @@
 import { cardTypeCodes, insufficientByCard, NoticeType } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import { ruleBroken } from '../../http/errors.ts';
-import * as notices from '../notice/service.ts';
 import * as repo from './repository.ts';
 
 /** Every agent has one row per card type: balance 0, switched off. */
@@ -45,33 +44,31 @@ export interface SaleInput {
 }
 
 /**
- * Moves cards from an agent to one of its sub-agents: one ledger row and one 'sale/purchase' notice
- * to the buyer, then the move of the balances in one statement, all in the caller's transaction. The
- * rows are written before the balances are locked, so that concurrent sales of one seller wait on
- * its balance row for as short a time as possible; a refused sale rolls them back.
+ * Moves cards from an agent to one of its sub-agents, both having the card type switched on: the
+ * balances, one ledger row and one 'sale/purchase' notice to the buyer, all in one statement. A
+ * refused sale writes nothing. Returns the seller's new balance.
  */
-export async function sell(tx: Conn, sale: SaleInput) {
-  await repo.insertLedger(tx, {
+export async function sell(db: Conn, sale: SaleInput) {
+  const moved = await repo.move(db, {
     kind: 'sale',
+    giverId: sale.from.id,
+    takerId: sale.to.id,
     cardType: sale.cardType,
     quantity: sale.quantity,
-    fromAgentId: sale.from.id,
-    toAgentId: sale.to.id,
+    requireOpen: true,
+    notice: {
+      agentId: sale.to.id,
+      type: NoticeType.sale,
+      fromAgentId: sale.from.id,
+      fromAgentName: sale.from.name,
+      toAgentId: sale.to.id,
+      toAgentName: sale.to.name,
+    },
   });
-  await notices.record(tx, {
-    agentId: sale.to.id,
-    type: NoticeType.sale,
-    cardType: sale.cardType,
-    quantity: sale.quantity,
-    fromAgentId: sale.from.id,
-    fromAgentName: sale.from.name,
-    toAgentId: sale.to.id,
-    toAgentName: sale.to.name,
-  });
-  const moved = await repo.transfer(tx, sale.from.id, sale.to.id, sale.cardType, sale.quantity);
-  if (moved.from === undefined)
+  if (!moved.open) throw ruleBroken('cardTypeNotAllowed', { cardType: sale.cardType });
+  if (moved.giverBalance === null)
     throw ruleBroken(insufficientByCard[sale.cardType] ?? 'insufficientBalance', { cardType: sale.cardType });
-  return moved.from;
+  return moved.giverBalance;
 }
 
 export interface RecycleInput {
@@ -85,39 +82,34 @@ export interface RecycleInput {
 
 /**
  * Takes cards back from a sub-agent: integer > 0 and not above what it holds ('recycleZero' when it
- * holds none). One ledger row and one 'take back/recycle' notice to the sub-agent, written before the
- * balances are locked (as for a sale), in the caller's transaction; the guarded decrement keeps
- * concurrent recycles from going below zero.
+ * holds none). The balances, one ledger row and one 'take back/recycle' notice to the sub-agent move
+ * in one statement, as for a sale; the balance is read once its row is locked, so concurrent recycles
+ * cannot go below zero. Returns the caller's new balance.
  */
-export async function recycle(tx: Conn, r: RecycleInput) {
-  await repo.insertLedger(tx, {
+export async function recycle(db: Conn, r: RecycleInput) {
+  const moved = await repo.move(db, {
     kind: 'recycle',
+    giverId: r.from.id,
+    takerId: r.to.id,
     cardType: r.cardType,
     quantity: r.quantity,
-    fromAgentId: r.from.id,
-    toAgentId: r.to.id,
+    requireOpen: false,
+    notice: {
+      agentId: r.from.id,
+      type: NoticeType.recycle,
+      fromAgentId: r.to.id,
+      fromAgentName: r.to.name,
+      toAgentId: r.from.id,
+      toAgentName: r.from.name,
+    },
   });
-  await notices.record(tx, {
-    agentId: r.from.id,
-    type: NoticeType.recycle,
-    cardType: r.cardType,
-    quantity: r.quantity,
-    fromAgentId: r.to.id,
-    fromAgentName: r.to.name,
-    toAgentId: r.from.id,
-    toAgentName: r.from.name,
-  });
-  const moved = await repo.transfer(tx, r.from.id, r.to.id, r.cardType, r.quantity);
-  if (moved.from === undefined || moved.to === undefined) {
-    const held = (await repo.balanceOf(tx, r.from.id, r.cardType))?.balance ?? 0;
-    throw held === 0 ? ruleBroken('recycleZero') : ruleBroken('recycleOverAmount', { existing: held });
+  if (moved.takerBalance === null) {
+    throw moved.held === 0
+      ? ruleBroken('recycleZero')
+      : ruleBroken('recycleOverAmount', { existing: moved.held });
   }
-  return moved.to;
+  return moved.takerBalance;
 }
-
-/** Whether every one of the agents has the card type switched on, in one read. */
-export const allEnabled = async (db: Conn, agentIds: number[], cardType: number) =>
-  (await repo.enabledCount(db, agentIds, cardType)) === new Set(agentIds).size;
 
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;

@@ -1,7 +1,6 @@
 import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { ruleBroken } from '../../http/errors.ts';
 import { payingAgent } from '../account/pay-password.ts';
 import { agentInScope, ensureTopLevel } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
@@ -13,32 +12,25 @@ export interface MoveParams {
   payPwd?: string;
 }
 
-/** Both sides must have the card type switched on: a hidden type is neither sold nor bought. */
-async function ensureCardOpen(db: Conn, cardType: number, ...agentIds: number[]) {
-  if (!(await cards.allEnabled(db, agentIds, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
-}
-
-/** Sale of cards to a sub-agent (blance/add): pay password when set, balance covers it, all in one transaction. */
+/**
+ * Sale of cards to a sub-agent (blance/add): pay password when set, a buyer in the caller's scope, the
+ * card type switched on for both, a balance that covers it; the move itself is one statement.
+ */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
   ensureTopLevel(caller);
   const me = await payingAgent(db, caller.id, p.payPwd);
-  return db.transaction(async (tx) => {
-    const buyer = await agentInScope(tx, caller, p.agentId);
-    await ensureCardOpen(tx, p.cardType, me.id, buyer.id);
-    const balance = await cards.sell(tx, { from: me, to: buyer, cardType: p.cardType, quantity: p.quantity });
-    return { balance };
-  });
+  const buyer = await agentInScope(db, caller, p.agentId);
+  return {
+    balance: await cards.sell(db, { from: me, to: buyer, cardType: p.cardType, quantity: p.quantity }),
+  };
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   ensureTopLevel(caller);
   const me = await payingAgent(db, caller.id, p.payPwd);
-  return db.transaction(async (tx) => {
-    const from = await agentInScope(tx, caller, p.agentId);
-    const balance = await cards.recycle(tx, { to: me, from, cardType: p.cardType, quantity: p.quantity });
-    return { balance };
-  });
+  const from = await agentInScope(db, caller, p.agentId);
+  return { balance: await cards.recycle(db, { to: me, from, cardType: p.cardType, quantity: p.quantity }) };
 }
 
 export interface RecordQuery {
