@@ -16,12 +16,25 @@ export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | und
   return (await payingAgent(db, agentId, payPwd)).payPwdHash !== null;
 }
 
-/** The agent, once its pay password (when it has one) is verified: what a sale or a recycle starts with. */
+/** The agent, once its pay password (when it has one) is verified. */
 export async function payingAgent(db: Db, agentId: number, payPwd: string | undefined) {
   const agent = await agents.findById(db, agentId);
   if (!agent) throw notFound();
-  if (agent.payPwdHash === null) return agent;
-  const limit = AccountLimits.payPwd(agentId);
+  await ensurePayPwd(db, agent, payPwd);
+  return agent;
+}
+
+/**
+ * Verifies the pay password of an agent already read, when it has one: what a sale or a recycle
+ * starts with.
+ */
+export async function ensurePayPwd(
+  db: Db,
+  agent: { id: number; payPwdHash: string | null },
+  payPwd: string | undefined,
+) {
+  if (agent.payPwdHash === null) return;
+  const limit = AccountLimits.payPwd(agent.id);
   await throttle.ensureAllowed(db, limit);
   try {
     await agents.checkPayPwd(agent, payPwd);
@@ -30,7 +43,6 @@ export async function payingAgent(db: Db, agentId: number, payPwd: string | unde
     throw e;
   }
   await throttle.reset(db, limit);
-  return agent;
 }
 
 /** checkPwd: with no password set there is nothing to check; the page offers to set one. */

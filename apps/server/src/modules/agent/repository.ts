@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -9,8 +10,17 @@ export type NewAgent = typeof agents.$inferInsert;
 export const findAgentByAccount = async (db: Conn, account: string) =>
   (await db.select().from(agents).where(eq(agents.account, account)).limit(1))[0];
 
-export const findAgentById = async (db: Conn, id: number) =>
-  (await db.select().from(agents).where(eq(agents.id, id)).limit(1))[0];
+// Read on most agent calls (the seller of a sale, a detail's parent): built once, prepared per connection.
+const agentById = prepared((db) =>
+  db
+    .select()
+    .from(agents)
+    .where(eq(agents.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('agent_by_id'),
+);
+
+export const findAgentById = async (db: Conn, id: number) => (await agentById(db).execute({ id }))[0];
 
 export const insertAgent = async (db: Conn, row: NewAgent) =>
   (await db.insert(agents).values(row).returning())[0];
@@ -38,15 +48,35 @@ export const cardsOf = (db: Conn, agentId: number) =>
     .where(eq(agentCards.agentId, agentId))
     .orderBy(asc(agentCards.cardType));
 
-/** An agent strictly below `path` (a sub-agent of the caller), or nothing. */
+const agentPair = prepared((db) =>
+  db
+    .select()
+    .from(agents)
+    .where(or(eq(agents.id, sql.placeholder('a')), eq(agents.id, sql.placeholder('b'))))
+    .prepare('agent_pair'),
+);
+
+/** Two agents by id in one read (those of them that exist). */
+export const findAgentPair = (db: Conn, a: number, b: number) => agentPair(db).execute({ a, b });
+
+const agentBelow = prepared((db) =>
+  db
+    .select()
+    .from(agents)
+    .where(
+      and(
+        eq(agents.id, sql.placeholder('id')),
+        like(agents.path, sql.placeholder('prefix')),
+        ne(agents.path, sql.placeholder('path')),
+      ),
+    )
+    .limit(1)
+    .prepare('agent_below'),
+);
+
+/** An agent strictly below `path` (a sub-agent of the caller), or nothing. Paths hold no LIKE wildcards. */
 export const findAgentBelow = async (db: Conn, path: string, id: number) =>
-  (
-    await db
-      .select()
-      .from(agents)
-      .where(and(eq(agents.id, id), like(agents.path, `${path}%`), ne(agents.path, path)))
-      .limit(1)
-  )[0];
+  (await agentBelow(db).execute({ id, prefix: `${path}%`, path }))[0];
 
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const orgCount = sql<number>`(select count(*)::int from orgs o where o.agent_id = "agents"."id")`;

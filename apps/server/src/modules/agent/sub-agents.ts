@@ -22,6 +22,20 @@ export async function agentInScope(db: Conn, caller: Caller, id: number) {
   return agent;
 }
 
+/**
+ * The caller's own row and, when it is one of the caller's sub-agents, the agent `id`, in one read:
+ * what a sale or a recycle starts with. `sub` is undefined for anything out of scope.
+ */
+export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
+  const rows = await repo.findAgentPair(db, caller.id, id);
+  const self = rows.find((r) => r.id === caller.id);
+  if (!self) throw notFound();
+  const sub = rows.find(
+    (r) => r.id === id && r.path.length > caller.path.length && r.path.startsWith(caller.path),
+  );
+  return { self, sub };
+}
+
 export async function list(db: Conn, caller: Caller, q: { keyword?: string; page: number; size: number }) {
   ensureTopLevel(caller);
   const { list, total } = await repo.listAgentsBelow(db, caller.path, q.keyword, q.page, q.size);

@@ -1,8 +1,9 @@
 import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { payingAgent } from '../account/pay-password.ts';
-import { agentInScope, ensureTopLevel } from '../agent/sub-agents.ts';
+import { notFound } from '../../http/errors.ts';
+import { ensurePayPwd } from '../account/pay-password.ts';
+import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
 
 export interface MoveParams {
@@ -12,25 +13,32 @@ export interface MoveParams {
   payPwd?: string;
 }
 
+/** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
+async function parties(db: Db, caller: Caller, p: MoveParams) {
+  ensureTopLevel(caller);
+  const { self, sub } = await selfAndSubAgent(db, caller, p.agentId);
+  await ensurePayPwd(db, self, p.payPwd);
+  if (!sub) throw notFound();
+  return { me: self, other: sub };
+}
+
 /**
  * Sale of cards to a sub-agent (blance/add): pay password when set, a buyer in the caller's scope, the
  * card type switched on for both, a balance that covers it; the move itself is one statement.
  */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
-  ensureTopLevel(caller);
-  const me = await payingAgent(db, caller.id, p.payPwd);
-  const buyer = await agentInScope(db, caller, p.agentId);
+  const { me, other } = await parties(db, caller, p);
   return {
-    balance: await cards.sell(db, { from: me, to: buyer, cardType: p.cardType, quantity: p.quantity }),
+    balance: await cards.sell(db, { from: me, to: other, cardType: p.cardType, quantity: p.quantity }),
   };
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
-  ensureTopLevel(caller);
-  const me = await payingAgent(db, caller.id, p.payPwd);
-  const from = await agentInScope(db, caller, p.agentId);
-  return { balance: await cards.recycle(db, { to: me, from, cardType: p.cardType, quantity: p.quantity }) };
+  const { me, other } = await parties(db, caller, p);
+  return {
+    balance: await cards.recycle(db, { to: me, from: other, cardType: p.cardType, quantity: p.quantity }),
+  };
 }
 
 export interface RecordQuery {
