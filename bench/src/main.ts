@@ -147,7 +147,7 @@ async function main() {
       ]);
       rows.push([
         `${fmt(f.size)}`,
-        'balances after the sales',
+        'balances, ledger rows and notices after the sales',
         f.extra.exact ? 'exact' : 'WRONG',
         '',
         check(f.extra.exact, 'exact balances'),
