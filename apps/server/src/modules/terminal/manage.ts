@@ -28,11 +28,16 @@ const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-const expiries = (t: repo.ListedTerminal) =>
-  Object.fromEntries(Object.entries(expiryColumn).map(([k, col]) => [k, t[col]])) as Record<
-    keyof typeof expiryColumn,
-    string | null
-  >;
+// Written out rather than mapped over expiryColumn: this runs for every row of every list page.
+const expiries = (t: repo.ListedTerminal): Record<keyof typeof expiryColumn, string | null> => ({
+  voice: t.voiceExpires,
+  recording: t.recordingExpires,
+  location: t.locationExpires,
+  sos: t.sosExpires,
+  fence: t.fenceExpires,
+  video: t.videoExpires,
+  duplex: t.duplexExpires,
+});
 
 const summary = (t: repo.ListedTerminal, orgName: string) => ({
   id: t.id,
