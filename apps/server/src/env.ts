@@ -29,6 +29,18 @@ const schema = z.object({
   /** Tiles the web map loads; {z}/{x}/{y} are filled in by the map. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** Where a new map opens ("lat,lng") while the account has no fence to open on. */
+  MAP_CENTER: z
+    .string()
+    .default('22.3193,114.1694')
+    .transform((v, ctx) => {
+      const [lat, lng] = v.split(',').map((part) => Number(part.trim()));
+      if (!/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/.test(v) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+        ctx.addIssue({ code: 'custom', message: 'MAP_CENTER is "latitude,longitude" in degrees' });
+        return z.NEVER;
+      }
+      return { lat, lng };
+    }),
   /** offline formats coordinates and needs no network; nominatim asks GEOCODER_URL (cached in the database). */
   GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/reverse'),

@@ -13,7 +13,7 @@ describe.each(backends)('fences on %s', (backend) => {
   let orgId: number;
   let terminalIds: number[];
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    t = await startTestApp(backend, { MAP_CENTER: '48.8566, 2.3522' });
     await addOtherTenant(t);
     company = await t.login(1, 'company01', 'company123');
     top = await t.login(0, 'agent01', 'agent123');
@@ -66,6 +66,23 @@ describe.each(backends)('fences on %s', (backend) => {
       time_zone: 'Asia/Hong_Kong',
     });
     expect(polygon.data.points).toHaveLength(4);
+  });
+
+  it('opens a new map on the newest fence in scope, else on the configured centre', async () => {
+    const centre = async (session: Session) =>
+      (await t.call(api.location.mapConfig, {}, session)).data.center;
+    expect(await centre(other)).toEqual({ lat: 48.8566, lng: 2.3522 });
+    // The newest fence of the company is the polygon of the test above: the mean of its corners.
+    const polygon = await centre(company);
+    expect([polygon.lat.toFixed(3), polygon.lng.toFixed(3)]).toEqual(['22.305', '114.175']);
+    expect(await centre(top)).toEqual(polygon);
+
+    const added = await t.call(api.fence.add, { ...circle, name: 'Marina', center: '1.29,103.85' }, other);
+    expect(added.code).toBe(Code.ok);
+    expect(await centre(other)).toEqual({ lat: 1.29, lng: 103.85 });
+    expect(await centre(company)).toEqual(polygon);
+    expect((await t.call(api.fence.remove, { id: added.data.id }, other)).code).toBe(Code.ok);
+    expect(await centre(other)).toEqual({ lat: 48.8566, lng: 2.3522 });
   });
 
   it('refuses a duplicated name in the company, but not in another company', async () => {

@@ -56,8 +56,15 @@ export const location = {
     method: 'GET',
     path: '/v1/location/mapConfig',
     access: 'any',
-    summary: 'Where the map tiles come from ({z}/{x}/{y} template), their attribution and the maximum zoom',
+    summary:
+      'Where the map tiles come from ({z}/{x}/{y} template), their attribution, the maximum zoom, and where ' +
+      'a new map opens: the middle of the newest fence in the caller’s scope, else the server’s MAP_CENTER',
     params: empty,
-    data: z.object({ tile_url: z.string(), attribution: z.string(), max_zoom: z.number() }),
+    data: z.object({
+      tile_url: z.string(),
+      attribution: z.string(),
+      max_zoom: z.number(),
+      center: z.object({ lat: z.number(), lng: z.number() }),
+    }),
   }),
 };

@@ -56,6 +56,17 @@ const summary = (
   created_at: f.createdAt.toISOString(),
 });
 
+/** The middle of the newest fence in the caller's scope (a circle's centre, a polygon's mean corner). */
+export async function newestMiddle(db: Conn, caller: Caller): Promise<LatLng | undefined> {
+  const f = await repo.newestShape(db, scopeOf(caller));
+  if (!f) return undefined;
+  if (f.centerLat !== null && f.centerLng !== null) return { lat: f.centerLat, lng: f.centerLng };
+  if (f.points.length === 0) return undefined;
+  const mean = (pick: (p: LatLng) => number) =>
+    f.points.reduce((sum, p) => sum + pick(p), 0) / f.points.length;
+  return { lat: mean((p) => p.lat), lng: mean((p) => p.lng) };
+}
+
 export const geometryOf = (f: repo.FenceRow) => ({
   center: f.shape === 'circle' ? { lat: f.centerLat ?? 0, lng: f.centerLng ?? 0 } : null,
   radius: f.shape === 'circle' ? f.radius : null,

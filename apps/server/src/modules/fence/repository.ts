@@ -11,6 +11,17 @@ export type NewFenceRecord = typeof fenceRecords.$inferInsert;
 const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(fences.orgId, scope.orgId) : like(fences.agentPath, `${scope.path}%`);
 
+/** The shape of the newest fence in scope, or nothing when there is none. */
+export const newestShape = async (db: Conn, scope: Scope) =>
+  (
+    await db
+      .select({ centerLat: fences.centerLat, centerLng: fences.centerLng, points: fences.points })
+      .from(fences)
+      .where(inScope(scope))
+      .orderBy(desc(fences.createdAt), desc(fences.id))
+      .limit(1)
+  )[0];
+
 /** Members are counted only while they belong to the fence's company: a moved terminal leaves its fences. */
 const memberCount = sql<number>`(select count(*)::int from fence_members fm join terminals mt on mt.id = fm.terminal_id
   where fm.fence_id = "fences"."id" and mt.org_id = "fences"."org_id")`;

@@ -10,5 +10,5 @@ export function locationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, l.address, ({ db, config, caller, params }) =>
     location.address(db, config, caller, params),
   );
-  route(app, deps, l.mapConfig, async ({ config }) => location.mapConfig(config));
+  route(app, deps, l.mapConfig, ({ db, config, caller }) => location.mapConfig(db, config, caller));
 }

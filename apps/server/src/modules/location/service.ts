@@ -8,6 +8,7 @@ import type { Limit } from '../auth/throttle.ts';
 import * as throttle from '../auth/throttle.ts';
 import type { Device } from '../device/service.ts';
 import * as fences from '../fence/engine.ts';
+import { newestMiddle } from '../fence/manage.ts';
 import { terminalInScope } from '../terminal/service.ts';
 import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
@@ -139,8 +140,10 @@ export async function address(
   return { address: await addressOf(db, config, p.lat, p.lng, p.lang) };
 }
 
-export const mapConfig = (config: Config) => ({
+/** Tiles, and where a new map opens: on the caller's newest fence, else on the configured centre. */
+export const mapConfig = async (db: Conn, config: Config, caller: Caller) => ({
   tile_url: config.MAP_TILE_URL,
   attribution: config.MAP_TILE_ATTRIBUTION,
   max_zoom: 19,
+  center: (await newestMiddle(db, caller)) ?? config.MAP_CENTER,
 });

@@ -7,8 +7,11 @@ import { useMapConfig } from './use-map-config.ts';
 import './map.css';
 
 type Props = MapContent & {
-  /** Where the map opens when the content gives no bounds to fit. */
-  center: LatLng;
+  /**
+   * Where the map opens when the content gives no bounds to fit; without it, where the server says a new
+   * map opens (the account's newest fence, or its configured centre).
+   */
+  center?: LatLng;
   zoom?: number;
   /** Fit the view to the content whenever it changes (detail screens); off while the user draws. */
   fit?: boolean;
@@ -32,7 +35,10 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
   const layer = useRef<Leaflet.LayerGroup | null>(null);
   const tapRef = useRef(onTap);
   tapRef.current = onTap;
-  const tiles = useMapConfig().data;
+  const config = useMapConfig();
+  const tiles = config.data;
+  // Without the server's word the map still opens, somewhere, so that it can be drawn on.
+  const opening = center ?? tiles?.center ?? (config.isError ? { lat: 0, lng: 0 } : undefined);
   const [tilesFailed, setTilesFailed] = useState(false);
 
   // Leaflet arrives with the first map on screen, not with the page that holds it.
@@ -46,12 +52,13 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
     };
   }, []);
 
-  // The map itself lives as long as the component.
+  // The map itself lives as long as the component, from the moment it knows where to open.
+  const canOpen = opening !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first centre opens the map; later ones fit
   useEffect(() => {
-    if (!L || !box.current) return;
+    if (!L || !box.current || !opening) return;
     const m = L.map(box.current, { zoomControl: true, attributionControl: true }).setView(
-      [center.lat, center.lng],
+      [opening.lat, opening.lng],
       zoom,
     );
     m.on('click', (e: Leaflet.LeafletMouseEvent) =>
@@ -63,7 +70,7 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
       m.remove();
       map.current = null;
     };
-  }, [L]);
+  }, [L, canOpen]);
 
   useEffect(() => {
     const m = map.current;

@@ -29,9 +29,6 @@ import './fence.css';
 /** The slider covers the usual sizes; larger circles are typed (up to the contract's limit). */
 const sliderMax = 2000;
 
-/** Where a new fence's map opens before anything is drawn. */
-const defaultCentre = { lat: 22.3193, lng: 114.1694 };
-
 interface Form {
   name: string;
   trigger: number | null;
@@ -164,8 +161,9 @@ export const Component = () => {
     );
 
   const drawn = drawnContent(drawing);
-  // A saved fence opens the map on its middle; a new one where the drawing starts.
-  const centre = centreOf(f ? drawingOf(f) : drawing);
+  // A saved fence opens the map on its middle; a new one where the drawing starts, else where the
+  // server opens new maps.
+  const centre = centreOf(f ? drawingOf(f) : drawing) ?? undefined;
   return (
     <div className="page" data-testid="fence-edit">
       <PageHeader title={id ? t('fence.edit') : t('fence.create')} />
@@ -274,7 +272,7 @@ export const Component = () => {
         <MapView
           label={t('fence.drawLabel')}
           testId="fence-draw-map"
-          center={centre ?? defaultCentre}
+          center={centre}
           fit={false}
           shapes={drawn.shapes}
           markers={drawn.markers}

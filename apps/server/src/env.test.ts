@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('opens maps on Hong Kong unless MAP_CENTER says otherwise', () => {
+    expect(readConfig({}).MAP_CENTER).toEqual({ lat: 22.3193, lng: 114.1694 });
+    expect(readConfig({ MAP_CENTER: '-33.8688, 151.2093' }).MAP_CENTER).toEqual({
+      lat: -33.8688,
+      lng: 151.2093,
+    });
+  });
+
+  it('refuses a MAP_CENTER that is not latitude,longitude in degrees', () => {
+    for (const bad of ['', 'paris', '91,0', '0,181', '1,2,3', '1;2', '1,']) {
+      expect(() => readConfig({ MAP_CENTER: bad }), bad).toThrow();
+    }
+  });
+});
