@@ -4,11 +4,11 @@ import { formatCount } from '../../lib/format.ts';
 import { isStaticStrip, type StripCard, swipePages } from './strip-cards.ts';
 
 const CardTile = ({ card }: { card: StripCard }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <li className={`balance balance--${card.key}`} data-testid={`card-${card.key}`}>
       <span className="balance__label">{t(`card.${card.key}`)}</span>
-      <span className="balance__value">{formatCount(card.balance, i18n.language)}</span>
+      <span className="balance__value">{formatCount(card.balance)}</span>
       <span className="balance__unit">{t('card.unit')}</span>
     </li>
   );

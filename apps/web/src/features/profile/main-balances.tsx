@@ -7,7 +7,7 @@ import { useCardSwitch } from '../agent/use-card-switch.ts';
 
 /** An agent's card balances, as far as its card switch enables each type (SPEC §6). */
 export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const switches = useCardSwitch();
   const cards = switches.data ? CardTypes.filter((card) => switches.data[card.field] === 1) : [];
   return (
@@ -23,7 +23,7 @@ export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {
         <ul className="main-balances">
           {cards.map((card) => (
             <li key={card.code} className="main-balances__item" data-testid={`main-balance-${card.key}`}>
-              <span className="main-balances__count">{formatCount(agent[card.field], i18n.language)}</span>
+              <span className="main-balances__count">{formatCount(agent[card.field])}</span>
               <span className="main-balances__label">{t(`card.${card.key}`)}</span>
             </li>
           ))}
