@@ -119,8 +119,8 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     });
     const results = await Promise.all(ops);
     const succeeded = results.filter((r) => r.code === Code.ok).length;
-    const refused = results.filter((r) => r.code === Code.rule).length;
-    expect(succeeded + refused).toBe(200);
+    const other = results.filter((r) => r.code !== Code.ok && r.code !== Code.rule);
+    expect(other.map((r) => [r.code, r.msg.en])).toEqual([]);
     expect(succeeded).toBeGreaterThan(50);
 
     const end = await balances(agents, 0);

@@ -114,61 +114,62 @@ export interface Move {
 export interface MoveResult {
   /** Both card rows exist and, for a sale, both are switched on. */
   open: boolean;
-  /** The giver held the quantity; the move happened only when open and covered. */
-  covered: boolean;
-  /** What the giver held when its row was locked. */
+  /** What the giver held, for the message of a refused recycle (read with the statement's snapshot). */
   held: number;
+  /** The giver's new balance; null when nothing moved. */
   giverBalance: number | null;
   takerBalance: number | null;
 }
 
 /**
  * Moves cards between two agents in one statement, so that no transaction holds a balance row longer
- * than that statement: both balance rows are locked in one fixed order (by agent id, so a sale one
- * way and a recycle the other way cannot deadlock) and read as they are once locked; when the card
- * type is open and the giver covers the quantity, both balances move and the ledger row and the deal
- * notice are written. Otherwise nothing is written and the result says why.
+ * than that statement. Both balance rows are first locked in one fixed order (by agent id, so a sale
+ * one way and a recycle the other way cannot deadlock). The giver's balance then goes down only where
+ * it covers the quantity: a condition of the update itself, which PostgreSQL checks again on the row's
+ * newest version. Only when it did does the taker's go up and are the ledger row and the deal notice
+ * written; otherwise nothing is written and the result says why.
  */
 export async function move(db: Conn, m: Move): Promise<MoveResult> {
   const n = m.notice;
+  const card = sql`${agentCards.cardType} = ${m.cardType}`;
   const result = await db.execute(sql`
     with locked as materialized (
       select ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance, ${agentCards.enabled} as enabled
       from ${agentCards}
-      where ${agentCards.cardType} = ${m.cardType} and ${agentCards.agentId} in (${m.giverId}, ${m.takerId})
+      where ${card} and ${agentCards.agentId} in (${m.giverId}, ${m.takerId})
       order by ${agentCards.agentId}
       for update
     ), state as (
       select count(*) = 2 and (not ${m.requireOpen}::boolean or bool_and(enabled)) as open,
         coalesce(max(balance) filter (where agent_id = ${m.giverId}), 0) as held
       from locked
-    ), go as (
-      select 1 from state where open and held >= ${m.quantity}
-    ), moved as (
-      update ${agentCards} set balance = ${agentCards.balance}
-        + case when ${agentCards.agentId} = ${m.giverId} then ${-m.quantity}::int else ${m.quantity}::int end
-      from locked
-      where exists (select 1 from go)
-        and ${agentCards.cardType} = ${m.cardType} and ${agentCards.agentId} = locked.agent_id
-      returning ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance
+    ), given as (
+      update ${agentCards} set balance = ${agentCards.balance} - ${m.quantity}::int
+      where ${card} and ${agentCards.agentId} = ${m.giverId} and ${agentCards.balance} >= ${m.quantity}::int
+        and (select open from state)
+      returning ${agentCards.balance} as balance
+    ), taken as (
+      update ${agentCards} set balance = ${agentCards.balance} + ${m.quantity}::int
+      where ${card} and ${agentCards.agentId} = ${m.takerId} and exists (select 1 from given)
+      returning ${agentCards.balance} as balance
     ), ledger as (
       insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
-      select ${m.kind}::text, ${m.cardType}::smallint, ${m.quantity}::int, ${m.giverId}::int, ${m.takerId}::int from go
+      select ${m.kind}::text, ${m.cardType}::smallint, ${m.quantity}::int, ${m.giverId}::int, ${m.takerId}::int
+      from given
     ), notice as (
       insert into ${notices} (agent_id, type, card_type, quantity, from_agent_id, from_agent_name, to_agent_id, to_agent_name)
       select ${n.agentId}::int, ${n.type}::smallint, ${m.cardType}::smallint, ${m.quantity}::int,
         ${n.fromAgentId ?? null}::int, ${n.fromAgentName ?? null}::text, ${n.toAgentId ?? null}::int, ${n.toAgentName ?? null}::text
-      from go
+      from given
     )
-    select state.open, state.held >= ${m.quantity} as covered, state.held,
-      (select balance from moved where agent_id = ${m.giverId}) as giver_balance,
-      (select balance from moved where agent_id = ${m.takerId}) as taker_balance
+    select state.open, state.held,
+      (select balance from given) as giver_balance,
+      (select balance from taken) as taker_balance
     from state`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     open: row.open === true,
-    covered: row.covered === true,
     held: Number(row.held),
     giverBalance: num(row.giver_balance),
     takerBalance: num(row.taker_balance),
