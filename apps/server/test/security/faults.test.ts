@@ -8,7 +8,6 @@ import {
   httpLogin,
   needsPostgres,
   type ServerProcess,
-  skipReason,
   startServer,
 } from './server-process.ts';
 
@@ -175,8 +174,4 @@ describe.skipIf(needsPostgres)('a server killed with SIGKILL leaves all or nothi
     );
     expect(sale.code).toBe(Code.ok);
   }, 180_000);
-});
-
-describe.skipIf(!needsPostgres)(`fault tests ${skipReason}`, () => {
-  it.skip('kills the server during a batch and during sales', () => {});
 });

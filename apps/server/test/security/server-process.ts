@@ -12,9 +12,8 @@ import type { Session } from '../harness.ts';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Why PostgreSQL-only suites are skipped, shown as their title when TEST_DATABASE_URL is absent. */
+/** These suites need PostgreSQL; without TEST_DATABASE_URL vitest lists them as skipped. */
 export const needsPostgres = !process.env.TEST_DATABASE_URL;
-export const skipReason = 'skipped: needs PostgreSQL (set TEST_DATABASE_URL)';
 
 /** A database of its own on the test server, named after the suite, dropped by `drop`. */
 export async function createDatabase(suite: string) {
