@@ -7,26 +7,18 @@ import * as throttle from '../auth/throttle.ts';
 import { AccountLimits } from './limits.ts';
 import { checkCode, targetOf } from './sms.ts';
 
-/**
- * Checks an agent's service card password where it is asked for (checkPwd, sales, recycling), counting
- * wrong ones. Call it outside the transaction of the operation: a failed operation rolls its
- * transaction back, and the count of the wrong try with it.
- */
+/** checkPwd's check: whether the agent has a pay password, once the one given is verified. */
 export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | undefined) {
-  return (await payingAgent(db, agentId, payPwd)).payPwdHash !== null;
-}
-
-/** The agent, once its pay password (when it has one) is verified. */
-export async function payingAgent(db: Db, agentId: number, payPwd: string | undefined) {
   const agent = await agents.findById(db, agentId);
   if (!agent) throw notFound();
   await ensurePayPwd(db, agent, payPwd);
-  return agent;
+  return agent.payPwdHash !== null;
 }
 
 /**
- * Verifies the pay password of an agent already read, when it has one: what a sale or a recycle
- * starts with.
+ * Verifies the pay password of an agent already read, when it has one (checkPwd, sales, recycling),
+ * counting wrong ones. The count is its own write: call this before the operation writes anything, so
+ * a refused operation cannot take the count of a wrong try back with it.
  */
 export async function ensurePayPwd(
   db: Db,

@@ -48,33 +48,32 @@ export const cardsOf = (db: Conn, agentId: number) =>
     .where(eq(agentCards.agentId, agentId))
     .orderBy(asc(agentCards.cardType));
 
-const agentPair = prepared((db) =>
-  db
-    .select()
-    .from(agents)
-    .where(or(eq(agents.id, sql.placeholder('a')), eq(agents.id, sql.placeholder('b'))))
-    .prepare('agent_pair'),
-);
-
-/** Two agents by id in one read (those of them that exist). */
-export const findAgentPair = (db: Conn, a: number, b: number) => agentPair(db).execute({ a, b });
+/** Strictly below a path (a descendant, not the agent itself). Paths hold no LIKE wildcards. */
+const belowPath = () =>
+  and(like(agents.path, sql.placeholder('prefix')), ne(agents.path, sql.placeholder('path')));
 
 const agentBelow = prepared((db) =>
   db
     .select()
     .from(agents)
-    .where(
-      and(
-        eq(agents.id, sql.placeholder('id')),
-        like(agents.path, sql.placeholder('prefix')),
-        ne(agents.path, sql.placeholder('path')),
-      ),
-    )
+    .where(and(eq(agents.id, sql.placeholder('id')), belowPath()))
     .limit(1)
     .prepare('agent_below'),
 );
 
-/** An agent strictly below `path` (a sub-agent of the caller), or nothing. Paths hold no LIKE wildcards. */
+const selfAndBelow = prepared((db) =>
+  db
+    .select()
+    .from(agents)
+    .where(or(eq(agents.id, sql.placeholder('self')), and(eq(agents.id, sql.placeholder('id')), belowPath())))
+    .prepare('agent_self_and_below'),
+);
+
+/** The agent `self` and, when it is strictly below `path`, the agent `id`, in one read. */
+export const findSelfAndBelow = (db: Conn, self: number, path: string, id: number) =>
+  selfAndBelow(db).execute({ self, id, prefix: `${path}%`, path });
+
+/** An agent strictly below `path` (a sub-agent of the caller), or nothing. */
 export const findAgentBelow = async (db: Conn, path: string, id: number) =>
   (await agentBelow(db).execute({ id, prefix: `${path}%`, path }))[0];
 

@@ -27,13 +27,10 @@ export async function agentInScope(db: Conn, caller: Caller, id: number) {
  * what a sale or a recycle starts with. `sub` is undefined for anything out of scope.
  */
 export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
-  const rows = await repo.findAgentPair(db, caller.id, id);
+  const rows = await repo.findSelfAndBelow(db, caller.id, caller.path, id);
   const self = rows.find((r) => r.id === caller.id);
   if (!self) throw notFound();
-  const sub = rows.find(
-    (r) => r.id === id && r.path.length > caller.path.length && r.path.startsWith(caller.path),
-  );
-  return { self, sub };
+  return { self, sub: rows.find((r) => r.id === id && r.id !== caller.id) };
 }
 
 export async function list(db: Conn, caller: Caller, q: { keyword?: string; page: number; size: number }) {
