@@ -36,9 +36,21 @@ export async function consume(
   return row.balance;
 }
 
+type Party = { id: number; name: string };
+
+/** The deal notice of a move: to the sub-agent, from its parent, with the names as they are now. */
+const dealNotice = (type: number, parent: Party, sub: Party) => ({
+  agentId: sub.id,
+  type,
+  fromAgentId: parent.id,
+  fromAgentName: parent.name,
+  toAgentId: sub.id,
+  toAgentName: sub.name,
+});
+
 export interface SaleInput {
-  from: { id: number; name: string };
-  to: { id: number; name: string };
+  from: Party;
+  to: Party;
   cardType: number;
   quantity: number;
 }
@@ -56,14 +68,7 @@ export async function sell(db: Conn, sale: SaleInput) {
     cardType: sale.cardType,
     quantity: sale.quantity,
     requireOpen: true,
-    notice: {
-      agentId: sale.to.id,
-      type: NoticeType.sale,
-      fromAgentId: sale.from.id,
-      fromAgentName: sale.from.name,
-      toAgentId: sale.to.id,
-      toAgentName: sale.to.name,
-    },
+    notice: dealNotice(NoticeType.sale, sale.from, sale.to),
   });
   if (!moved.open) throw ruleBroken('cardTypeNotAllowed', { cardType: sale.cardType });
   if (moved.giverBalance === null)
@@ -73,9 +78,9 @@ export async function sell(db: Conn, sale: SaleInput) {
 
 export interface RecycleInput {
   /** The agent taking cards back (the parent). */
-  to: { id: number; name: string };
+  to: Party;
   /** The sub-agent whose cards are taken back. */
-  from: { id: number; name: string };
+  from: Party;
   cardType: number;
   quantity: number;
 }
@@ -83,8 +88,8 @@ export interface RecycleInput {
 /**
  * Takes cards back from a sub-agent: integer > 0 and not above what it holds ('recycleZero' when it
  * holds none). The balances, one ledger row and one 'take back/recycle' notice to the sub-agent move
- * in one statement, as for a sale; the balance is read once its row is locked, so concurrent recycles
- * cannot go below zero. Returns the caller's new balance.
+ * in one statement, as for a sale, whose guarded update keeps concurrent recycles from going below
+ * zero. Returns the caller's new balance.
  */
 export async function recycle(db: Conn, r: RecycleInput) {
   const moved = await repo.move(db, {
@@ -94,14 +99,7 @@ export async function recycle(db: Conn, r: RecycleInput) {
     cardType: r.cardType,
     quantity: r.quantity,
     requireOpen: false,
-    notice: {
-      agentId: r.from.id,
-      type: NoticeType.recycle,
-      fromAgentId: r.to.id,
-      fromAgentName: r.to.name,
-      toAgentId: r.from.id,
-      toAgentName: r.from.name,
-    },
+    notice: dealNotice(NoticeType.recycle, r.to, r.from),
   });
   if (moved.takerBalance === null) {
     throw moved.held === 0
