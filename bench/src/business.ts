@@ -1,4 +1,4 @@
-import { api } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { burst } from './load.ts';
 import type { Api } from './server.ts';
@@ -26,7 +26,7 @@ export async function business(server: Api, session: Session, log: (line: string
     );
     const body = (await res.json()) as { code: number; msg: { en: string } };
     times.push(performance.now() - started);
-    if (body.code !== 20001) throw new Error(`batch: ${body.msg.en}`);
+    if (body.code !== Code.ok) throw new Error(`batch: ${body.msg.en}`);
   }
   log(`  batch of 100: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
 

@@ -1,4 +1,4 @@
-import { api, type Endpoint } from '@ptt/contract';
+import { api, Code, type Endpoint } from '@ptt/contract';
 import { business } from './business.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
 import { type Load, load } from './load.ts';
@@ -73,7 +73,7 @@ async function measureFleet(size: number) {
       const query = new URLSearchParams({ ...session, ...(c.params ?? {}) } as Record<string, string>);
       const probe = await fetch(`${server.url}${c.endpoint.path}?${query}`, { method: c.endpoint.method });
       const body = (await probe.json()) as { code: number };
-      if (body.code !== 20001) throw new Error(`${c.name} answered ${body.code}`);
+      if (body.code !== Code.ok) throw new Error(`${c.name} answered ${body.code}`);
       const r = await load(`${server.url}${c.endpoint.path}?${query}`, c.endpoint.method, seconds);
       results.set(c.name, r);
       log(`  ${c.name}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);

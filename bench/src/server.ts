@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { api, type Endpoint } from '@ptt/contract';
+import { api, Code, type Endpoint, Messages } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -37,7 +37,7 @@ export async function startApi(databaseUrl: string) {
       .where(eq(puzzles.tokenHash, sha256(token)));
     await get(api.auth.verifyImageCode, { token, x: row.x });
     const res = await get(api.auth.accessToken, { user_type: role, username, password, token, x: row.x });
-    if (res.code !== 20001) throw new Error(`login ${username}: ${res.msg.en}`);
+    if (res.code !== Code.ok) throw new Error(`login ${username}: ${res.msg.en}`);
     const data = res.data as { access_token: string; openid: string };
     return { access_token: data.access_token, openid: data.openid };
   };
@@ -55,10 +55,10 @@ export async function startApi(databaseUrl: string) {
 }
 export type Api = Awaited<ReturnType<typeof startApi>>;
 
-/** The ceiling: a bare Fastify route answering a small envelope, on the same machine and run. */
+/** The ceiling: a bare Fastify route answering the success envelope, on the same machine and run. */
 export async function startBare() {
   const app = Fastify({ logger: false });
-  app.get('/ping', async () => ({ code: 20001, msg: { en: 'ok', cn: 'ok', cn2: 'ok' }, data: 1 }));
+  app.get('/ping', async () => ({ code: Code.ok, msg: Messages.ok, data: 1 }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { url: `${address(app.server)}/ping`, close: () => app.close() };
 }
