@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
@@ -48,9 +48,14 @@ export const cardsOf = (db: Conn, agentId: number) =>
     .where(eq(agentCards.agentId, agentId))
     .orderBy(asc(agentCards.cardType));
 
-/** Strictly below a path (a descendant, not the agent itself). Paths hold no LIKE wildcards. */
-const belowPath = () =>
-  and(like(agents.path, sql.placeholder('prefix')), ne(agents.path, sql.placeholder('path')));
+/**
+ * Strictly below a path (a descendant, not the agent itself): `prefix` is the path followed by %, as
+ * values or as placeholders of a prepared statement. Paths hold no LIKE wildcards.
+ */
+const belowPath = (
+  prefix: string | SQLWrapper = sql.placeholder('prefix'),
+  path: string | SQLWrapper = sql.placeholder('path'),
+) => and(like(agents.path, prefix), ne(agents.path, path));
 
 const agentBelow = prepared((db) =>
   db
@@ -88,8 +93,7 @@ export async function listAgentsBelow(
   size: number,
 ) {
   const where = and(
-    like(agents.path, `${path}%`),
-    ne(agents.path, path),
+    belowPath(`${path}%`, path),
     keyword
       ? or(
           ilike(agents.name, containing(keyword)),
