@@ -92,6 +92,13 @@ export interface ListFilter {
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The company name of a listed row, read per row of the page. A join to orgs made PostgreSQL plan a
+ * memoizing nested loop whose cache it sized for the whole scope (half a million rows at 1 M) and
+ * allocated on every run: the subquery doubles the page's throughput (docs/performance.md).
+ */
+const orgNameOfRow = sql<string>`coalesce((select ${orgs.name} from ${orgs} where ${orgs.id} = ${terminals.orgId}), '')`;
+
 /** A page of the list, newest first, with whatever else the caller selects alongside each row. */
 const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
   db: Conn,
@@ -99,9 +106,8 @@ const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
   extra: Extra,
 ) =>
   db
-    .select({ t: listed, orgName: orgs.name, ...extra })
+    .select({ t: listed, orgName: orgNameOfRow, ...extra })
     .from(terminals)
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
     .where(where)
     .orderBy(desc(terminals.id));
 
