@@ -3,12 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
-/** Every agent path's counters next to counts of the rows themselves. */
+/**
+ * Every agent path's counters next to counts of the rows themselves, and its terminal scope rows
+ * (migration 0007) next to the terminals they must name.
+ */
 async function countersAndRows(t: TestApp) {
   const res = (await t.database.db.execute(
     sql.raw(`select a.path,
                     coalesce((select n from terminal_counts c where c.path = a.path), 0)::int as terminals,
                     (select count(*) from terminals x where x.agent_path like a.path || '%')::int as terminal_rows,
+                    (select count(*) from terminal_scopes s join terminals x on x.id = s.terminal_id
+                      where s.path = a.path and x.agent_path like a.path || '%')::int as scoped,
+                    (select count(*) from terminal_scopes s where s.path = a.path)::int as scope_rows,
                     coalesce((select agents from subtree_counts c where c.path = a.path), 0)::int as agents,
                     (select count(*) from agents x where x.path like a.path || '%' and x.path <> a.path)::int
                       as agent_rows,
@@ -25,8 +31,10 @@ const expectExact = async (t: TestApp) => {
   const rows = await countersAndRows(t);
   expect(rows.length).toBeGreaterThan(1);
   for (const r of rows)
-    expect([r.path, r.terminals, r.agents, r.orgs, r.groups]).toEqual([
+    expect([r.path, r.terminals, r.scoped, r.scope_rows, r.agents, r.orgs, r.groups]).toEqual([
       r.path,
+      r.terminal_rows,
+      r.terminal_rows,
       r.terminal_rows,
       r.agent_rows,
       r.org_rows,
@@ -66,6 +74,39 @@ describe.each(backends)('subtree counters on %s', (backend) => {
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(stats.user_count).toBe(n);
+  });
+
+  it('list an agent’s and a sub-agent’s terminals newest first from their scope rows', async () => {
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    const company = { name: 'ScopeCompany', contact: 'Sco', account: 'scopecompany', password: 'company123' };
+    expect((await t.call(api.org.add, company, sub)).code).toBe(20001);
+    const subOrg = (await t.call(api.agent.orgs, {}, sub)).data.list[0].id;
+    const topOrg = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
+    // The sub-agent's terminals sit between the top agent's, older and newer.
+    for (const [who, orgId, from] of [
+      [sub, subOrg, 359_300_000_000_000],
+      [top, topOrg, 359_300_000_000_100],
+      [sub, subOrg, 359_300_000_000_200],
+    ] as const) {
+      const ssids = Array.from({ length: 3 }, (_, i) => String(from + i));
+      const body = { orgId, userType: 0, prefix: 'Scope', mode: 'scan' } as const;
+      expect((await t.callBody(api.terminal.batch, body, { ssids }, who)).code).toBe(20001);
+    }
+    for (const [who, account] of [
+      [top, 'agent01'],
+      [sub, 'subagent01'],
+    ] as const) {
+      const { list, total } = (await t.call(api.terminal.list, { size: 100 }, who)).data;
+      const { rows } = (await t.database.db.execute(
+        sql.raw(`select x.id from terminals x join agents a on x.agent_path like a.path || '%'
+                 where a.account = '${account}' order by x.id desc limit 100`),
+      )) as unknown as { rows: { id: number }[] };
+      expect(list.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+      expect(total).toBeGreaterThanOrEqual(rows.length);
+    }
+    const subList = (await t.call(api.terminal.list, { size: 100 }, sub)).data;
+    expect(subList.total).toBe(6);
+    await expectExact(t);
   });
 
   it('stay exact when terminals are deleted, moved to another agent’s company, or replaced in bulk', async () => {

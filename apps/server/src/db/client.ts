@@ -33,13 +33,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(url: string, dataDir: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    // Hot reads run as named prepared statements (prepared.ts); planning each run for its values
-    // keeps prefix searches such as agent_path LIKE 'zb00%' on their index.
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 20,
-      options: '-c plan_cache_mode=force_custom_plan',
-    });
+    // Hot reads run as named prepared statements (prepared.ts) under PostgreSQL's default plan cache
+    // mode: a statement whose plan cannot depend on its values (an id, a path compared for equality)
+    // settles on one generic plan and is no longer planned per run.
+    const pool = new pg.Pool({ connectionString: url, max: 20 });
     // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
     // without a listener the pool's error event would end the process.
     pool.on('error', () => {});

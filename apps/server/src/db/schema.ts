@@ -156,6 +156,20 @@ export const terminalCounts = pgTable('terminal_counts', {
 });
 
 /**
+ * Every terminal under each level of its agent path (`zb00`, `zb00zb01`, …), kept by statement triggers
+ * on `terminals` (migration 0007). An agent's newest terminals are the top of its own range of the
+ * primary key, whatever share of the fleet it holds and however old its terminals are.
+ */
+export const terminalScopes = pgTable(
+  'terminal_scopes',
+  {
+    path: text('path').notNull(),
+    terminalId: integer('terminal_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.terminalId] })],
+);
+
+/**
  * Sub-agents, companies and groups below each agent path prefix, kept by statement triggers on agents,
  * orgs and groups (migration 0006) the way terminal_counts is kept for terminals.
  */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import { orgs, terminalCounts, terminalScopes, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -112,14 +112,23 @@ const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(desc(terminals.id));
 
 /**
- * The unfiltered pages, the ones every list screen opens with: prepared statements that bring the
- * page's total along in the same round trip (an agent's from the counters of migration 0004).
+ * The unfiltered pages, the ones every list screen opens with: built once, they bring the page's
+ * total along in the same round trip (an agent's from the counters of migration 0004). An agent's
+ * page walks its own range of `terminal_scopes` (migration 0007), so one generic plan serves every
+ * agent, from a top-level one with half the fleet to a sub-agent whose terminals are all old.
  */
 const pageWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 const pageUnderPath = prepared((db) =>
-  pageOf(db, like(terminals.agentPath, sql.placeholder('prefix')), {
-    total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
-  })
+  db
+    .select({
+      t: listed,
+      orgName: orgNameOfRow,
+      total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
+    })
+    .from(terminalScopes)
+    .innerJoin(terminals, eq(terminals.id, terminalScopes.terminalId))
+    .where(eq(terminalScopes.path, sql.placeholder('path')))
+    .orderBy(desc(terminalScopes.terminalId))
     .limit(pageWindow.limit)
     .offset(pageWindow.offset)
     .prepare('terminal_page_under_path'),
@@ -139,7 +148,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   if (unfiltered) {
     const rows =
       'path' in scope
-        ? await pageUnderPath(db).execute({ path: scope.path, prefix: `${scope.path}%`, ...at })
+        ? await pageUnderPath(db).execute({ path: scope.path, ...at })
         : await pageOfOrg(db).execute({ orgId: scope.orgId, ...at });
     // A page past the end has no row to carry the total.
     const total =
