@@ -97,7 +97,8 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
  * memoizing nested loop whose cache it sized for the whole scope (half a million rows at 1 M) and
  * allocated on every run: the subquery doubles the page's throughput (docs/performance.md).
  */
-const orgNameOfRow = sql<string>`coalesce((select ${orgs.name} from ${orgs} where ${orgs.id} = ${terminals.orgId}), '')`;
+// Qualified by hand: the query builder leaves columns of a one-table select unqualified.
+const orgNameOfRow = sql<string>`coalesce((select o.name from orgs o where o.id = "terminals"."org_id"), '')`;
 
 /** A page of the list, newest first, with whatever else the caller selects alongside each row. */
 const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
@@ -114,24 +115,27 @@ const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
 /**
  * The unfiltered pages, the ones every list screen opens with: built once, they bring the page's
  * total along in the same round trip (an agent's from the counters of migration 0004). An agent's
- * page walks its own range of `terminal_scopes` (migration 0007), so one generic plan serves every
- * agent, from a top-level one with half the fleet to a sub-agent whose terminals are all old.
+ * page takes its ids from its own range of `terminal_scopes` (migration 0007): the same few index
+ * entries for a top-level agent with half the fleet as for a sub-agent whose terminals are all old.
  */
 const pageWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 const pageUnderPath = prepared((db) =>
-  db
-    .select({
-      t: listed,
-      orgName: orgNameOfRow,
+  pageOf(
+    db,
+    inArray(
+      terminals.id,
+      db
+        .select({ id: terminalScopes.terminalId })
+        .from(terminalScopes)
+        .where(eq(terminalScopes.path, sql.placeholder('path')))
+        .orderBy(desc(terminalScopes.terminalId))
+        .limit(pageWindow.limit)
+        .offset(pageWindow.offset),
+    ),
+    {
       total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${sql.placeholder('path')}), 0)::int`,
-    })
-    .from(terminalScopes)
-    .innerJoin(terminals, eq(terminals.id, terminalScopes.terminalId))
-    .where(eq(terminalScopes.path, sql.placeholder('path')))
-    .orderBy(desc(terminalScopes.terminalId))
-    .limit(pageWindow.limit)
-    .offset(pageWindow.offset)
-    .prepare('terminal_page_under_path'),
+    },
+  ).prepare('terminal_page_under_path'),
 );
 const pageOfOrg = prepared((db) =>
   pageOf(db, eq(terminals.orgId, sql.placeholder('orgId')), {
