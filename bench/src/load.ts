@@ -9,13 +9,18 @@ export interface Load {
   errors: number;
 }
 
-/** Requests per second and latency of one URL under `connections` concurrent clients for `seconds`. */
+/**
+ * Requests per second and latency of one URL under `connections` concurrent clients for `seconds`,
+ * after an unmeasured second of the same load: the pool's connections are open, their statements
+ * prepared and planned, and the JIT has compiled the route before the clock starts.
+ */
 export async function load(
   url: string,
   method: 'GET' | 'POST',
   seconds: number,
   connections = 50,
 ): Promise<Load> {
+  await autocannon({ url, method, connections, duration: 1 });
   const result = await autocannon({ url, method, connections, duration: seconds });
   return {
     rps: result.requests.average,
