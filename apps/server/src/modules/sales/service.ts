@@ -2,6 +2,7 @@ import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/co
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { Turns } from '../../lib/turns.ts';
 import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
@@ -12,6 +13,9 @@ export interface MoveParams {
   quantity: number;
   payPwd?: string;
 }
+
+/** One move at a time per agent from this process: the moves' statements do not queue on a balance row. */
+const moves = new Turns();
 
 /** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
 async function parties(db: Db, caller: Caller, p: MoveParams) {
@@ -28,17 +32,15 @@ async function parties(db: Db, caller: Caller, p: MoveParams) {
  */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
-  return {
-    balance: await cards.sell(db, { from: me, to: other, cardType: p.cardType, quantity: p.quantity }),
-  };
+  const sale = { from: me, to: other, cardType: p.cardType, quantity: p.quantity };
+  return { balance: await moves.run([me.id, other.id], () => cards.sell(db, sale)) };
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
-  return {
-    balance: await cards.recycle(db, { to: me, from: other, cardType: p.cardType, quantity: p.quantity }),
-  };
+  const taking = { to: me, from: other, cardType: p.cardType, quantity: p.quantity };
+  return { balance: await moves.run([me.id, other.id], () => cards.recycle(db, taking)) };
 }
 
 export interface RecordQuery {
