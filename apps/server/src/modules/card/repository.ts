@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
-import { agentCards, agents, cardLedger, notices, orgs } from '../../db/schema.ts';
+import { agentCards, agents, cardLedger, type notices, orgs } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -128,44 +128,18 @@ export interface MoveResult {
  * it covers the quantity: a condition of the update itself, which PostgreSQL checks again on the row's
  * newest version. Only when it did does the taker's go up and are the ledger row and the deal notice
  * written; otherwise nothing is written and the result says why.
+ *
+ * The statement is the function `card_move` (migration 0008): PL/pgSQL keeps its plan for the
+ * connection, where the same statement sent as text was parsed and planned for every sale, inside the
+ * agents' turn (docs/performance.md).
  */
 export async function move(db: Conn, m: Move): Promise<MoveResult> {
   const n = m.notice;
-  const card = sql`${agentCards.cardType} = ${m.cardType}`;
   const result = await db.execute(sql`
-    with locked as materialized (
-      select ${agentCards.agentId} as agent_id, ${agentCards.balance} as balance, ${agentCards.enabled} as enabled
-      from ${agentCards}
-      where ${card} and ${agentCards.agentId} in (${m.giverId}, ${m.takerId})
-      order by ${agentCards.agentId}
-      for update
-    ), state as (
-      select count(*) = 2 and (not ${m.requireOpen}::boolean or bool_and(enabled)) as open,
-        coalesce(max(balance) filter (where agent_id = ${m.giverId}), 0) as held
-      from locked
-    ), given as (
-      update ${agentCards} set balance = ${agentCards.balance} - ${m.quantity}::int
-      where ${card} and ${agentCards.agentId} = ${m.giverId} and ${agentCards.balance} >= ${m.quantity}::int
-        and (select open from state)
-      returning ${agentCards.balance} as balance
-    ), taken as (
-      update ${agentCards} set balance = ${agentCards.balance} + ${m.quantity}::int
-      where ${card} and ${agentCards.agentId} = ${m.takerId} and exists (select 1 from given)
-      returning ${agentCards.balance} as balance
-    ), ledger as (
-      insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
-      select ${m.kind}::text, ${m.cardType}::smallint, ${m.quantity}::int, ${m.giverId}::int, ${m.takerId}::int
-      from given
-    ), notice as (
-      insert into ${notices} (agent_id, type, card_type, quantity, from_agent_id, from_agent_name, to_agent_id, to_agent_name)
-      select ${n.agentId}::int, ${n.type}::smallint, ${m.cardType}::smallint, ${m.quantity}::int,
-        ${n.fromAgentId ?? null}::int, ${n.fromAgentName ?? null}::text, ${n.toAgentId ?? null}::int, ${n.toAgentName ?? null}::text
-      from given
-    )
-    select state.open, state.held,
-      (select balance from given) as giver_balance,
-      (select balance from taken) as taker_balance
-    from state`);
+    select * from card_move(${m.kind}::text, ${m.giverId}::int, ${m.takerId}::int, ${m.cardType}::smallint,
+      ${m.quantity}::int, ${m.requireOpen}::boolean, ${n.agentId}::int, ${n.type}::smallint,
+      ${n.fromAgentId ?? null}::int, ${n.fromAgentName ?? null}::text, ${n.toAgentId ?? null}::int,
+      ${n.toAgentName ?? null}::text)`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
