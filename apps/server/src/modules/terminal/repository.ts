@@ -95,9 +95,10 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 /**
  * The company name of a listed row, read per row of the page. A join to orgs made PostgreSQL plan a
  * memoizing nested loop whose cache it sized for the whole scope (half a million rows at 1 M) and
- * allocated on every run: the subquery doubles the page's throughput (docs/performance.md).
+ * allocated on every run; the subquery more than doubled the page's rate in pgbench
+ * (docs/performance.md). Qualified by hand: the query builder leaves the columns of a one-table
+ * select unqualified.
  */
-// Qualified by hand: the query builder leaves columns of a one-table select unqualified.
 const orgNameOfRow = sql<string>`coalesce((select o.name from orgs o where o.id = "terminals"."org_id"), '')`;
 
 /** A page of the list, newest first, with whatever else the caller selects alongside each row. */
