@@ -2,12 +2,8 @@
  * Turns per key inside this process: work holding a key waits until the earlier work holding it has
  * finished, in arrival order; work on other keys runs alongside. All of a piece of work's keys are
  * queued at once when it arrives, so it waits only for work that arrived before it and two pieces of
- * work sharing keys cannot wait for each other.
- *
- * Card moves take the turns of both agents before their one statement: PostgreSQL still arbitrates
- * between instances, but this instance no longer queues twenty statements on the same balance row,
- * where each waiter is woken and re-checks the row at every commit (docs/performance.md). Never
- * take a turn inside a transaction that may already hold a row another turn's holder needs.
+ * work sharing keys cannot wait for each other. Never take a turn inside a transaction that may
+ * already hold a row another turn's holder needs: neither PostgreSQL nor this class would see that wait.
  */
 export class Turns {
   readonly #tails = new Map<number, Promise<void>>();

@@ -14,7 +14,12 @@ export interface MoveParams {
   payPwd?: string;
 }
 
-/** One move at a time per agent from this process: the moves' statements do not queue on a balance row. */
+/**
+ * One move at a time per agent from this process. PostgreSQL's row locks still decide between
+ * instances, but this one no longer sends twenty statements to queue on the same balance row, where
+ * each waiter is woken and re-checks the row at every commit (docs/performance.md). Moves here run
+ * outside any transaction, so a turn never waits on a row lock its holder's caller already has.
+ */
 const moves = new Turns();
 
 /** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
