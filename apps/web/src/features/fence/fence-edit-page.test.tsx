@@ -154,5 +154,8 @@ describe('fence form', () => {
     expect(sent.get('permanent')).toBe('0');
     expect(sent.get('dateStart')).toBe('2026-01-01');
     expect(sent.get('trigger')).toBe('1');
+    // A saved fence opens its detail page; the test ends once it shows, not while it is still rendering.
+    await findPage('fence-detail');
+    expect((await screen.findByTestId('fence-name')).textContent).toBe('Depot');
   });
 });
