@@ -30,8 +30,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Toasts and dialogs live in React roots of their own, outside what cleanup() unmounts. Closed here,
+  // their unmounting (a timer away, see antd-render.ts) and React's work after it run while the window
+  // still exists, not after the test environment is gone ("window is not defined").
+  for (const { default: component } of imperative) component.clear();
+  await new Promise((resolve) => setTimeout(resolve, 20));
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -42,8 +47,9 @@ await i18nReady;
 
 // Toasts and dialogs load their UI kit modules on first use; loaded here, a toast raised as a test ends
 // has nothing left to load once the test environment is gone.
-await Promise.all([
+const [toast, dialog] = await Promise.all([
   import('antd-mobile/es/components/toast'),
   import('antd-mobile/es/components/dialog'),
   import('../src/components/antd-render.ts'),
 ]);
+const imperative = [toast, dialog];
