@@ -1,19 +1,31 @@
 import type { Conn } from './client.ts';
 
 /**
- * A hot read built once per database handle and run as a named prepared statement: the query
- * builder does not run per request and PostgreSQL parses it once per connection, and after a few
- * runs keeps one generic plan when it costs no more than planning for the values. Inside a
- * transaction the statement is built for that transaction.
+ * A hot read built once per database handle and key and run as a named prepared statement: the
+ * query builder does not run per request and PostgreSQL parses it once per connection, and after a
+ * few runs keeps one generic plan when it costs no more than planning for the values. Inside a
+ * transaction the statement is built for that transaction. The key tells apart statements whose
+ * text differs, such as a page size written into the statement.
  */
-export function prepared<Q>(build: (db: Conn) => Q): (db: Conn) => Q {
-  const built = new WeakMap<Conn, Q>();
-  return (db) => {
-    let query = built.get(db);
-    if (!query) {
-      query = build(db);
-      built.set(db, query);
+export function preparedBy<K, Q>(build: (db: Conn, key: K) => Q): (db: Conn, key: K) => Q {
+  const built = new WeakMap<Conn, Map<K, Q>>();
+  return (db, key) => {
+    let ofDb = built.get(db);
+    if (!ofDb) {
+      ofDb = new Map();
+      built.set(db, ofDb);
+    }
+    let query = ofDb.get(key);
+    if (query === undefined) {
+      query = build(db, key);
+      ofDb.set(key, query);
     }
     return query;
   };
+}
+
+/** `preparedBy` for a statement that has one text. */
+export function prepared<Q>(build: (db: Conn) => Q): (db: Conn) => Q {
+  const byKey = preparedBy((db: Conn, _: null) => build(db));
+  return (db) => byKey(db, null);
 }
