@@ -23,7 +23,9 @@ const median = (runs: Scores[]) =>
 
 /**
  * Lighthouse (mobile preset) on the login page and, signed in with `session`, on the home page, in
- * Debian's Chromium (CHROME_PATH). The session goes into the tab's storage the way the app keeps it.
+ * Debian's Chromium (CHROME_PATH). The session goes into the tab's storage the way the app keeps it;
+ * Lighthouse's own reset before each run empties the HTTP cache and what it stores of the origin (its
+ * default), but not session storage, so every run is a first visit that is signed in where it should be.
  * Each page is audited `runs` times and reported by its median run; `log` gets every run's scores.
  */
 export async function lighthouseScores(
@@ -50,13 +52,15 @@ export async function lighthouseScores(
         {
           output: 'json',
           logLevel: 'error',
-          disableStorageReset: true,
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         },
         undefined,
         page,
       );
       await page.close();
+      // A signed-out home would be audited as the login it sends to.
+      const landed = new URL(result?.lhr.finalDisplayedUrl ?? base).pathname;
+      if (landed !== path) throw new Error(`Lighthouse of ${path} ended on ${landed}`);
       const c = result?.lhr.categories;
       const score = (key: string) => Math.round((c?.[key]?.score ?? 0) * 100);
       return {
