@@ -176,10 +176,12 @@ async function main() {
     for (const c of calls) {
       const a = small.results.get(c.name) as Load;
       const b = large.results.get(c.name) as Load;
-      const growth = a.rps / b.rps;
+      // Each fleet's time per request in units of its own ceiling's: the machine's speed can change
+      // between the two fleets' loads, and the ceiling measured just before them tells by how much.
+      const growth = a.rps / small.ceiling.rps / (b.rps / large.ceiling.rps);
       rows.push([
         `${fmt(large.size)} ÷ ${fmt(small.size)}`,
-        `${c.name}: time per request`,
+        `${c.name}: time per request, in units of the ceiling's (unscaled × ${fmt(a.rps / b.rps, 2)})`,
         `× ${fmt(growth, 2)}`,
         c.name.startsWith('terminal/list') ? `≤ ${Budget.pageGrowth}` : '',
         c.name.startsWith('terminal/list') ? check(growth <= Budget.pageGrowth, 'page cost at 1 M') : '',
