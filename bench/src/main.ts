@@ -90,12 +90,13 @@ async function measureFleet(size: number) {
 
 async function main() {
   const web = routeSizes();
+  const loginKb = web.loginKb + web.textsKb;
   rows.push([
     'web',
-    'login route JS (gzip)',
-    `${fmt(web.loginKb, 1)} KB`,
+    `login route JS (gzip): entry and login page ${fmt(web.loginKb, 1)} KB, English texts ${fmt(web.textsKb, 1)} KB`,
+    `${fmt(loginKb, 1)} KB`,
     `≤ ${Budget.loginKb} KB`,
-    check(web.loginKb <= Budget.loginKb, 'login route size'),
+    check(loginKb <= Budget.loginKb, 'login route size'),
   ]);
   const biggest = web.routes[0];
   for (const r of web.routes.filter((x) => x.kb > Budget.routeKb)) check(false, `route chunk ${r.route}`);

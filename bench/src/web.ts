@@ -15,7 +15,8 @@ const gzipKb = (file: string) => gzipSync(readFileSync(`${dist}${file}`), { leve
 
 /**
  * JavaScript a route costs from the build manifest, gzipped: the login route is the entry with every
- * chunk it imports plus the login page's; every other route is its own page chunk.
+ * chunk it imports plus the login page's and the English texts it first renders with; every other
+ * route is its own page chunk.
  */
 export function routeSizes() {
   const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
@@ -30,10 +31,16 @@ export function routeSizes() {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const login = Object.keys(manifest).find((k) => k.endsWith('features/auth/login-page.tsx'));
   if (!entry || !login) throw new Error('the build manifest has no entry or login page: run npm run build');
-  const loginKb = [...closure([entry, login])].reduce((sum, k) => sum + gzipKb(manifest[k].file), 0);
+  const kb = (keys: Iterable<string>) => [...keys].reduce((sum, k) => sum + gzipKb(manifest[k].file), 0);
+  const route = closure([entry, login]);
+  const loginKb = kb(route);
+  // The app renders once the language's texts are in (src/app/main.tsx): English, the default, counts too.
+  const english = Object.keys(manifest).find((k) => k.endsWith('i18n/en.ts'));
+  if (!english) throw new Error('the build manifest has no English texts');
+  const textsKb = kb([...closure([english])].filter((k) => !route.has(k)));
   const routes = Object.entries(manifest)
     .filter(([k, c]) => c.isDynamicEntry && k.includes('-page.tsx'))
     .map(([k, c]) => ({ route: k.replace(/^.*features\//, ''), kb: gzipKb(c.file) }))
     .sort((a, b) => b.kb - a.kb);
-  return { loginKb, routes };
+  return { loginKb, textsKb, routes };
 }
