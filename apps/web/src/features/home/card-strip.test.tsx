@@ -64,6 +64,20 @@ describe('the strip', () => {
     expect(screen.queryByTestId('card-video')).toBeNull();
   });
 
+  it('writes balances of millions in full, in smaller type', () => {
+    const cards = [
+      { key: 'voice', balance: 9_996_000 },
+      { key: 'recording', balance: 10_000_000 },
+      { key: 'location', balance: 30 },
+    ] as const;
+    render(<CardStrip cards={[...cards]} />);
+    const value = (key: string) => screen.getByTestId(`card-${key}`).querySelector('.balance__value');
+    expect(value('voice')?.textContent).toBe('9,996,000');
+    expect(value('voice')?.className).toContain('balance__value--long');
+    expect(value('recording')?.className).toContain('balance__value--longer');
+    expect(value('location')?.className).toBe('balance__value');
+  });
+
   it('says so when no card is enabled', () => {
     render(<CardStrip cards={stripCards(agentInfo(), only())} />);
     expect(screen.getByTestId('card-strip').textContent).toBe(

@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format.ts';
 import { isStaticStrip, type StripCard, swipePages } from './strip-cards.ts';
 
+/** Balances of millions keep all their digits in a third of a phone's width, in a smaller size. */
+const valueClass = (text: string) =>
+  text.length >= 10
+    ? 'balance__value balance__value--longer'
+    : text.length >= 8
+      ? 'balance__value balance__value--long'
+      : 'balance__value';
+
 const CardTile = ({ card }: { card: StripCard }) => {
   const { t } = useTranslation();
+  const value = formatCount(card.balance);
   return (
     <li className={`balance balance--${card.key}`} data-testid={`card-${card.key}`}>
       <span className="balance__label">{t(`card.${card.key}`)}</span>
-      <span className="balance__value">{formatCount(card.balance)}</span>
+      <span className={valueClass(value)}>{value}</span>
       <span className="balance__unit">{t('card.unit')}</span>
     </li>
   );
