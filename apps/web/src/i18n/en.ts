@@ -1,15 +1,15 @@
-import { mapTexts } from '../components/map/texts.ts';
-import { accountTexts } from '../features/account/texts.ts';
-import { manageTexts } from '../features/agent/texts.ts';
-import { fenceTexts } from '../features/fence/texts.ts';
-import { groupTexts } from '../features/group/texts.ts';
-import { noticeTexts } from '../features/notice/texts.ts';
-import { recordingTexts } from '../features/recording/texts.ts';
-import { salesTexts } from '../features/sales/texts.ts';
-import { scanTexts } from '../features/scan/texts.ts';
-import { searchTexts } from '../features/search/texts.ts';
-import { sosTexts } from '../features/sos/texts.ts';
-import { terminalTexts } from '../features/terminal/texts.ts';
+import { mapEn } from '../components/map/texts-en.ts';
+import { accountEn } from '../features/account/texts-en.ts';
+import { manageEn } from '../features/agent/texts-en.ts';
+import { fenceEn } from '../features/fence/texts-en.ts';
+import { groupEn } from '../features/group/texts-en.ts';
+import { noticeEn } from '../features/notice/texts-en.ts';
+import { recordingEn } from '../features/recording/texts-en.ts';
+import { salesEn } from '../features/sales/texts-en.ts';
+import { scanEn } from '../features/scan/texts-en.ts';
+import { searchEn } from '../features/search/texts-en.ts';
+import { sosEn } from '../features/sos/texts-en.ts';
+import { terminalEn } from '../features/terminal/texts-en.ts';
 import { catalogue } from './catalogue.ts';
 import { productName } from './languages.ts';
 
@@ -141,18 +141,18 @@ export const en = {
     title: 'Something went wrong',
     text: 'The page could not be loaded. Check your connection and reload.',
   },
-  ...salesTexts.en,
-  ...noticeTexts.en,
-  ...manageTexts.en,
-  ...accountTexts.en,
-  ...scanTexts.en,
-  ...terminalTexts.en,
-  ...groupTexts.en,
-  ...searchTexts.en,
-  ...mapTexts.en,
-  ...sosTexts.en,
-  ...fenceTexts.en,
-  ...recordingTexts.en,
+  ...salesEn,
+  ...noticeEn,
+  ...manageEn,
+  ...accountEn,
+  ...scanEn,
+  ...terminalEn,
+  ...groupEn,
+  ...searchEn,
+  ...mapEn,
+  ...sosEn,
+  ...fenceEn,
+  ...recordingEn,
   msg: catalogue('en'),
 };
 

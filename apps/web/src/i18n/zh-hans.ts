@@ -1,15 +1,15 @@
-import { mapTexts } from '../components/map/texts.ts';
-import { accountTexts } from '../features/account/texts.ts';
-import { manageTexts } from '../features/agent/texts.ts';
-import { fenceTexts } from '../features/fence/texts.ts';
-import { groupTexts } from '../features/group/texts.ts';
-import { noticeTexts } from '../features/notice/texts.ts';
-import { recordingTexts } from '../features/recording/texts.ts';
-import { salesTexts } from '../features/sales/texts.ts';
-import { scanTexts } from '../features/scan/texts.ts';
-import { searchTexts } from '../features/search/texts.ts';
-import { sosTexts } from '../features/sos/texts.ts';
-import { terminalTexts } from '../features/terminal/texts.ts';
+import { mapZhHans } from '../components/map/texts-zh-hans.ts';
+import { accountZhHans } from '../features/account/texts-zh-hans.ts';
+import { manageZhHans } from '../features/agent/texts-zh-hans.ts';
+import { fenceZhHans } from '../features/fence/texts-zh-hans.ts';
+import { groupZhHans } from '../features/group/texts-zh-hans.ts';
+import { noticeZhHans } from '../features/notice/texts-zh-hans.ts';
+import { recordingZhHans } from '../features/recording/texts-zh-hans.ts';
+import { salesZhHans } from '../features/sales/texts-zh-hans.ts';
+import { scanZhHans } from '../features/scan/texts-zh-hans.ts';
+import { searchZhHans } from '../features/search/texts-zh-hans.ts';
+import { sosZhHans } from '../features/sos/texts-zh-hans.ts';
+import { terminalZhHans } from '../features/terminal/texts-zh-hans.ts';
 import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
 
@@ -141,17 +141,17 @@ export const zhHans: Resources = {
     title: '出错了',
     text: '页面无法加载，请检查网络后重新加载。',
   },
-  ...salesTexts.zhHans,
-  ...noticeTexts.zhHans,
-  ...manageTexts.zhHans,
-  ...accountTexts.zhHans,
-  ...scanTexts.zhHans,
-  ...terminalTexts.zhHans,
-  ...groupTexts.zhHans,
-  ...searchTexts.zhHans,
-  ...mapTexts.zhHans,
-  ...sosTexts.zhHans,
-  ...fenceTexts.zhHans,
-  ...recordingTexts.zhHans,
+  ...salesZhHans,
+  ...noticeZhHans,
+  ...manageZhHans,
+  ...accountZhHans,
+  ...scanZhHans,
+  ...terminalZhHans,
+  ...groupZhHans,
+  ...searchZhHans,
+  ...mapZhHans,
+  ...sosZhHans,
+  ...fenceZhHans,
+  ...recordingZhHans,
   msg: catalogue('cn'),
 };

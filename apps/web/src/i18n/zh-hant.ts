@@ -1,15 +1,15 @@
-import { mapTexts } from '../components/map/texts.ts';
-import { accountTexts } from '../features/account/texts.ts';
-import { manageTexts } from '../features/agent/texts.ts';
-import { fenceTexts } from '../features/fence/texts.ts';
-import { groupTexts } from '../features/group/texts.ts';
-import { noticeTexts } from '../features/notice/texts.ts';
-import { recordingTexts } from '../features/recording/texts.ts';
-import { salesTexts } from '../features/sales/texts.ts';
-import { scanTexts } from '../features/scan/texts.ts';
-import { searchTexts } from '../features/search/texts.ts';
-import { sosTexts } from '../features/sos/texts.ts';
-import { terminalTexts } from '../features/terminal/texts.ts';
+import { mapZhHant } from '../components/map/texts-zh-hant.ts';
+import { accountZhHant } from '../features/account/texts-zh-hant.ts';
+import { manageZhHant } from '../features/agent/texts-zh-hant.ts';
+import { fenceZhHant } from '../features/fence/texts-zh-hant.ts';
+import { groupZhHant } from '../features/group/texts-zh-hant.ts';
+import { noticeZhHant } from '../features/notice/texts-zh-hant.ts';
+import { recordingZhHant } from '../features/recording/texts-zh-hant.ts';
+import { salesZhHant } from '../features/sales/texts-zh-hant.ts';
+import { scanZhHant } from '../features/scan/texts-zh-hant.ts';
+import { searchZhHant } from '../features/search/texts-zh-hant.ts';
+import { sosZhHant } from '../features/sos/texts-zh-hant.ts';
+import { terminalZhHant } from '../features/terminal/texts-zh-hant.ts';
 import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
 
@@ -141,17 +141,17 @@ export const zhHant: Resources = {
     title: '出錯了',
     text: '頁面無法載入，請檢查網路後重新載入。',
   },
-  ...salesTexts.zhHant,
-  ...noticeTexts.zhHant,
-  ...manageTexts.zhHant,
-  ...accountTexts.zhHant,
-  ...scanTexts.zhHant,
-  ...terminalTexts.zhHant,
-  ...groupTexts.zhHant,
-  ...searchTexts.zhHant,
-  ...mapTexts.zhHant,
-  ...sosTexts.zhHant,
-  ...fenceTexts.zhHant,
-  ...recordingTexts.zhHant,
+  ...salesZhHant,
+  ...noticeZhHant,
+  ...manageZhHant,
+  ...accountZhHant,
+  ...scanZhHant,
+  ...terminalZhHant,
+  ...groupZhHant,
+  ...searchZhHant,
+  ...mapZhHant,
+  ...sosZhHant,
+  ...fenceZhHant,
+  ...recordingZhHant,
   msg: catalogue('cn2'),
 };

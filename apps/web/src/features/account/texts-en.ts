@@ -1,6 +1,5 @@
-import { accountZhHans, accountZhHant } from './texts-zh.ts';
-
-const en = {
+/** The account screens in English: the reference whose keys the Chinese texts must have. */
+export const accountEn = {
   account: {
     center: {
       topAgent: 'Top-level agent',
@@ -122,4 +121,3 @@ const en = {
 };
 
 /** Texts of the personal center and the account screens (profile, passwords, codes, feedback). */
-export const accountTexts = { en, zhHant: accountZhHant, zhHans: accountZhHans };

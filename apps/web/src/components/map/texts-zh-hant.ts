@@ -1,0 +1,2 @@
+/** Texts of the shared map, in Traditional Chinese. */
+export const mapZhHant = { map: { tilesUnavailable: '地圖底圖無法載入，圖形與位置仍可顯示' } };

@@ -1,0 +1,37 @@
+/** Texts of the notice and bulletin screens, in English. */
+export const noticeEn = {
+  notice: {
+    title: 'Notifications',
+    readAll: 'Mark all read',
+    allRead: 'All notifications are read',
+    empty: 'No notifications yet.',
+    bulletins: 'System bulletins',
+    bulletinEmpty: 'No system bulletins.',
+    unread: 'Unread',
+    someone: 'an agent',
+    blank: 'Notice',
+    moreUsers: 'and {{count}} more',
+    bulletin: 'Bulletin',
+    bulletinGone: 'This bulletin is no longer available.',
+    kind: {
+      t1: 'Card sale',
+      t2: 'Users created',
+      t3: 'Notice',
+      t4: 'Returned to lower agent',
+      t5: 'Cards recycled',
+      t6: 'Cards returned',
+      t7: 'Users deleted',
+      t8: 'Agent changed',
+    },
+    type: {
+      t1: '{{from}} sold {{quantity}} {{card}} cards to {{to}}',
+      t2: '{{quantity}} users created for {{org}}',
+      t3: '{{content}}',
+      t4: '{{from}} returned {{quantity}} {{card}} cards to {{to}}',
+      t5: '{{from}} took back {{quantity}} {{card}} cards from {{to}}',
+      t6: '{{quantity}} {{card}} cards returned to your stock',
+      t7: '{{quantity}} users deleted',
+      t8: '{{org}} moved from {{from}} to {{to}}',
+    },
+  },
+};

@@ -1,0 +1,37 @@
+/** Texts of the notice and bulletin screens, in Simplified Chinese. */
+export const noticeZhHans = {
+  notice: {
+    title: '通知',
+    readAll: '全部已读',
+    allRead: '所有通知已读',
+    empty: '暂无通知。',
+    bulletins: '系统公告',
+    bulletinEmpty: '暂无系统公告。',
+    unread: '未读',
+    someone: '代理商',
+    blank: '通知',
+    moreUsers: '及另外{{count}}个',
+    bulletin: '公告',
+    bulletinGone: '该公告已不存在。',
+    kind: {
+      t1: '服务卡销售',
+      t2: '创建用户',
+      t3: '通知',
+      t4: '退还下级',
+      t5: '服务卡回收',
+      t6: '服务卡退还',
+      t7: '删除用户',
+      t8: '更换代理商',
+    },
+    type: {
+      t1: '{{from}}向{{to}}销售了{{quantity}}张{{card}}卡',
+      t2: '为{{org}}创建了{{quantity}}个用户',
+      t3: '{{content}}',
+      t4: '{{from}}向{{to}}退还了{{quantity}}张{{card}}卡',
+      t5: '{{from}}从{{to}}回收了{{quantity}}张{{card}}卡',
+      t6: '{{quantity}}张{{card}}卡已退回您的库存',
+      t7: '已删除{{quantity}}个用户',
+      t8: '{{org}}已从{{from}}转到{{to}}',
+    },
+  },
+};

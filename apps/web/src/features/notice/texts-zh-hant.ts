@@ -1,0 +1,37 @@
+/** Texts of the notice and bulletin screens, in Traditional Chinese. */
+export const noticeZhHant = {
+  notice: {
+    title: '通知',
+    readAll: '全部已讀',
+    allRead: '所有通知已讀',
+    empty: '暫無通知。',
+    bulletins: '系統公告',
+    bulletinEmpty: '暫無系統公告。',
+    unread: '未讀',
+    someone: '代理商',
+    blank: '通知',
+    moreUsers: '及另外{{count}}個',
+    bulletin: '公告',
+    bulletinGone: '該公告已不存在。',
+    kind: {
+      t1: '服務卡銷售',
+      t2: '創建用戶',
+      t3: '通知',
+      t4: '退還下級',
+      t5: '服務卡回收',
+      t6: '服務卡退還',
+      t7: '刪除用戶',
+      t8: '更換代理商',
+    },
+    type: {
+      t1: '{{from}}向{{to}}銷售了{{quantity}}張{{card}}卡',
+      t2: '為{{org}}創建了{{quantity}}個用戶',
+      t3: '{{content}}',
+      t4: '{{from}}向{{to}}退還了{{quantity}}張{{card}}卡',
+      t5: '{{from}}從{{to}}回收了{{quantity}}張{{card}}卡',
+      t6: '{{quantity}}張{{card}}卡已退回您的庫存',
+      t7: '已刪除{{quantity}}個用戶',
+      t8: '{{org}}已從{{from}}轉到{{to}}',
+    },
+  },
+};
