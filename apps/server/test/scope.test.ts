@@ -80,6 +80,33 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
     expect(orgList.data.list.find((o) => o.corg_name === 'Demo_Company')?.user_count).toBe(6);
   });
 
+  it('lists sub-agents newest first, the same page by page as at once, with their total', async () => {
+    for (const account of ['page_agent_1', 'page_agent_2'])
+      expect(
+        (
+          await t.call(
+            api.agent.add,
+            { name: `PagingAgent${account.slice(-1)}`, contact: 'Pa', account, password: 'pass1234' },
+            top,
+          )
+        ).code,
+      ).toBe(Code.ok);
+    const whole = (await t.call(api.agent.list, { size: 100 }, top)).data;
+    expect(whole.total).toBe(whole.list.length);
+    expect(whole.list[0].account).toBe('page_agent_2');
+    const paged = [];
+    for (const page of [1, 2, 3]) {
+      const part = (await t.call(api.agent.list, { size: 1, page }, top)).data;
+      expect(part.total).toBe(whole.total);
+      paged.push(...part.list);
+    }
+    expect(paged).toEqual(whole.list.slice(0, 3));
+    // The first page again, now a named statement, and nothing about totals inside its rows.
+    const again = (await t.call(api.agent.list, { size: 1 }, top)).data;
+    expect(again.list).toEqual([whole.list[0]]);
+    expect(Object.keys(again.list[0])).not.toContain('total');
+  });
+
   it('validates a new sub-agent with the contract rules in three languages', async () => {
     const res = await t.call(
       api.agent.add,

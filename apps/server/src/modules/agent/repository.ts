@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
-import { agentCards, agents } from '../../db/schema.ts';
+import { pageWindow } from '../../db/page-window.ts';
+import { prepared, preparedBy } from '../../db/prepared.ts';
+import { agentCards, agents, subtreeCounts } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -85,6 +86,37 @@ export const findAgentBelow = async (db: Conn, path: string, id: number) =>
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const orgCount = sql<number>`(select count(*)::int from orgs o where o.agent_id = "agents"."id")`;
 
+const listed = {
+  id: agents.id,
+  name: agents.name,
+  contact: agents.contact,
+  account: agents.account,
+  phone: agents.phone,
+  path: agents.path,
+  org_count: orgCount,
+  createdAt: agents.createdAt,
+};
+const newestFirst = [desc(agents.createdAt), desc(agents.id)];
+
+/**
+ * The first page of the sub-agent list without a keyword, the one the screen opens with: a named
+ * statement per page size, its window as numbers, its total from the counters of migration 0006 in the
+ * same round trip.
+ */
+const firstPageBelow = preparedBy((db, size: number) =>
+  db
+    .select({
+      ...listed,
+      total: sql<number>`coalesce((select ${subtreeCounts.agents} from ${subtreeCounts} where ${subtreeCounts.path} = ${sql.placeholder('path')}), 0)::int`,
+    })
+    .from(agents)
+    .where(
+      sql`${agents.id} in (select a.id from agents a where a.path like ${sql.placeholder('prefix')} and a.path <> ${sql.placeholder('path')} order by a.created_at desc, a.id desc ${pageWindow(size, 0)})`,
+    )
+    .orderBy(...newestFirst)
+    .prepare(`agent_first_page_below_${size}`),
+);
+
 export async function listAgentsBelow(
   db: Conn,
   path: string,
@@ -92,6 +124,10 @@ export async function listAgentsBelow(
   page: number,
   size: number,
 ) {
+  if (!keyword && page === 1) {
+    const rows = await firstPageBelow(db, size).execute({ prefix: `${path}%`, path });
+    return { list: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+  }
   const where = and(
     belowPath(`${path}%`, path),
     keyword
@@ -104,19 +140,10 @@ export async function listAgentsBelow(
   );
   const [list, total] = await Promise.all([
     db
-      .select({
-        id: agents.id,
-        name: agents.name,
-        contact: agents.contact,
-        account: agents.account,
-        phone: agents.phone,
-        path: agents.path,
-        org_count: orgCount,
-        createdAt: agents.createdAt,
-      })
+      .select(listed)
       .from(agents)
       .where(where)
-      .orderBy(desc(agents.createdAt), desc(agents.id))
+      .orderBy(...newestFirst)
       .limit(size)
       .offset((page - 1) * size),
     db.$count(agents, where),

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { pageWindow } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -128,17 +129,6 @@ const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(desc(terminals.id));
 
 /**
- * The window of a page as numbers in the statement's text. With `LIMIT $n` PostgreSQL prices a generic
- * plan as if a tenth of the scope came back, so it planned the statement anew on every run: pgbench on
- * the first page at 1 M, 377 µs with parameters, 147 µs with numbers (docs/performance.md).
- */
-const windowOf = (size: number, offset: number) => {
-  if (!Number.isSafeInteger(size) || !Number.isSafeInteger(offset) || size < 1 || offset < 0)
-    throw new RangeError(`not a page window: ${size}, ${offset}`);
-  return sql.raw(`limit ${size} offset ${offset}`);
-};
-
-/**
  * The unfiltered pages, the ones every list screen opens with: they bring the page's total along in
  * the same round trip (an agent's from the counters of migration 0004). An agent's page takes its ids
  * from its own range of `terminal_scopes` (migration 0007): the same few index entries for a top-level
@@ -148,7 +138,7 @@ const windowOf = (size: number, offset: number) => {
 const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${windowOf(size, offset)})`,
+    sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
     {
       total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)::int`,
     },
@@ -156,7 +146,7 @@ const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: nu
 const orgPage = (db: Conn, orgId: number | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${windowOf(size, offset)})`,
+    sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
     { total: sql<number>`(select count(*) from ${terminals} t where t.org_id = ${orgId})::int` },
   );
 
