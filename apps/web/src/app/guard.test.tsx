@@ -26,24 +26,24 @@ describe('navigation guard (SPEC §2)', () => {
   it.each(['/home', '/main', '/about', '/agentList', '/system_notice?noticeDetail=1'])(
     'sends a visitor without login info from %s to the login page',
     async (path) => {
-      const { router } = renderRoute(path);
+      const view = renderRoute(path);
       expect(await findPage('login-page')).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/');
+      expect(view.pathname()).toBe('/');
     },
   );
 
   it('lets a visitor without login info see /404', async () => {
-    const { router } = renderRoute('/404');
+    const view = renderRoute('/404');
     expect(await findPage('not-found')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/404');
+    expect(view.pathname()).toBe('/404');
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/');
   });
 
   it('shows the 404 page for unknown routes once signed in', async () => {
     signIn(0);
-    const { router } = renderRoute('/noSuchScreen');
+    const view = renderRoute('/noSuchScreen');
     expect(await findPage('not-found')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/noSuchScreen');
+    expect(view.pathname()).toBe('/noSuchScreen');
   });
 
   it('opens /about when signed in, with the version', async () => {
@@ -54,11 +54,11 @@ describe('navigation guard (SPEC §2)', () => {
 
   it('checks again on every navigation: a session that ended sends the next click to /', async () => {
     signIn(0);
-    const { router } = renderRoute('/about');
+    const view = renderRoute('/about');
     await findPage('about-page');
     sessionStorage.clear();
-    await router.navigate('/main');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await view.navigate('/main');
+    await waitFor(() => expect(view.pathname()).toBe('/'));
   });
 
   it('sets the document title to the product title', async () => {

@@ -1,13 +1,27 @@
-import { useEffect } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppInfo } from '../api/app-info.ts';
+import { setTransportHooks } from '../api/transport-hooks.ts';
+import { PageLoading } from '../components/page-loading.tsx';
 import { useProductTitle } from '../components/use-product-title.ts';
 import { assetUrl } from '../lib/config.ts';
+import { useChunkLoading } from './lazy-page.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 export const RootLayout = () => {
   const title = useProductTitle();
   const info = useAppInfo();
-  const navigation = useNavigation();
+  const chunkLoading = useChunkLoading();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    setTransportHooks({
+      toLogin: () => {
+        if (window.location.pathname !== '/') void navigate('/', { replace: true });
+      },
+    });
+  }, [navigate]);
 
   useEffect(() => {
     document.title = title;
@@ -20,8 +34,12 @@ export const RootLayout = () => {
 
   return (
     <>
-      {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden />}
-      <Outlet />
+      {chunkLoading && <div className="nav-progress" aria-hidden />}
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 };

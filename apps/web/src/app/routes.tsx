@@ -1,122 +1,157 @@
 import type { RouteObject } from 'react-router';
-import { PageLoading } from '../components/page-loading.tsx';
-import { requireLogin } from './guard.ts';
-import { lazyPage } from './lazy-route.ts';
+import { useRoutes } from 'react-router';
+import { RequireLogin } from './guard.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { RouteError } from './route-error.tsx';
 
+const signedInLayout = lazyPage(() => import('./signed-in-layout.tsx'));
 const notFound = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
 
 /**
  * Every page is a lazy route, so the login route loads only what the login needs. Routes that later
  * issues build (/agentList, /orgAdd, /notice, …) fall through to the 404 page until they exist.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: PageLoading,
+    element: <RootLayout />,
     children: [
-      { path: '/', lazy: lazyPage(() => import('../features/auth/login-page.tsx')) },
-      { path: '/404', lazy: notFound },
+      { path: '/', element: lazyPage(() => import('../features/auth/login-page.tsx')) },
+      { path: '/404', element: notFound },
       // A forgotten password is reset before anyone can log in (docs/decisions.md).
-      { path: '/resetPwd', lazy: lazyPage(() => import('../features/account/reset-password-page.tsx')) },
+      { path: '/resetPwd', element: lazyPage(() => import('../features/account/reset-password-page.tsx')) },
       {
-        id: 'signed-in',
-        loader: requireLogin,
-        // The guard runs on every navigation, not only when this layout is first entered.
-        shouldRevalidate: () => true,
-        lazy: lazyPage(() => import('./signed-in-layout.tsx')),
+        element: <RequireLogin>{signedInLayout}</RequireLogin>,
         children: [
-          { path: '/home', lazy: lazyPage(() => import('../features/home/home-page.tsx')) },
-          { path: '/main', lazy: lazyPage(() => import('../features/profile/main-page.tsx')) },
-          { path: '/about', lazy: lazyPage(() => import('../features/about/about-page.tsx')) },
-          { path: '/salesAdd', lazy: lazyPage(() => import('../features/sales/sales-add-page.tsx')) },
-          { path: '/salesRecord', lazy: lazyPage(() => import('../features/sales/sales-record-page.tsx')) },
-          { path: '/agentChoice', lazy: lazyPage(() => import('../features/sales/agent-choice-page.tsx')) },
-          { path: '/notice', lazy: lazyPage(() => import('../features/notice/notice-page.tsx')) },
+          { path: '/home', element: lazyPage(() => import('../features/home/home-page.tsx')) },
+          { path: '/main', element: lazyPage(() => import('../features/profile/main-page.tsx')) },
+          { path: '/about', element: lazyPage(() => import('../features/about/about-page.tsx')) },
+          { path: '/salesAdd', element: lazyPage(() => import('../features/sales/sales-add-page.tsx')) },
+          {
+            path: '/salesRecord',
+            element: lazyPage(() => import('../features/sales/sales-record-page.tsx')),
+          },
+          {
+            path: '/agentChoice',
+            element: lazyPage(() => import('../features/sales/agent-choice-page.tsx')),
+          },
+          { path: '/notice', element: lazyPage(() => import('../features/notice/notice-page.tsx')) },
           {
             path: '/system_notice',
-            lazy: lazyPage(() => import('../features/notice/system-notice-page.tsx')),
+            element: lazyPage(() => import('../features/notice/system-notice-page.tsx')),
           },
-          { path: '/agentList', lazy: lazyPage(() => import('../features/agent/agent-list-page.tsx')) },
-          { path: '/agentAdd', lazy: lazyPage(() => import('../features/agent/agent-add-page.tsx')) },
-          { path: '/agentDetail', lazy: lazyPage(() => import('../features/agent/agent-detail-page.tsx')) },
-          { path: '/orgList', lazy: lazyPage(() => import('../features/org/org-list-page.tsx')) },
-          { path: '/orgAdd', lazy: lazyPage(() => import('../features/org/org-add-page.tsx')) },
-          { path: '/orgDetail', lazy: lazyPage(() => import('../features/org/org-detail-page.tsx')) },
-          { path: '/orgChoice', lazy: lazyPage(() => import('../features/org/org-choice-page.tsx')) },
-          { path: '/upregion', lazy: lazyPage(() => import('../features/org/region-page.tsx')) },
-          { path: '/individualUser', lazy: lazyPage(() => import('../features/account/profile-page.tsx')) },
-          { path: '/orgUser', lazy: lazyPage(() => import('../features/account/profile-page.tsx')) },
+          { path: '/agentList', element: lazyPage(() => import('../features/agent/agent-list-page.tsx')) },
+          { path: '/agentAdd', element: lazyPage(() => import('../features/agent/agent-add-page.tsx')) },
+          {
+            path: '/agentDetail',
+            element: lazyPage(() => import('../features/agent/agent-detail-page.tsx')),
+          },
+          { path: '/orgList', element: lazyPage(() => import('../features/org/org-list-page.tsx')) },
+          { path: '/orgAdd', element: lazyPage(() => import('../features/org/org-add-page.tsx')) },
+          { path: '/orgDetail', element: lazyPage(() => import('../features/org/org-detail-page.tsx')) },
+          { path: '/orgChoice', element: lazyPage(() => import('../features/org/org-choice-page.tsx')) },
+          { path: '/upregion', element: lazyPage(() => import('../features/org/region-page.tsx')) },
+          {
+            path: '/individualUser',
+            element: lazyPage(() => import('../features/account/profile-page.tsx')),
+          },
+          { path: '/orgUser', element: lazyPage(() => import('../features/account/profile-page.tsx')) },
           {
             path: '/changePwd',
-            lazy: lazyPage(() => import('../features/account/change-password-page.tsx')),
+            element: lazyPage(() => import('../features/account/change-password-page.tsx')),
           },
           {
             path: '/changePayPwd',
-            lazy: lazyPage(() => import('../features/account/change-pay-password-page.tsx')),
+            element: lazyPage(() => import('../features/account/change-pay-password-page.tsx')),
           },
-          { path: '/sendSms', lazy: lazyPage(() => import('../features/account/phone-page.tsx')) },
-          { path: '/feedback', lazy: lazyPage(() => import('../features/account/feedback-page.tsx')) },
-          { path: '/scanCodeAdd', lazy: lazyPage(() => import('../features/scan/scan-code-add-page.tsx')) },
-          { path: '/scanDetail', lazy: lazyPage(() => import('../features/scan/scan-detail-page.tsx')) },
-          { path: '/scanConfirm', lazy: lazyPage(() => import('../features/scan/scan-confirm-page.tsx')) },
-          { path: '/userList', lazy: lazyPage(() => import('../features/terminal/user-list-page.tsx')) },
-          { path: '/userDetail', lazy: lazyPage(() => import('../features/terminal/user-detail-page.tsx')) },
-          { path: '/perfect', lazy: lazyPage(() => import('../features/terminal/perfect-page.tsx')) },
+          { path: '/sendSms', element: lazyPage(() => import('../features/account/phone-page.tsx')) },
+          { path: '/feedback', element: lazyPage(() => import('../features/account/feedback-page.tsx')) },
+          {
+            path: '/scanCodeAdd',
+            element: lazyPage(() => import('../features/scan/scan-code-add-page.tsx')),
+          },
+          { path: '/scanDetail', element: lazyPage(() => import('../features/scan/scan-detail-page.tsx')) },
+          { path: '/scanConfirm', element: lazyPage(() => import('../features/scan/scan-confirm-page.tsx')) },
+          { path: '/userList', element: lazyPage(() => import('../features/terminal/user-list-page.tsx')) },
+          {
+            path: '/userDetail',
+            element: lazyPage(() => import('../features/terminal/user-detail-page.tsx')),
+          },
+          { path: '/perfect', element: lazyPage(() => import('../features/terminal/perfect-page.tsx')) },
           {
             path: '/activationConfirm',
-            lazy: lazyPage(() => import('../features/terminal/activation-confirm-page.tsx')),
+            element: lazyPage(() => import('../features/terminal/activation-confirm-page.tsx')),
           },
-          { path: '/changeCard', lazy: lazyPage(() => import('../features/terminal/change-card-page.tsx')) },
+          {
+            path: '/changeCard',
+            element: lazyPage(() => import('../features/terminal/change-card-page.tsx')),
+          },
           {
             path: '/locationPayment',
-            lazy: lazyPage(() => import('../features/terminal/location-payment-page.tsx')),
+            element: lazyPage(() => import('../features/terminal/location-payment-page.tsx')),
           },
-          { path: '/groupList', lazy: lazyPage(() => import('../features/group/group-list-page.tsx')) },
-          { path: '/groupDetail', lazy: lazyPage(() => import('../features/group/group-detail-page.tsx')) },
-          { path: '/groupAdd', lazy: lazyPage(() => import('../features/group/group-add-page.tsx')) },
-          { path: '/groupMembers', lazy: lazyPage(() => import('../features/group/group-members-page.tsx')) },
-          { path: '/unMembers', lazy: lazyPage(() => import('../features/group/un-members-page.tsx')) },
-          { path: '/groupChoice', lazy: lazyPage(() => import('../features/group/group-choice-page.tsx')) },
-          { path: '/compereAdd', lazy: lazyPage(() => import('../features/group/compere-add-page.tsx')) },
+          { path: '/groupList', element: lazyPage(() => import('../features/group/group-list-page.tsx')) },
+          {
+            path: '/groupDetail',
+            element: lazyPage(() => import('../features/group/group-detail-page.tsx')),
+          },
+          { path: '/groupAdd', element: lazyPage(() => import('../features/group/group-add-page.tsx')) },
+          {
+            path: '/groupMembers',
+            element: lazyPage(() => import('../features/group/group-members-page.tsx')),
+          },
+          { path: '/unMembers', element: lazyPage(() => import('../features/group/un-members-page.tsx')) },
+          {
+            path: '/groupChoice',
+            element: lazyPage(() => import('../features/group/group-choice-page.tsx')),
+          },
+          { path: '/compereAdd', element: lazyPage(() => import('../features/group/compere-add-page.tsx')) },
           {
             path: '/ListeningGroup',
-            lazy: lazyPage(() => import('../features/group/listening-group-page.tsx')),
+            element: lazyPage(() => import('../features/group/listening-group-page.tsx')),
           },
           {
             path: '/ListeningGroupAdd',
-            lazy: lazyPage(() => import('../features/group/listening-group-add-page.tsx')),
+            element: lazyPage(() => import('../features/group/listening-group-add-page.tsx')),
           },
-          { path: '/Search', lazy: lazyPage(() => import('../features/search/search-page.tsx')) },
-          { path: '/fencelist', lazy: lazyPage(() => import('../features/fence/fence-list-page.tsx')) },
-          { path: '/fenceDetail', lazy: lazyPage(() => import('../features/fence/fence-detail-page.tsx')) },
-          { path: '/fenceEdit', lazy: lazyPage(() => import('../features/fence/fence-edit-page.tsx')) },
+          { path: '/Search', element: lazyPage(() => import('../features/search/search-page.tsx')) },
+          { path: '/fencelist', element: lazyPage(() => import('../features/fence/fence-list-page.tsx')) },
+          {
+            path: '/fenceDetail',
+            element: lazyPage(() => import('../features/fence/fence-detail-page.tsx')),
+          },
+          { path: '/fenceEdit', element: lazyPage(() => import('../features/fence/fence-edit-page.tsx')) },
           {
             path: '/fenceAdministrator',
-            lazy: lazyPage(() => import('../features/fence/fence-keeper-page.tsx')),
+            element: lazyPage(() => import('../features/fence/fence-keeper-page.tsx')),
           },
-          { path: '/fenceMembers', lazy: lazyPage(() => import('../features/fence/fence-members-page.tsx')) },
+          {
+            path: '/fenceMembers',
+            element: lazyPage(() => import('../features/fence/fence-members-page.tsx')),
+          },
           {
             path: '/fenceMyMembersList',
-            lazy: lazyPage(() => import('../features/fence/fence-add-members-page.tsx')),
+            element: lazyPage(() => import('../features/fence/fence-add-members-page.tsx')),
           },
-          { path: '/fencerecord', lazy: lazyPage(() => import('../features/fence/fence-record-page.tsx')) },
-          { path: '/sosrdingList', lazy: lazyPage(() => import('../features/sos/sos-list-page.tsx')) },
-          { path: '/sosDetail', lazy: lazyPage(() => import('../features/sos/sos-detail-page.tsx')) },
+          {
+            path: '/fencerecord',
+            element: lazyPage(() => import('../features/fence/fence-record-page.tsx')),
+          },
+          { path: '/sosrdingList', element: lazyPage(() => import('../features/sos/sos-list-page.tsx')) },
+          { path: '/sosDetail', element: lazyPage(() => import('../features/sos/sos-detail-page.tsx')) },
           {
             path: '/recordingList',
-            lazy: lazyPage(() => import('../features/recording/recording-list-page.tsx')),
+            element: lazyPage(() => import('../features/recording/recording-list-page.tsx')),
           },
           {
             path: '/locationTrack',
-            lazy: lazyPage(() => import('../features/recording/location-track-page.tsx')),
+            element: lazyPage(() => import('../features/recording/location-track-page.tsx')),
           },
-          { path: '*', lazy: notFound },
+          { path: '*', element: notFound },
         ],
       },
     ],
   },
 ];
+
+/** The app's screens for the router around it (the browser's, or a test's memory router). */
+export const AppRoutes = () => useRoutes(routes);

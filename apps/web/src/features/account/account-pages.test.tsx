@@ -149,9 +149,9 @@ describe('/resetPwd', () => {
           : { code: Code.invalid, msg: Messages.codeError, data: { field: 'code' } },
       [api.jsp.setPhoneAndPwd.path]: {},
     });
-    const { router } = renderRoute('/resetPwd');
+    const view = renderRoute('/resetPwd');
     await findPage('reset-pwd-page');
-    expect(router.state.location.pathname).toBe('/resetPwd');
+    expect(view.pathname()).toBe('/resetPwd');
     type('Login account', 'agent01');
     type('Mobile number', '85291234567');
     type('Verification code', '1357');

@@ -119,14 +119,14 @@ describe('logging in', () => {
       [api.auth.accessToken.path]: { data: session },
     });
     setStoredRole(1);
-    const { router } = renderRoute('/');
+    const view = renderRoute('/');
     await findPage('login-page');
     type('Account', ' company01 ');
     type('Password', 'company123');
     submit();
     fireEvent.click(await screen.findByRole('button', { name: 'solve' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(view.pathname()).toBe('/home'));
     const loginCall = spy.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .find((url) => url.pathname === api.auth.accessToken.path);
@@ -150,14 +150,14 @@ describe('logging in', () => {
       [api.auth.getAppInfo.path]: { data: appInfo },
       [api.auth.accessToken.path]: { code: Code.loginFailed, msg: Messages.passwordError },
     });
-    const { router } = renderRoute('/');
+    const view = renderRoute('/');
     await findPage('login-page');
     type('Account', 'agent01');
     type('Password', 'wrong-one');
     submit();
     fireEvent.click(await screen.findByRole('button', { name: 'solve' }));
     expect(await screen.findByText('Password error')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(view.pathname()).toBe('/');
     expect(getLoginInfo()).toBeNull();
   });
 

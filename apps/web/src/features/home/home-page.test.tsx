@@ -55,11 +55,11 @@ describe('agent home', () => {
     signIn(0);
     const bulletin = { id: 9, title: 'Maintenance', content: 'Tonight', created_at: '2026-01-01' };
     mockApi(agentReplies('A001', { [api.notice.getFirstBulletin.path]: { data: bulletin } }));
-    const { router } = renderRoute('/home');
+    const view = renderRoute('/home');
     const open = await screen.findByRole('button', { name: 'Open system bulletin: Maintenance' });
     open.click();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system_notice'));
-    expect(router.state.location.search).toBe('?noticeDetail=9');
+    await waitFor(() => expect(view.pathname()).toBe('/system_notice'));
+    expect(view.search()).toBe('?noticeDetail=9');
   });
 });
 
@@ -94,11 +94,11 @@ describe('company home', () => {
         return { data: sosCalls };
       },
     });
-    const { router } = renderRoute('/home');
+    const view = renderRoute('/home');
     await findPage('home-org');
     await waitFor(() => expect(sosCalls).toBe(1));
     await waitFor(() => expect(sosCalls).toBe(2), { timeout: 4000 });
-    await router.navigate('/about');
+    await view.navigate('/about');
     await findPage('about-page');
     const after = sosCalls;
     await new Promise((resolve) => setTimeout(resolve, 3500));

@@ -93,7 +93,7 @@ describe('notices', { timeout: 15_000 }, () => {
         return { data: 3 };
       },
     });
-    const { router } = renderRoute('/home');
+    const view = renderRoute('/home');
     await findPage('home-agent');
     await waitFor(() => expect(within(screen.getByTestId('tab-notice')).getByText('3 unread')).toBeTruthy());
     fireEvent.click(screen.getByTestId('tab-notice'));
@@ -102,7 +102,7 @@ describe('notices', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('read-all'));
     await waitFor(() => expect(screen.queryByText('Unread')).toBeNull());
     expect(fetch.mock.calls.some(([url]) => String(url).includes(api.notice.readall.path))).toBe(true);
-    await router.navigate(-1);
+    await view.navigate(-1);
     await findPage('home-agent');
     await waitFor(() => expect(within(screen.getByTestId('tab-notice')).queryByText('3 unread')).toBeNull());
   });

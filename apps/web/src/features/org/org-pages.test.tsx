@@ -65,7 +65,7 @@ describe('company management', { timeout: 20_000 }, () => {
   it('deletes a company only after the confirmation and returns to the list', async () => {
     signIn(0);
     const fetch = mockApi(replies({ [api.org.deletingUnit.path]: {} }));
-    const { router } = renderRoute('/orgDetail?id=7');
+    const view = renderRoute('/orgDetail?id=7');
     await findPage('org-detail');
     fireEvent.click(await screen.findByTestId('org-delete'));
     // The dialog loads on first use.
@@ -81,7 +81,7 @@ describe('company management', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(1));
     expect(sent(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
     await findPage('org-list');
-    expect(router.state.location.pathname).toBe('/orgList');
+    expect(view.pathname()).toBe('/orgList');
   });
 
   it('creates a company with the rules of SPEC §5', async () => {

@@ -46,7 +46,7 @@ describe('/main, the personal center', () => {
   it('logs out only after confirmation, ending the session on the server', async () => {
     signIn(1);
     const fetch = mockApi({ [api.profile.org.path]: { data: orgInfo }, [api.auth.logout.path]: {} });
-    const { router } = renderRoute('/main');
+    const view = renderRoute('/main');
     await findPage('main-page');
     fireEvent.click(screen.getByTestId('logout'));
     // The dialog's code loads on first use, which is slow while every test file transforms at once.
@@ -61,7 +61,7 @@ describe('/main, the personal center', () => {
     fireEvent.click(
       Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Log out') as Element,
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(view.pathname()).toBe('/'));
     expect(getLoginInfo()).toBeNull();
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith(api.auth.logout.path))).toBe(true);
   }, 20_000);

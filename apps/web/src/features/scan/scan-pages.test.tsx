@@ -51,7 +51,7 @@ describe('kept-alive scan list', () => {
   it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
     signIn(0);
     mockApi({ [api.agent.orgs.path]: orgs });
-    const { router } = renderRoute('/scanCodeAdd');
+    const view = renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(screen.getByTestId('batch-type-1'));
     fireEvent.change(screen.getByLabelText('Nickname prefix'), { target: { value: 'Driver' } });
@@ -60,10 +60,10 @@ describe('kept-alive scan list', () => {
     fireEvent.change(screen.getByLabelText('Type an SSID(IMEI)'), { target: { value: '359000000000001' } });
     fireEvent.click(screen.getByTestId('scan-type-add'));
     expect(await screen.findByText('Do not add repeatedly!')).toBeTruthy();
-    await router.navigate('/scanDetail');
+    await view.navigate('/scanDetail');
     await findPage('scan-detail');
     expect(screen.getByText('359000000000001')).toBeTruthy();
-    await router.navigate('/scanCodeAdd');
+    await view.navigate('/scanCodeAdd');
     await findPage('scan-code-add');
     expect(screen.getByTestId('scan-count').textContent).toBe('1 of 100 scanned');
     expect((screen.getByLabelText('Nickname prefix') as HTMLInputElement).value).toBe('Driver');
