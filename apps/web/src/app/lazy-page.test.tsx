@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, preloadPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 type PageModule = { Component: ComponentType };
@@ -76,5 +76,16 @@ describe('lazy pages', () => {
     expect(screen.getByTestId('start')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1_000));
     expect((await screen.findByRole('alert')).textContent).toContain('The page could not be loaded');
+  });
+
+  it('load a preloaded page’s chunk once: rendering it uses the load already on its way', async () => {
+    const load = vi.fn(async () => ({ Component: Next }));
+    const element = lazyPage(load);
+    preloadPage(element);
+    preloadPage(<Start />);
+    expect(load).toHaveBeenCalledTimes(1);
+    render(<MemoryRouter>{element}</MemoryRouter>);
+    expect(await screen.findByTestId('next')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

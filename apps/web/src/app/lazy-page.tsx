@@ -1,5 +1,5 @@
 import { Limits } from '@ptt/contract';
-import { type ComponentType, lazy, type ReactElement, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
 
 /** A route chunk that has not arrived after SPEC §9's chunk timeout fails, so the error page can offer a reload. */
 const withTimeout = <T,>(promise: Promise<T>): Promise<T> =>
@@ -32,15 +32,29 @@ const subscribe = (listener: () => void) => {
 
 export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, () => loading > 0);
 
+const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
+
 /** The element of a route whose module exports its page as `Component`, loaded on first render. */
 export const lazyPage = (load: () => Promise<{ Component: ComponentType }>): ReactElement => {
-  const Page = lazy(async () => {
-    setLoading(1);
-    try {
-      return { default: (await withTimeout(load())).Component };
-    } finally {
-      setLoading(-1);
-    }
-  });
-  return <Page />;
+  let started: Promise<{ default: ComponentType }> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      setLoading(1);
+      try {
+        return { default: (await withTimeout(load())).Component };
+      } finally {
+        setLoading(-1);
+      }
+    })());
+  const Page = lazy(start);
+  const element = <Page />;
+  loaders.set(element, start);
+  return element;
+};
+
+/** Starts loading a lazy page's chunk before it renders; anything else is left alone. */
+export const preloadPage = (element: ReactNode) => {
+  const start = typeof element === 'object' && element !== null ? loaders.get(element) : undefined;
+  // A failure shows when the page renders and React asks for the same chunk.
+  start?.().catch(() => undefined);
 };

@@ -6,10 +6,13 @@ import { BrowserRouter } from 'react-router';
 import { setTransportHooks } from '../api/transport-hooks.ts';
 import { showToast } from '../components/toast.ts';
 import { i18nReady } from '../i18n/i18n.ts';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadRoute } from './routes.tsx';
 
 // The root layout adds the router's way to the login page.
 setTransportHooks({ toast: showToast });
+
+// The page's chunks load while the texts do.
+preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
