@@ -232,4 +232,29 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
     const one = await t.call(api.notice.getBulletin, { noticeDetail: bulletins.data.list[0].id }, s);
     expect(one.data.list[0].title).toBe('Welcome to PTT Console');
   });
+
+  it('pages through notices newest first, the same page by page as at once, with their total', async () => {
+    const s = await t.login(0, 'subagent01', 'agent456');
+    const whole = (await t.call(api.notice.getNotice, { size: 100 }, s)).data;
+    expect(whole.total).toBe(whole.list.length);
+    expect(whole.total).toBeGreaterThanOrEqual(4);
+    const paged = [];
+    for (const page of [1, 2, 3]) {
+      const part = (await t.call(api.notice.getNotice, { size: 1, page }, s)).data;
+      expect(part.total).toBe(whole.total);
+      paged.push(...part.list);
+    }
+    expect(paged).toEqual(whole.list.slice(0, 3));
+    // The first page again, now a named statement.
+    expect((await t.call(api.notice.getNotice, { size: 1 }, s)).data.list).toEqual([whole.list[0]]);
+    const added = await t.call(
+      api.agent.add,
+      { name: 'QuietAgent', contact: 'Qa', account: 'quiet_agent', password: 'pass1234' },
+      top,
+    );
+    expect(added.code).toBe(Code.ok);
+    const quiet = await t.login(0, 'quiet_agent', 'pass1234');
+    const none = (await t.call(api.notice.getNotice, {}, quiet)).data;
+    expect([none.list, none.total]).toEqual([[], 0]);
+  });
 });

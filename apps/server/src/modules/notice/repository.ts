@@ -1,5 +1,7 @@
-import { and, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { pageWindow } from '../../db/page-window.ts';
+import { preparedBy } from '../../db/prepared.ts';
 import { bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
@@ -38,13 +40,37 @@ export const firstUnseenBulletin = async (db: Conn, agentId: number) =>
 export const markBulletinSeen = (db: Conn, agentId: number, bulletinId: number) =>
   db.insert(bulletinReads).values({ agentId, bulletinId }).onConflictDoNothing();
 
+const newestFirst = [desc(notices.createdAt), desc(notices.id)];
+
+/**
+ * An agent's first page of notices, the one the notice screen opens with: one named statement per page
+ * size, its window as numbers (db/page-window.ts) and the agent's total in the same round trip.
+ */
+const firstNoticePage = preparedBy((db, size: number) =>
+  db
+    .select({
+      ...getTableColumns(notices),
+      total: sql<number>`(select count(*) from ${notices} c where c.agent_id = ${sql.placeholder('agentId')})::int`,
+    })
+    .from(notices)
+    .where(
+      sql`${notices.id} in (select n.id from notices n where n.agent_id = ${sql.placeholder('agentId')} order by n.created_at desc, n.id desc ${pageWindow(size, 0)})`,
+    )
+    .orderBy(...newestFirst)
+    .prepare(`notice_first_page_${size}`),
+);
+
 export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
+  if (page === 1) {
+    const rows = await firstNoticePage(db, size).execute({ agentId });
+    return { list: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+  }
   const [list, total] = await Promise.all([
     db
       .select()
       .from(notices)
       .where(eq(notices.agentId, agentId))
-      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .orderBy(...newestFirst)
       .limit(size)
       .offset((page - 1) * size),
     db.$count(notices, eq(notices.agentId, agentId)),
