@@ -11,3 +11,9 @@ export const pageWindow = (size: number, offset: number) => {
     throw new RangeError(`not a page window: ${size}, ${offset}`);
   return sql.raw(`limit ${size} offset ${offset}`);
 };
+
+/** A first page whose rows carry the list's total: the rows without it, and the total (0 when empty). */
+export const withTotal = <R extends { total: number }>(rows: R[]) => ({
+  list: rows.map(({ total: _, ...row }) => row),
+  total: rows[0]?.total ?? 0,
+});

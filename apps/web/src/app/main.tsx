@@ -2,6 +2,8 @@ import 'antd-mobile/es/global';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The declarative router: the data router's loaders and actions, which the app does not use, would add
+// 17 KB gzip to the login route (docs/decisions.md).
 import { BrowserRouter } from 'react-router';
 import { setTransportHooks } from '../api/transport-hooks.ts';
 import { showToast } from '../components/toast.ts';
@@ -23,8 +25,6 @@ if (!container) throw new Error('index.html has no #root element');
 void i18nReady
   .catch(() => undefined)
   .then(() =>
-    // The declarative router: the data router's loaders and actions, which the app does not use, would
-    // add 17 KB gzip to the login route (docs/decisions.md).
     createRoot(container).render(
       <StrictMode>
         <BrowserRouter>

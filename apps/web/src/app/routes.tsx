@@ -1,5 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { matchRoutes, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { RequireLogin } from './guard.tsx';
 import { lazyPage, preloadPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';

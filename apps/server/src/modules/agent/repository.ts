@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { pageWindow } from '../../db/page-window.ts';
+import { pageWindow, withTotal } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { agentCards, agents, subtreeCounts } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
@@ -125,8 +125,7 @@ export async function listAgentsBelow(
   size: number,
 ) {
   if (!keyword && page === 1) {
-    const rows = await firstPageBelow(db, size).execute({ prefix: `${path}%`, path });
-    return { list: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+    return withTotal(await firstPageBelow(db, size).execute({ prefix: `${path}%`, path }));
   }
   const where = and(
     belowPath(`${path}%`, path),

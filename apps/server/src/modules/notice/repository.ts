@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { pageWindow } from '../../db/page-window.ts';
+import { pageWindow, withTotal } from '../../db/page-window.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
@@ -62,8 +62,7 @@ const firstNoticePage = preparedBy((db, size: number) =>
 
 export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
   if (page === 1) {
-    const rows = await firstNoticePage(db, size).execute({ agentId });
-    return { list: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+    return withTotal(await firstNoticePage(db, size).execute({ agentId }));
   }
   const [list, total] = await Promise.all([
     db
