@@ -4,12 +4,18 @@ import { waitFor } from '@testing-library/react';
 // well over the default second of waitFor.
 const settle = { timeout: 5000 };
 
-/** A button of the open antd-mobile dialog, by its text. */
+/**
+ * A button of the antd-mobile dialog, by its text, once the dialog has finished opening as a person
+ * sees it: a press during the opening animation at times left the dialog on the page under jsdom.
+ */
 export const dialogButton = async (text: string) => {
   const dialog = await waitFor(() => {
-    const found = document.querySelector('.adm-dialog');
+    const found = document.querySelector<HTMLElement>('.adm-dialog');
     if (!found) throw new Error('no dialog yet');
-    return found as HTMLElement;
+    // The spring's style sits on the wrap's child.
+    const shown = found.querySelector<HTMLElement>('.adm-center-popup-wrap > div');
+    if (shown?.style.opacity !== '1') throw new Error('dialog still opening');
+    return found;
   }, settle);
   const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === text);
   if (!button) throw new Error(`no ${text} button`);

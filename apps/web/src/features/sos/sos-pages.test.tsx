@@ -107,5 +107,6 @@ describe('SOS records', () => {
     expect(call?.get('remark')).toBe('All safe');
     expect((await screen.findByTestId('sos-processor')).textContent).toBe('Demo_Company');
     expect(screen.queryByTestId('sos-process')).toBeNull();
-  });
+    // Longer than the 5 s the confirmation's first (lazy) load may take above.
+  }, 20_000);
 });
