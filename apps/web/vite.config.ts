@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { preloadLanding } from './build/preload-landing.ts';
+import { landing } from './build/landing.ts';
 
 /**
  * The contract's modules only declare things (schemas, messages, constants), but bundlers cannot prove
@@ -55,7 +55,7 @@ const vendorChunk = (id: string): string | undefined => {
 const proxy = Object.fromEntries(['/v1', '/device', '/docs'].map((path) => [path, 'http://localhost:8080']));
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSideEffects(), preloadLanding(), precompress()],
+  plugins: [react(), contractWithoutSideEffects(), landing(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

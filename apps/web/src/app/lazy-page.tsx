@@ -32,29 +32,45 @@ const subscribe = (listener: () => void) => {
 
 export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, () => loading > 0);
 
+interface PageSource {
+  Lazy: ComponentType;
+  /** The page's component once its chunk is in. */
+  loaded(): ComponentType | undefined;
+}
+
+const LazyPage = ({ source }: { source: PageSource }) => {
+  const Loaded = source.loaded();
+  return Loaded ? <Loaded /> : <source.Lazy />;
+};
+
 const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
 
-/** The element of a route whose module exports its page as `Component`, loaded on first render. */
+/**
+ * The element of a route whose module exports its page as `Component`, loaded on first render. Once
+ * the chunk is in, the page renders without suspending: the first render after a preload (the landing
+ * page, drawn over the prerendered shell) shows the page itself, never the loading fallback.
+ */
 export const lazyPage = (load: () => Promise<{ Component: ComponentType }>): ReactElement => {
   let started: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
   const start = () =>
     (started ??= (async () => {
       setLoading(1);
       try {
-        return { default: (await withTimeout(load())).Component };
+        loaded = (await withTimeout(load())).Component;
+        return { default: loaded };
       } finally {
         setLoading(-1);
       }
     })());
-  const Page = lazy(start);
-  const element = <Page />;
+  const element = <LazyPage source={{ Lazy: lazy(start), loaded: () => loaded }} />;
   loaders.set(element, start);
   return element;
 };
 
-/** Starts loading a lazy page's chunk before it renders; anything else is left alone. */
-export const preloadPage = (element: ReactNode) => {
+/** Starts loading a lazy page's chunk before it renders; resolves when it is in (or has failed). */
+export const preloadPage = (element: ReactNode): Promise<unknown> => {
   const start = typeof element === 'object' && element !== null ? loaders.get(element) : undefined;
   // A failure shows when the page renders and React asks for the same chunk.
-  start?.().catch(() => undefined);
+  return start ? start().catch(() => undefined) : Promise.resolve();
 };

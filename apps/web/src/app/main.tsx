@@ -14,22 +14,22 @@ import { AppRoutes, preloadRoute } from './routes.tsx';
 setTransportHooks({ toast: showToast });
 
 // The page's chunks load while the texts do.
-preloadRoute(window.location.pathname);
+const pageReady = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Rendered once the language's texts are in; without them the app still renders (showing keys) rather
-// than a blank page. A top-level await here instead made the bundler keep the modules the entry shares
-// with the pages out of the entry's chunk: ten more small files before a first visit could paint.
-void i18nReady
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </StrictMode>,
-    ),
-  );
+// Rendered once the language's texts and the page's chunks are in, so the first render draws the page
+// itself over the prerendered shell of index.html (build/landing.ts), never a loading state between
+// the two. Without the texts the app still renders (showing keys) rather than keep the shell. A
+// top-level await here instead made the bundler keep the modules the entry shares with the pages out
+// of the entry's chunk: ten more small files before a first visit could paint.
+void Promise.all([i18nReady.catch(() => undefined), pageReady]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
+);

@@ -189,8 +189,8 @@ export const AppRoutes = () => useRoutes(routes);
 
 /**
  * Starts loading the chunks of every route that `pathname` opens (the signed-in layout and the page
- * alike) at once, instead of each after the one around it has arrived and rendered.
+ * alike) at once, instead of each after the one around it has arrived and rendered; resolves when all
+ * are in (or have failed).
  */
-export const preloadRoute = (pathname: string) => {
-  for (const match of matchRoutes(routes, pathname) ?? []) preloadPage(match.route.element);
-};
+export const preloadRoute = (pathname: string) =>
+  Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => preloadPage(match.route.element)));
