@@ -17,14 +17,14 @@ const texts: Record<string, string[]> = {
   'zh-Hant': ['src/i18n/zh-hant.ts'],
   'zh-Hans': ['src/i18n/zh-hans.ts'],
 };
-/** The landing whose CSS is written into the page, so its shell paints with no stylesheet to wait for. */
-const paintedLanding = '/';
+/** The landings whose CSS is written into the page, so their shells paint with no stylesheet to wait for. */
+const painted = ['/', '/home', '/home:0', '/home:1'];
 
 export interface LandingFiles {
   /** The entry module and the modules it imports statically. */
   entry: string;
   boot: string[];
-  /** The entry's stylesheets and the painted landing's, written into the page. */
+  /** The entry's stylesheets and the painted landings', written into the page. */
   css: string[];
   /** What each landing and each language needs beyond the entry (less the CSS already in the page). */
   pages: Record<string, string[]>;
@@ -56,7 +56,7 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
     return [...files];
   };
   const isCss = (file: string) => file.endsWith('.css');
-  const css = [...withEntry].filter(isCss).concat(filesOf(landings[paintedLanding]).filter(isCss));
+  const css = [...new Set([...withEntry, ...painted.flatMap((key) => filesOf(landings[key]))])].filter(isCss);
   const urls = (files: string[]) => files.filter((f) => !css.includes(f)).map((f) => `${base}${f}`);
   const map = (sources: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(sources).map(([key, src]) => [key, urls(filesOf(src))]));
@@ -70,14 +70,14 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
 }
 
 /**
- * The page's script, after `#root`: it puts the shell of the path in the stored language (English when
- * none is stored) into `#root`, inert, then starts the app once that has painted. The scripts the
+ * The page's script, after `#root`: it puts the shell of the path (and of the signed-in role on the
+ * home) in the stored language (English when none is stored) into `#root`, inert, then starts the app once that has painted. The scripts the
  * landing needs load together then: the entry and what it imports, the landing's chunks for the path
  * and the signed-in role, the language's texts. In a hidden tab nothing paints, so it starts at once.
  */
 export function landingScript(files: LandingFiles): string {
   const data = [files.pages, files.texts, files.boot, files.entry].map((x) => JSON.stringify(x)).join(',');
-  return `(function(d,p,l,b,e){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=d.querySelector('template[data-shell="'+(w==='/'?'login':'loading')+':'+s+'"]');if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.appendChild(t.content.cloneNode(true));o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){b.concat(p[w]||[],p[w+':'+r]||[],l[s]).forEach(function(f){add(f)});add(e,1)}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
+  return `(function(d,p,l,b,e){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=d.querySelector('template[data-shell="'+(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s+'"]');if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.appendChild(t.content.cloneNode(true));o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){b.concat(p[w]||[],p[w+':'+r]||[],l[s]).forEach(function(f){add(f)});add(e,1)}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
 }
 
 /**
@@ -151,7 +151,9 @@ export const landing = (): Plugin => {
           );
         const shells = await renderShells(root);
         const style = files.css.map((f) => assetText(ctx.bundle as OutputBundle, f)).join('\n');
+        // A shell's languages side by side, within gzip's 32 KB window of each other.
         const templates = Object.entries(shells)
+          .sort(([a], [b]) => a.localeCompare(b))
           .map(([name, markup]) => `<template data-shell="${name}">${pictureOf(markup)}</template>`)
           .join('');
         if (!page.includes(rootElement)) throw new Error(`index.html has no ${rootElement}`);

@@ -40,14 +40,9 @@ const bundle = Object.fromEntries(
 ) as unknown as OutputBundle;
 
 const files = landingFiles(bundle, '/');
-const shells = [
-  'login:en',
-  'loading:en',
-  'login:zh-Hant',
-  'loading:zh-Hant',
-  'login:zh-Hans',
-  'loading:zh-Hans',
-];
+const shells = ['login', 'home0', 'home1', 'loading'].flatMap((shell) =>
+  ['en', 'zh-Hant', 'zh-Hans'].map((lang) => `${shell}:${lang}`),
+);
 
 /** Opens the page at `path`: its root, its shells and its script; returns what the script asked for. */
 const open = async (path: string, hidden = false) => {
@@ -75,12 +70,17 @@ describe('the landing', () => {
     document.documentElement.lang = 'en';
   });
 
-  it('writes the entry CSS and the login CSS into the page, and leaves them out of what loads later', () => {
-    expect(files.css).toEqual(['assets/index.css', 'assets/login.css', 'assets/button.css']);
+  it('writes the CSS of the entry, the login and the homes into the page, and leaves it out of what loads later', () => {
+    expect(files.css).toEqual([
+      'assets/index.css',
+      'assets/login.css',
+      'assets/button.css',
+      'assets/org-home.css',
+    ]);
     expect(files.entry).toBe('/assets/index.js');
     expect(files.boot).toEqual(['/assets/react.js']);
     expect(files.pages['/']).toEqual(['/assets/login.js', '/assets/button.js']);
-    expect(files.pages['/home:1']).toEqual(['/assets/org-home.js', '/assets/org-home.css']);
+    expect(files.pages['/home:1']).toEqual(['/assets/org-home.js']);
   });
 
   it('paints the login shell, inert, and starts the scripts only after that paint', async () => {
@@ -104,18 +104,22 @@ describe('the landing', () => {
     localStorage.setItem('lang', 'zh-Hant');
     sessionStorage.setItem('loginInfo', JSON.stringify({ access_token: 't', openid: 'o', role: 1 }));
     const { asked, root } = await open('/home');
-    expect(root.textContent).toBe('loading:zh-Hant');
+    expect(root.textContent).toBe('home1:zh-Hant');
     expect(document.documentElement.lang).toBe('zh-Hant');
     expect(asked).toEqual([
       'modulepreload /assets/react.js',
       'modulepreload /assets/layout.js',
       'modulepreload /assets/home.js',
       'modulepreload /assets/org-home.js',
-      'stylesheet /assets/org-home.css',
       'modulepreload /assets/zh-hant.js',
       'modulepreload /assets/catalogue.js',
       'script /assets/index.js',
     ]);
+  });
+
+  it('paints the loading state on the home without a readable session (the guard sends to the login)', async () => {
+    sessionStorage.setItem('loginInfo', JSON.stringify({ access_token: 't', openid: 'o', role: 7 }));
+    expect((await open('/home')).root.textContent).toBe('loading:en');
   });
 
   it('survives unreadable storage, and starts at once in a hidden tab, where nothing paints', async () => {

@@ -32,38 +32,56 @@ const subscribe = (listener: () => void) => {
 
 export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, () => loading > 0);
 
-interface PageSource {
+const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
+
+interface Source {
   Lazy: ComponentType;
-  /** The page's component once its chunk is in. */
+  /** The component once its chunk is in. */
   loaded(): ComponentType | undefined;
 }
 
-const LazyPage = ({ source }: { source: PageSource }) => {
+const Loading = ({ source }: { source: Source }) => {
   const Loaded = source.loaded();
   return Loaded ? <Loaded /> : <source.Lazy />;
 };
 
-const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
-
 /**
- * The element of a route whose module exports its page as `Component`, loaded on first render. Once
- * the chunk is in, the page renders without suspending: the first render after a preload (the landing
- * page, drawn over the prerendered shell) shows the page itself, never the loading fallback.
+ * A component whose module loads on first render (or on `load()`), and that renders without suspending
+ * once its chunk is in: the first render after a preload (the landing page, drawn over the prerendered
+ * shell of index.html) shows the component itself, never a loading fallback.
  */
-export const lazyPage = (load: () => Promise<{ Component: ComponentType }>): ReactElement => {
-  let started: Promise<{ default: ComponentType }> | undefined;
+export const lazyComponent = (load: () => Promise<ComponentType>) => {
+  let started: Promise<ComponentType> | undefined;
   let loaded: ComponentType | undefined;
   const start = () =>
-    (started ??= (async () => {
-      setLoading(1);
-      try {
-        loaded = (await withTimeout(load())).Component;
-        return { default: loaded };
-      } finally {
-        setLoading(-1);
-      }
-    })());
-  const element = <LazyPage source={{ Lazy: lazy(start), loaded: () => loaded }} />;
+    (started ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const source: Source = {
+    Lazy: lazy(() => start().then((component) => ({ default: component }))),
+    loaded: () => loaded,
+  };
+  return { element: <Loading source={source} />, load: start };
+};
+
+/**
+ * The element of a route whose module exports its page as `Component`, loaded on first render. A page
+ * module may also export `preload`, for what its own first render needs (the home's half for the role).
+ */
+export const lazyPage = (
+  load: () => Promise<{ Component: ComponentType; preload?: () => Promise<unknown> }>,
+): ReactElement => {
+  const { element, load: start } = lazyComponent(async () => {
+    setLoading(1);
+    try {
+      const page = await withTimeout(load());
+      await page.preload?.();
+      return page.Component;
+    } finally {
+      setLoading(-1);
+    }
+  });
   loaders.set(element, start);
   return element;
 };
