@@ -75,9 +75,11 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
  * landing needs load together then: the entry and what it imports, the landing's chunks for the path
  * and the signed-in role, the language's texts. In a hidden tab nothing paints, so it starts at once.
  */
-export function landingScript(files: LandingFiles): string {
-  const data = [files.pages, files.texts, files.boot, files.entry].map((x) => JSON.stringify(x)).join(',');
-  return `(function(d,p,l,b,e){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=d.querySelector('template[data-shell="'+(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s+'"]');if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.appendChild(t.content.cloneNode(true));o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){b.concat(p[w]||[],p[w+':'+r]||[],l[s]).forEach(function(f){add(f)});add(e,1)}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
+export function landingScript(files: LandingFiles, shells: Record<string, string>): string {
+  const data = [files.pages, files.texts, files.boot, files.entry, shells]
+    .map((x) => JSON.stringify(x))
+    .join(',');
+  return `(function(d,p,l,b,e,h){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=h[(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s];if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.innerHTML=t;o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){b.concat(p[w]||[],p[w+':'+r]||[],l[s]).forEach(function(f){add(f)});add(e,1)}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
 }
 
 /**
@@ -151,17 +153,24 @@ export const landing = (): Plugin => {
           );
         const shells = await renderShells(root);
         const style = files.css.map((f) => assetText(ctx.bundle as OutputBundle, f)).join('\n');
-        // A shell's languages side by side, within gzip's 32 KB window of each other.
-        const templates = Object.entries(shells)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([name, markup]) => `<template data-shell="${name}">${pictureOf(markup)}</template>`)
-          .join('');
+        // A shell's languages side by side, within gzip's 32 KB window of each other. Only the shell the
+        // visit shows is parsed into the page; the others stay strings.
+        const pictures = Object.fromEntries(
+          Object.entries(shells)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([name, markup]) => [name, pictureOf(markup)]),
+        );
         if (!page.includes(rootElement)) throw new Error(`index.html has no ${rootElement}`);
         return {
-          html: page.replace(rootElement, `${rootElement}${templates}`),
+          html: page,
           tags: [
             { tag: 'style', children: style, injectTo: 'head' },
-            { tag: 'script', children: landingScript(files), injectTo: 'body' },
+            // `<` is written escaped so that no shell's markup can end the script.
+            {
+              tag: 'script',
+              children: landingScript(files, pictures).replace(/</g, '\\u003c'),
+              injectTo: 'body',
+            },
           ],
         };
       },

@@ -40,19 +40,22 @@ const bundle = Object.fromEntries(
 ) as unknown as OutputBundle;
 
 const files = landingFiles(bundle, '/');
-const shells = ['login', 'home0', 'home1', 'loading'].flatMap((shell) =>
-  ['en', 'zh-Hant', 'zh-Hans'].map((lang) => `${shell}:${lang}`),
+const shells = Object.fromEntries(
+  ['login', 'home0', 'home1', 'loading'].flatMap((shell) =>
+    ['en', 'zh-Hant', 'zh-Hans'].map((lang) => [
+      `${shell}:${lang}`,
+      `<h1 class="shell">${shell}:${lang}</h1>`,
+    ]),
+  ),
 );
 
-/** Opens the page at `path`: its root, its shells and its script; returns what the script asked for. */
+/** Opens the page at `path`: its root and its script; returns what the script asked for. */
 const open = async (path: string, hidden = false) => {
   window.history.replaceState(null, '', path);
   Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
   document.head.innerHTML = '';
-  document.body.innerHTML = `<div id="root"></div>${shells
-    .map((name) => `<template data-shell="${name}"><h1 class="shell">${name}</h1></template>`)
-    .join('')}`;
-  new Function(landingScript(files))();
+  document.body.innerHTML = '<div id="root"></div>';
+  new Function(landingScript(files, shells))();
   const before = document.head.children.length;
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
   const asked = [...document.head.children].map((e) =>
