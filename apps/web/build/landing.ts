@@ -71,9 +71,10 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
 
 /**
  * The page's script, after `#root`: it puts the shell of the path (and of the signed-in role on the
- * home) in the stored language (English when none is stored) into `#root`, inert, then starts the app once that has painted. The scripts the
- * landing needs load together then: the entry and what it imports, the landing's chunks for the path
- * and the signed-in role, the language's texts. In a hidden tab nothing paints, so it starts at once.
+ * home) in the stored language (English when none is stored) into `#root`, inert, then starts the app
+ * once that has painted. The scripts the landing needs load together then: the entry and what it
+ * imports, the landing's chunks for the path and the signed-in role, the language's texts. In a hidden
+ * tab nothing paints, so it starts at once.
  */
 export function landingScript(files: LandingFiles, shells: Record<string, string>): string {
   const data = [files.pages, files.texts, files.boot, files.entry, shells]
