@@ -1,5 +1,6 @@
 import { Limits } from '@ptt/contract';
-import { type ComponentType, lazy, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 
 /** A route chunk that has not arrived after SPEC §9's chunk timeout fails, so the error page can offer a reload. */
 const withTimeout = <T,>(promise: Promise<T>): Promise<T> =>
@@ -33,37 +34,6 @@ const subscribe = (listener: () => void) => {
 export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, () => loading > 0);
 
 const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
-
-interface Source {
-  Lazy: ComponentType;
-  /** The component once its chunk is in. */
-  loaded(): ComponentType | undefined;
-}
-
-const Loading = ({ source }: { source: Source }) => {
-  const Loaded = source.loaded();
-  return Loaded ? <Loaded /> : <source.Lazy />;
-};
-
-/**
- * A component whose module loads on first render (or on `load()`), and that renders without suspending
- * once its chunk is in: the first render after a preload (the landing page, drawn over the prerendered
- * shell of index.html) shows the component itself, never a loading fallback.
- */
-export const lazyComponent = (load: () => Promise<ComponentType>) => {
-  let started: Promise<ComponentType> | undefined;
-  let loaded: ComponentType | undefined;
-  const start = () =>
-    (started ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
-  const source: Source = {
-    Lazy: lazy(() => start().then((component) => ({ default: component }))),
-    loaded: () => loaded,
-  };
-  return { element: <Loading source={source} />, load: start };
-};
 
 /**
  * The element of a route whose module exports its page as `Component`, loaded on first render. A page

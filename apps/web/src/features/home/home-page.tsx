@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../app/lazy-page.tsx';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
 import './home.css';
 
