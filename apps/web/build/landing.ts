@@ -17,14 +17,12 @@ const texts: Record<string, string[]> = {
   'zh-Hant': ['src/i18n/zh-hant.ts'],
   'zh-Hans': ['src/i18n/zh-hans.ts'],
 };
-/** The landings whose CSS is written into the page, so their shells paint with no stylesheet to wait for. */
-const painted = ['/', '/home', '/home:0', '/home:1'];
 
 export interface LandingFiles {
   /** The entry module and the modules it imports statically. */
   entry: string;
   boot: string[];
-  /** The entry's stylesheets and the painted landings', written into the page. */
+  /** The stylesheets of the entry and of every landing, written into the page: every landing has a shell. */
   css: string[];
   /** What each landing and each language needs beyond the entry (less the CSS already in the page). */
   pages: Record<string, string[]>;
@@ -56,7 +54,7 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
     return [...files];
   };
   const isCss = (file: string) => file.endsWith('.css');
-  const css = [...new Set([...withEntry, ...painted.flatMap((key) => filesOf(landings[key]))])].filter(isCss);
+  const css = [...new Set([...withEntry, ...filesOf(Object.values(landings).flat())])].filter(isCss);
   const urls = (files: string[]) => files.filter((f) => !css.includes(f)).map((f) => `${base}${f}`);
   const map = (sources: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(sources).map(([key, src]) => [key, urls(filesOf(src))]));
@@ -120,8 +118,6 @@ const assetText = (bundle: OutputBundle, file: string) => {
 
 const rootElement = '<div id="root"></div>';
 
-const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A first visit paints from index.html alone: the landing's shell (rendered at build time by the same
  * components) with its CSS in the page, and no script before that paint. The scripts start right after
@@ -145,13 +141,11 @@ export const landing = (): Plugin => {
         const files = landingFiles(ctx.bundle, base);
         // Vite's own tags for the entry: the script, its preloads and its stylesheet start after the paint
         // or are written into the page instead.
-        const ours = [files.entry, ...files.boot, ...files.css.map((f) => `${base}${f}`)];
-        let page = html;
-        for (const url of ours)
-          page = page.replace(
-            new RegExp(`\\s*<(script|link)[^>]*(src|href)="${escapeRe(url)}"[^>]*>(</script>)?`),
-            '',
-          );
+        const ours = new Set([files.entry, ...files.boot, ...files.css.map((f) => `${base}${f}`)]);
+        const page = html.replace(
+          /\s*<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>(?:<\/script>)?/g,
+          (tag, url: string) => (ours.has(url) ? '' : tag),
+        );
         const shells = await renderShells(root);
         const style = files.css.map((f) => assetText(ctx.bundle as OutputBundle, f)).join('\n');
         // A shell's languages side by side, within gzip's 32 KB window of each other. Only the shell the

@@ -58,6 +58,7 @@ describe('SOS records', () => {
     expect(last?.searchParams.get('status')).toBe('0');
   });
 
+  // The test's limit is above the 5 s it waits for the confirmation's first (lazy) load.
   it('processes an SOS with its remark only after the confirmation, then shows who processed it', async () => {
     signIn(1);
     let processed = false;
@@ -107,6 +108,5 @@ describe('SOS records', () => {
     expect(call?.get('remark')).toBe('All safe');
     expect((await screen.findByTestId('sos-processor')).textContent).toBe('Demo_Company');
     expect(screen.queryByTestId('sos-process')).toBeNull();
-    // Longer than the 5 s the confirmation's first (lazy) load may take above.
   }, 20_000);
 });
