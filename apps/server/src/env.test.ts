@@ -15,4 +15,12 @@ describe('configuration', () => {
       expect(() => readConfig({ MAP_CENTER: bad }), bad).toThrow();
     }
   });
+
+  it('keeps ten connections to PostgreSQL unless DATABASE_POOL_SIZE says otherwise, and refuses nonsense', () => {
+    expect(readConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
+    for (const bad of ['0', '-1', '2.5', 'many', '1000']) {
+      expect(() => readConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow();
+    }
+  });
 });

@@ -13,6 +13,11 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** postgres://… for PostgreSQL, memory:// for an in-memory PGlite; empty means PGlite in DATA_DIR. */
   DATABASE_URL: z.string().default(''),
+  /**
+   * Connections to PostgreSQL per instance. A few per core of the database's machine keeps it
+   * fastest: with 20 on two cores, the user list answered about a fifth fewer requests (docs/performance.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   SEED_DEMO: bool,

@@ -72,6 +72,43 @@ describe.each(backends)('terminals on %s', (backend) => {
     }
   });
 
+  it('shows each listed user as its detail does, on every kind of page', async () => {
+    // The list's pages map their rows by hand; the detail reads through the query builder.
+    const id = (await t.call(api.terminal.list, { size: 3 }, top)).data.list[2].id;
+    const located = await t.call(api.terminal.addService, { ids: String(id), cardType: 2 }, top);
+    expect(located.data).toEqual({ renewed: 1, skipped: 0 });
+    const pages = [
+      ['agent, first page', { size: 3 }, top],
+      ['agent, later page', { size: 3, page: 2 }, top],
+      ['company, first page', { size: 3 }, company],
+      ['company, later page', { size: 3, page: 2 }, company],
+      ['filtered', { size: 3, keyword: 'Unit' }, top],
+    ] as const;
+    for (const [kind, params, who] of pages) {
+      const list = (await t.call(api.terminal.list, params, who)).data.list;
+      expect(list.length, kind).toBe(3);
+      for (const row of list) {
+        const { id: _, ssid, name, org_id, org_name, user_type, expiries, created_at } = (
+          await t.call(api.terminal.detail, { id: row.id }, who)
+        ).data;
+        expect(row, kind).toEqual({
+          id: row.id,
+          ssid,
+          name,
+          org_id,
+          org_name,
+          user_type,
+          expiries,
+          created_at,
+        });
+        expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        expect(org_name, kind).not.toBe('');
+      }
+    }
+    const third = (await t.call(api.terminal.list, { size: 3 }, top)).data.list[2];
+    expect(third.expiries.location).toMatch(/^\d{4}-\d\d-\d\d$/);
+  });
+
   it('creates nothing when one SSID is already in use, and names it', async () => {
     const before = await voice(top);
     const list = [...ssids(5000, 5), ssids(1000, 1)[0]];

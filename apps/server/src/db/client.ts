@@ -29,14 +29,15 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens the database the configuration names: postgres://… (a pool), memory:// (PGlite in memory)
- * or nothing (PGlite in DATA_DIR/pglite), and applies the committed migrations.
+ * or nothing (PGlite in DATA_DIR/pglite), and applies the committed migrations. `poolSize` is the
+ * pool's most connections (DATABASE_POOL_SIZE).
  */
-export async function openDatabase(url: string, dataDir: string): Promise<Database> {
+export async function openDatabase(url: string, dataDir: string, poolSize = 10): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     // Hot reads run as named prepared statements (prepared.ts) under PostgreSQL's default plan cache
     // mode: a statement whose plan cannot depend on its values (an id, a path compared for equality)
     // settles on one generic plan and is no longer planned per run.
-    const pool = new pg.Pool({ connectionString: url, max: 20 });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
     // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
     // without a listener the pool's error event would end the process.
     pool.on('error', () => {});

@@ -16,6 +16,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { pageWindow } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
+import { rawPreparedRows, rawRows } from '../../db/raw-rows.ts';
 import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -72,6 +73,44 @@ const listed = {
 };
 export type ListedTerminal = Pick<TerminalRow, keyof typeof listed>;
 
+/** A row of a list page as PostgreSQL sends it (`rawRows`): the columns of `listed`, then the extras. */
+interface ListedRow {
+  id: number;
+  ssid: string;
+  name: string;
+  org_id: number;
+  user_type: number;
+  voice_expires: string | null;
+  recording_expires: string | null;
+  location_expires: string | null;
+  sos_expires: string | null;
+  fence_expires: string | null;
+  video_expires: string | null;
+  duplex_expires: string | null;
+  created_at: string;
+  org_name: string;
+  total?: number;
+}
+
+const fromRow = (r: ListedRow) => ({
+  t: {
+    id: r.id,
+    ssid: r.ssid,
+    name: r.name,
+    orgId: r.org_id,
+    userType: r.user_type,
+    voiceExpires: r.voice_expires,
+    recordingExpires: r.recording_expires,
+    locationExpires: r.location_expires,
+    sosExpires: r.sos_expires,
+    fenceExpires: r.fence_expires,
+    videoExpires: r.video_expires,
+    duplexExpires: r.duplex_expires,
+    createdAt: new Date(r.created_at),
+  } satisfies ListedTerminal,
+  orgName: r.org_name,
+});
+
 /** A scope as SQL: a company's own terminals, or everything below an agent path. */
 export const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(terminals.orgId, scope.orgId) : like(terminals.agentPath, `${scope.path}%`);
@@ -114,16 +153,18 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
  * (docs/performance.md). Qualified by hand: the query builder leaves the columns of a one-table
  * select unqualified.
  */
-const orgNameOfRow = sql<string>`coalesce((select o.name from orgs o where o.id = "terminals"."org_id"), '')`;
+const orgNameOfRow = sql<string>`coalesce((select o.name from orgs o where o.id = "terminals"."org_id"), '')`.as(
+  'org_name',
+);
 
 /** A page of the list, newest first, with whatever else the caller selects alongside each row. */
-const pageOf = <Extra extends Record<string, SQL.Aliased | SQL>>(
+const pageOf = <Extra extends Record<string, SQL.Aliased>>(
   db: Conn,
   where: SQL | undefined,
   extra: Extra,
 ) =>
   db
-    .select({ t: listed, orgName: orgNameOfRow, ...extra })
+    .select({ ...listed, orgName: orgNameOfRow, ...extra })
     .from(terminals)
     .where(where)
     .orderBy(desc(terminals.id));
@@ -140,14 +181,16 @@ const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: nu
     db,
     sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
     {
-      total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)::int`,
+      total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)::int`.as(
+        'total',
+      ),
     },
   );
 const orgPage = (db: Conn, orgId: number | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
     sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
-    { total: sql<number>`(select count(*) from ${terminals} t where t.org_id = ${orgId})::int` },
+    { total: sql<number>`(select count(*) from ${terminals} t where t.org_id = ${orgId})::int`.as('total') },
   );
 
 /** First pages, by far the most asked for, are named statements, one per page size. */
@@ -161,11 +204,11 @@ const firstOrgPage = preparedBy((db, size: number) =>
 const unfilteredPage = (db: Conn, scope: Scope, size: number, offset: number) => {
   if ('path' in scope)
     return offset === 0
-      ? firstPathPage(db, size).execute({ path: scope.path })
-      : pathPage(db, scope.path, size, offset);
+      ? rawPreparedRows<ListedRow>(firstPathPage(db, size), { path: scope.path })
+      : rawRows<ListedRow>(db, pathPage(db, scope.path, size, offset));
   return offset === 0
-    ? firstOrgPage(db, size).execute({ orgId: scope.orgId })
-    : orgPage(db, scope.orgId, size, offset);
+    ? rawPreparedRows<ListedRow>(firstOrgPage(db, size), { orgId: scope.orgId })
+    : rawRows<ListedRow>(db, orgPage(db, scope.orgId, size, offset));
 };
 
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
@@ -179,7 +222,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       ('path' in scope
         ? await countTerminalsUnder(db, scope.path)
         : await countTerminalsOfOrg(db, scope.orgId));
-    return { list: rows, total };
+    return { list: rows.map(fromRow), total };
   }
   const where = and(
     inScope(scope),
@@ -196,11 +239,11 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       ? or(like(terminals.ssid, containing(f.keyword)), ilike(terminals.name, containing(f.keyword)))
       : undefined,
   );
-  const [list, total] = await Promise.all([
-    pageOf(db, where, {}).limit(at.limit).offset(at.offset),
+  const [rows, total] = await Promise.all([
+    rawRows<ListedRow>(db, pageOf(db, where, {}).limit(at.limit).offset(at.offset)),
     db.$count(terminals, where),
   ]);
-  return { list, total };
+  return { list: rows.map(fromRow), total };
 }
 
 export const orgNameOf = async (db: Conn, orgId: number) =>
