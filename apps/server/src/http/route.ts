@@ -1,7 +1,16 @@
-import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParamsOf } from '@ptt/contract';
+import {
+  Code,
+  type DataOf,
+  type Endpoint,
+  type MessageKey,
+  Messages,
+  ok,
+  type ParsedParamsOf,
+} from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
+import { JsonText } from '../lib/json-text.ts';
 import type { Caller } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 import { authenticate } from './session.ts';
@@ -17,7 +26,7 @@ export interface Ctx<E extends Endpoint> {
   req: FastifyRequest;
 }
 
-export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
+export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E> | JsonText<DataOf<E>>>;
 
 export interface Deps {
   db: Db;
@@ -79,7 +88,14 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (req) => ok((await handler(await prepare(deps, endpoint, req))) ?? null, okKey),
+    handler: async (req, reply) => {
+      const data = await handler(await prepare(deps, endpoint, req));
+      if (!(data instanceof JsonText)) return ok(data ?? null, okKey);
+      // The success envelope of `ok`, written around the text.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"code":${Code.ok},"msg":${JSON.stringify(Messages[okKey])},"data":${data.text}}`);
+    },
   });
 }
 

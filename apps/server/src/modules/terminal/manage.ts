@@ -1,8 +1,9 @@
-import { functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
+import { type api, type DataOf, functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
@@ -28,7 +29,6 @@ const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-// Written out rather than mapped over expiryColumn: this runs for every row of every list page.
 const expiries = (t: repo.ListedTerminal): Record<keyof typeof expiryColumn, string | null> => ({
   voice: t.voiceExpires,
   recording: t.recordingExpires,
@@ -50,9 +50,12 @@ const summary = (t: repo.ListedTerminal, orgName: string) => ({
   created_at: t.createdAt.toISOString(),
 });
 
+/** A page of the user list, its rows as PostgreSQL wrote them (each as `summary` writes a detail's head). */
 export async function list(db: Conn, caller: Caller, q: repo.ListFilter & { page: number; size: number }) {
   const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
-  return { list: list.map((r) => summary(r.t, r.orgName)), total, page: q.page, size: q.size };
+  return new JsonText<DataOf<typeof api.terminal.list>>(
+    `{"list":${list},"total":${total},"page":${q.page},"size":${q.size}}`,
+  );
 }
 
 export async function detail(db: Conn, caller: Caller, id: number) {

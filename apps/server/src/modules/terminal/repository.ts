@@ -11,12 +11,12 @@ import {
   or,
   type Placeholder,
   type SQL,
+  type Subquery,
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { pageWindow } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
-import { rawPreparedRows, rawRows } from '../../db/raw-rows.ts';
 import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -55,61 +55,23 @@ export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
-/** What a row of the user list shows: no secrets, no profile text. */
-const listed = {
-  id: terminals.id,
-  ssid: terminals.ssid,
-  name: terminals.name,
-  orgId: terminals.orgId,
-  userType: terminals.userType,
-  voiceExpires: terminals.voiceExpires,
-  recordingExpires: terminals.recordingExpires,
-  locationExpires: terminals.locationExpires,
-  sosExpires: terminals.sosExpires,
-  fenceExpires: terminals.fenceExpires,
-  videoExpires: terminals.videoExpires,
-  duplexExpires: terminals.duplexExpires,
-  createdAt: terminals.createdAt,
-};
-export type ListedTerminal = Pick<TerminalRow, keyof typeof listed>;
-
-/** A row of a list page as PostgreSQL sends it (`rawRows`): the columns of `listed`, then the extras. */
-interface ListedRow {
-  id: number;
-  ssid: string;
-  name: string;
-  org_id: number;
-  user_type: number;
-  voice_expires: string | null;
-  recording_expires: string | null;
-  location_expires: string | null;
-  sos_expires: string | null;
-  fence_expires: string | null;
-  video_expires: string | null;
-  duplex_expires: string | null;
-  created_at: string;
-  org_name: string;
-  total?: number;
-}
-
-const fromRow = (r: ListedRow) => ({
-  t: {
-    id: r.id,
-    ssid: r.ssid,
-    name: r.name,
-    orgId: r.org_id,
-    userType: r.user_type,
-    voiceExpires: r.voice_expires,
-    recordingExpires: r.recording_expires,
-    locationExpires: r.location_expires,
-    sosExpires: r.sos_expires,
-    fenceExpires: r.fence_expires,
-    videoExpires: r.video_expires,
-    duplexExpires: r.duplex_expires,
-    createdAt: new Date(r.created_at),
-  } satisfies ListedTerminal,
-  orgName: r.org_name,
-});
+/** What a terminal's summary shows (the user list's rows, the detail's head): no secrets, no profile text. */
+export type ListedTerminal = Pick<
+  TerminalRow,
+  | 'id'
+  | 'ssid'
+  | 'name'
+  | 'orgId'
+  | 'userType'
+  | 'voiceExpires'
+  | 'recordingExpires'
+  | 'locationExpires'
+  | 'sosExpires'
+  | 'fenceExpires'
+  | 'videoExpires'
+  | 'duplexExpires'
+  | 'createdAt'
+>;
 
 /** A scope as SQL: a company's own terminals, or everything below an agent path. */
 export const inScope = (scope: Scope) =>
@@ -147,50 +109,71 @@ const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The company name of a listed row, read per row of the page. A join to orgs made PostgreSQL plan a
- * memoizing nested loop whose cache it sized for the whole scope (half a million rows at 1 M) and
- * allocated on every run; the subquery more than doubled the page's rate in pgbench
- * (docs/performance.md). Qualified by hand: the query builder leaves the columns of a one-table
- * select unqualified.
+ * A page's rows in the order and with the names of the list's JSON (SPEC §7, `api.terminal.list`):
+ * PostgreSQL writes the page's JSON itself (`pageOf`). The company name is read per row of the page:
+ * a join to orgs made PostgreSQL plan a memoizing nested loop whose cache it sized for the whole scope
+ * (half a million rows at 1 M) and allocated on every run; the subquery more than doubled the page's
+ * rate in pgbench (docs/performance.md). Times as JavaScript's `toISOString` writes them.
  */
-const orgNameOfRow = sql<string>`coalesce((select o.name from orgs o where o.id = "terminals"."org_id"), '')`.as(
-  'org_name',
-);
-
-/** A page of the list, newest first, with whatever else the caller selects alongside each row. */
-const pageOf = <Extra extends Record<string, SQL.Aliased>>(
-  db: Conn,
-  where: SQL | undefined,
-  extra: Extra,
-) =>
+const pageRows = (db: Conn, where: SQL | undefined) =>
   db
-    .select({ ...listed, orgName: orgNameOfRow, ...extra })
+    .select({
+      id: terminals.id,
+      ssid: terminals.ssid,
+      name: terminals.name,
+      orgId: terminals.orgId,
+      orgName: sql`coalesce((select o.name from ${orgs} o where o.id = ${terminals.orgId}), '')`.as(
+        'org_name',
+      ),
+      userType: terminals.userType,
+      expiries:
+        sql`(select e from (select ${terminals.voiceExpires} as voice, ${terminals.recordingExpires} as recording,
+        ${terminals.locationExpires} as location, ${terminals.sosExpires} as sos, ${terminals.fenceExpires} as fence,
+        ${terminals.videoExpires} as video, ${terminals.duplexExpires} as duplex) e)`.as('expiries'),
+      createdAt: sql`to_char(${terminals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'created_at',
+      ),
+    })
     .from(terminals)
     .where(where)
     .orderBy(desc(terminals.id));
 
 /**
- * The unfiltered pages, the ones every list screen opens with: they bring the page's total along in
- * the same round trip (an agent's from the counters of migration 0004). An agent's page takes its ids
- * from its own range of `terminal_scopes` (migration 0007): the same few index entries for a top-level
- * agent with half the fleet as for a sub-agent whose terminals are all old. A company's from its own
- * terminals.
+ * A page as one row: its JSON array, newest first, and the total of the list. The server hands the
+ * text to the client as it is (`JsonText`): on the user list at 1 M, reading twenty rows of fourteen
+ * columns and writing them again as JSON was most of the page's time in Node (docs/performance.md).
+ */
+const pageOf = (db: Conn, rows: { as(alias: string): Subquery }, total: SQL) =>
+  db
+    .select({
+      list: sql<string>`coalesce(array_to_json(array_agg(r order by r.id desc)), '[]')::text`,
+      total: sql<number>`(${total})::int`,
+    })
+    .from(rows.as('r'));
+
+/**
+ * The unfiltered pages, the ones every list screen opens with. An agent's page takes its ids from its
+ * own range of `terminal_scopes` (migration 0007): the same few index entries for a top-level agent
+ * with half the fleet as for a sub-agent whose terminals are all old, and its total from the counters
+ * of migration 0004. A company's from its own terminals.
  */
 const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
-    {
-      total: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)::int`.as(
-        'total',
-      ),
-    },
+    pageRows(
+      db,
+      sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
+    ),
+    sql`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)`,
   );
 const orgPage = (db: Conn, orgId: number | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
-    { total: sql<number>`(select count(*) from ${terminals} t where t.org_id = ${orgId})::int`.as('total') },
+    pageRows(
+      db,
+      sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
+    ),
+    sql`(select count(*) from terminals t where t.org_id = ${orgId})`,
   );
 
 /** First pages, by far the most asked for, are named statements, one per page size. */
@@ -204,26 +187,18 @@ const firstOrgPage = preparedBy((db, size: number) =>
 const unfilteredPage = (db: Conn, scope: Scope, size: number, offset: number) => {
   if ('path' in scope)
     return offset === 0
-      ? rawPreparedRows<ListedRow>(firstPathPage(db, size), { path: scope.path })
-      : rawRows<ListedRow>(db, pathPage(db, scope.path, size, offset));
+      ? firstPathPage(db, size).execute({ path: scope.path })
+      : pathPage(db, scope.path, size, offset);
   return offset === 0
-    ? rawPreparedRows<ListedRow>(firstOrgPage(db, size), { orgId: scope.orgId })
-    : rawRows<ListedRow>(db, orgPage(db, scope.orgId, size, offset));
+    ? firstOrgPage(db, size).execute({ orgId: scope.orgId })
+    : orgPage(db, scope.orgId, size, offset);
 };
 
+/** A page of the user list: `list` is the JSON array of its rows, as the client receives it. */
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
   const unfiltered = f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
-  const at = { limit: size, offset: (page - 1) * size };
-  if (unfiltered) {
-    const rows = await unfilteredPage(db, scope, at.limit, at.offset);
-    // A page past the end has no row to carry the total.
-    const total =
-      rows[0]?.total ??
-      ('path' in scope
-        ? await countTerminalsUnder(db, scope.path)
-        : await countTerminalsOfOrg(db, scope.orgId));
-    return { list: rows.map(fromRow), total };
-  }
+  const offset = (page - 1) * size;
+  if (unfiltered) return (await unfilteredPage(db, scope, size, offset))[0];
   const where = and(
     inScope(scope),
     f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
@@ -239,11 +214,8 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       ? or(like(terminals.ssid, containing(f.keyword)), ilike(terminals.name, containing(f.keyword)))
       : undefined,
   );
-  const [rows, total] = await Promise.all([
-    rawRows<ListedRow>(db, pageOf(db, where, {}).limit(at.limit).offset(at.offset)),
-    db.$count(terminals, where),
-  ]);
-  return { list: rows.map(fromRow), total };
+  const rows = pageRows(db, where).limit(size).offset(offset);
+  return (await pageOf(db, rows, sql`(select count(*) from ${terminals} where ${where})`))[0];
 }
 
 export const orgNameOf = async (db: Conn, orgId: number) =>
