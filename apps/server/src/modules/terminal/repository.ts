@@ -31,13 +31,6 @@ export const existingSsids = async (db: Conn, ssids: string[]) =>
     (r) => r.ssid,
   );
 
-const countUnderPath = prepared((db) =>
-  db
-    .select({ n: terminalCounts.n })
-    .from(terminalCounts)
-    .where(eq(terminalCounts.path, sql.placeholder('path')))
-    .prepare('terminal_count_under_path'),
-);
 const countOfOrg = prepared((db) =>
   db
     .select({ n: sql<number>`count(*)::int` })
@@ -45,10 +38,6 @@ const countOfOrg = prepared((db) =>
     .where(eq(terminals.orgId, sql.placeholder('orgId')))
     .prepare('terminal_count_of_org'),
 );
-
-/** Terminals below an agent path, read from the counters the database keeps (migration 0004). */
-export const countTerminalsUnder = async (db: Conn, path: string) =>
-  (await countUnderPath(db).execute({ path }))[0]?.n ?? 0;
 
 export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
   (await countOfOrg(db).execute({ orgId }))[0].n;
