@@ -1,4 +1,4 @@
-import { api, Code } from '@ptt/contract';
+import { api, Code, Messages } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../src/db/schema.ts';
@@ -85,7 +85,8 @@ describe.each(backends)('terminals on %s', (backend) => {
       ['filtered', { size: 3, keyword: 'Unit' }, top],
     ] as const;
     for (const [kind, params, who] of pages) {
-      const data = (await t.call(api.terminal.list, params, who)).data;
+      const { code, msg, data } = await t.call(api.terminal.list, params, who);
+      expect([code, msg], kind).toEqual([Code.ok, Messages.ok]);
       // PostgreSQL writes the page's JSON: it holds what the contract says, and nothing more.
       expect(api.terminal.list.data.strict().parse(data), kind).toEqual(data);
       const list = data.list;

@@ -1,12 +1,4 @@
-import {
-  Code,
-  type DataOf,
-  type Endpoint,
-  type MessageKey,
-  Messages,
-  ok,
-  type ParsedParamsOf,
-} from '@ptt/contract';
+import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParamsOf } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
@@ -73,6 +65,10 @@ export async function prepare<E extends Endpoint>(
   };
 }
 
+/** The success envelope of `ok` with its data already written as JSON (data comes last in it). */
+const envelopeAround = (json: string, key: MessageKey) =>
+  `${JSON.stringify({ ...ok(null, key), data: undefined }).slice(0, -1)},"data":${json}}`;
+
 /**
  * Registers an endpoint of the contract: parses its parameters with the contract schema,
  * checks the caller's session and role, runs the handler and wraps the result in the envelope.
@@ -91,10 +87,7 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       const data = await handler(await prepare(deps, endpoint, req));
       if (!(data instanceof JsonText)) return ok(data ?? null, okKey);
-      // The success envelope of `ok`, written around the text.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"code":${Code.ok},"msg":${JSON.stringify(Messages[okKey])},"data":${data.text}}`);
+      return reply.type('application/json; charset=utf-8').send(envelopeAround(data.text, okKey));
     },
   });
 }
