@@ -1,6 +1,6 @@
 import 'antd-mobile/es/global';
 import './global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // The declarative router: the data router's loaders and actions, which the app does not use, would add
 // 17 KB gzip to the login route (docs/decisions.md).
@@ -23,13 +23,17 @@ if (!container) throw new Error('index.html has no #root element');
 // itself over the prerendered shell of index.html (build/landing.ts), never a loading state between
 // the two. Without the texts the app still renders (showing keys) rather than keep the shell. A
 // top-level await here instead made the bundler keep the modules the entry shares with the pages out
-// of the entry's chunk: ten more small files before a first visit could paint.
+// of the entry's chunk: ten more small files before a first visit could paint. The first render is a
+// transition, which React renders in slices: the shell is already on screen, and the slices keep the
+// page responsive while the app takes over (docs/performance.md).
 void Promise.all([i18nReady.catch(() => undefined), pageReady]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   ),
 );
