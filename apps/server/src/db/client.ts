@@ -32,7 +32,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * or nothing (PGlite in DATA_DIR/pglite), and applies the committed migrations. `poolSize` is the
  * pool's most connections (DATABASE_POOL_SIZE).
  */
-export async function openDatabase(url: string, dataDir: string, poolSize = 10): Promise<Database> {
+export async function openDatabase(url: string, dataDir: string, poolSize: number): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     // Hot reads run as named prepared statements (prepared.ts) under PostgreSQL's default plan cache
     // mode: a statement whose plan cannot depend on its values (an id, a path compared for equality)
