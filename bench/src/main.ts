@@ -48,6 +48,9 @@ const calls: {
   { name: 'sos/untreatedSOSCount', endpoint: api.sos.untreatedSOSCount, gated: false },
 ];
 
+/** A call's load and the bare route's rate around it. */
+type Measured = Load & { ceiling: number };
+
 const rows: string[][] = [];
 const misses: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -70,7 +73,7 @@ async function measureFleet(size: number) {
     // first load and its last.
     const bare = await startBare();
     const ceilings = [await load(bare.url, 'GET', seconds)];
-    const results = new Map<string, Load & { ceiling: number }>();
+    const results = new Map<string, Measured>();
     for (const c of calls) {
       const query = new URLSearchParams({ ...session, ...(c.params ?? {}) } as Record<string, string>);
       const probe = await fetch(`${server.url}${c.endpoint.path}?${query}`, { method: c.endpoint.method });
@@ -128,7 +131,7 @@ async function main() {
       `p99 ${Math.max(...f.ceilings.map((x) => x.p99))} ms at most`,
     ]);
     for (const c of calls) {
-      const r = f.results.get(c.name) as Load & { ceiling: number };
+      const r = f.results.get(c.name) as Measured;
       const share = r.rps / r.ceiling;
       const verdict =
         c.gated && f.size >= 1_000_000
@@ -184,8 +187,8 @@ async function main() {
   const large = fleets.find((f) => f.size >= 1_000_000);
   if (small && large)
     for (const c of calls) {
-      const a = small.results.get(c.name) as Load & { ceiling: number };
-      const b = large.results.get(c.name) as Load & { ceiling: number };
+      const a = small.results.get(c.name) as Measured;
+      const b = large.results.get(c.name) as Measured;
       // Each fleet's time per request in units of the ceiling's around it: the machine's speed can
       // change between the two fleets' loads, and the bare route measured around them tells by how much.
       const growth = a.rps / a.ceiling / (b.rps / b.ceiling);

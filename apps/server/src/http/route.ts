@@ -65,9 +65,12 @@ export async function prepare<E extends Endpoint>(
   };
 }
 
-/** The success envelope of `ok` with its data already written as JSON (data comes last in it). */
-const envelopeAround = (json: string, key: MessageKey) =>
-  `${JSON.stringify({ ...ok(null, key), data: undefined }).slice(0, -1)},"data":${json}}`;
+/**
+ * The success envelope of `ok` up to its data (data comes last in it), for data already written as
+ * JSON: `${head}${json}}`.
+ */
+const envelopeHead = (key: MessageKey) =>
+  `${JSON.stringify({ ...ok(null, key), data: undefined }).slice(0, -1)},"data":`;
 
 /**
  * Registers an endpoint of the contract: parses its parameters with the contract schema,
@@ -81,13 +84,14 @@ export function route<E extends Endpoint>(
   /** The success message, when the call has one of its own (e.g. the puzzle's). */
   okKey: MessageKey = 'ok',
 ) {
+  const head = envelopeHead(okKey);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     handler: async (req, reply) => {
       const data = await handler(await prepare(deps, endpoint, req));
       if (!(data instanceof JsonText)) return ok(data ?? null, okKey);
-      return reply.type('application/json; charset=utf-8').send(envelopeAround(data.text, okKey));
+      return reply.type('application/json; charset=utf-8').send(`${head}${data.text}}`);
     },
   });
 }

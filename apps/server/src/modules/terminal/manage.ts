@@ -29,17 +29,15 @@ const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-const expiries = (t: repo.ListedTerminal): Record<keyof typeof expiryColumn, string | null> => ({
-  voice: t.voiceExpires,
-  recording: t.recordingExpires,
-  location: t.locationExpires,
-  sos: t.sosExpires,
-  fence: t.fenceExpires,
-  video: t.videoExpires,
-  duplex: t.duplexExpires,
-});
+/** Each function's expiry, in expiryColumn's order (the order the user list's JSON has too). */
+const expiries = (t: repo.TerminalRow) =>
+  Object.fromEntries(Object.entries(expiryColumn).map(([fn, column]) => [fn, t[column]])) as Record<
+    keyof typeof expiryColumn,
+    string | null
+  >;
 
-const summary = (t: repo.ListedTerminal, orgName: string) => ({
+/** A terminal's head, as each row of the user list shows it (`pageRows` in the repository). */
+const summary = (t: repo.TerminalRow, orgName: string) => ({
   id: t.id,
   ssid: t.ssid,
   name: t.name,

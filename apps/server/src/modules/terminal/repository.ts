@@ -44,24 +44,6 @@ export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
-/** What a terminal's summary shows (the user list's rows, the detail's head): no secrets, no profile text. */
-export type ListedTerminal = Pick<
-  TerminalRow,
-  | 'id'
-  | 'ssid'
-  | 'name'
-  | 'orgId'
-  | 'userType'
-  | 'voiceExpires'
-  | 'recordingExpires'
-  | 'locationExpires'
-  | 'sosExpires'
-  | 'fenceExpires'
-  | 'videoExpires'
-  | 'duplexExpires'
-  | 'createdAt'
->;
-
 /** A scope as SQL: a company's own terminals, or everything below an agent path. */
 export const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(terminals.orgId, scope.orgId) : like(terminals.agentPath, `${scope.path}%`);
