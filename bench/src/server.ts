@@ -14,7 +14,7 @@ const address = (server: { address(): AddressInfo | string | null }) =>
 /** The real server on a PostgreSQL database, listening on a free port (migrations run at start). */
 export async function startApi(databaseUrl: string) {
   const config = readConfig({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-  const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR, config.DATABASE_POOL_SIZE);
+  const database = await openDatabase(config);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = address(app.server);

@@ -9,7 +9,7 @@ import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 /** The real server with the built web app, on an in-memory database seeded with the demo. */
 export async function startServer() {
   const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
-  const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR, config.DATABASE_POOL_SIZE);
+  const database = await openDatabase(config);
   await seedDemo(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

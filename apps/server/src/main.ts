@@ -4,7 +4,7 @@ import { readConfig } from './env.ts';
 import { DemoAccounts, seedDemo } from './seed/demo.ts';
 
 const config = readConfig();
-const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR, config.DATABASE_POOL_SIZE);
+const database = await openDatabase(config);
 const app = await buildApp({ config, database });
 
 const seeded = config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR }));

@@ -87,7 +87,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR, config.DATABASE_POOL_SIZE);
+  const database = await openDatabase(config);
   const app = await buildApp({ config, database, logger: false });
   await seedDemo(database.db);
 

@@ -70,7 +70,7 @@ const typesOf = (list?: string) =>
       : list.split(',').map((t) => rules.cardType.parse(t));
 
 const config = readConfig();
-const { db, close } = await openDatabase(config.DATABASE_URL, config.DATA_DIR, config.DATABASE_POOL_SIZE);
+const { db, close } = await openDatabase(config);
 const topLevel = async () => {
   const agent = await agents.findByAccount(db, need('agent'));
   if (!agent) throw new Error(`no agent with account ${v.agent}`);

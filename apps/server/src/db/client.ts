@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../env.ts';
 import { type Listener, listenPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
@@ -27,12 +28,16 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** What opening the database reads of the configuration. */
+export type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>;
+
 /**
- * Opens the database the configuration names: postgres://… (a pool), memory:// (PGlite in memory)
- * or nothing (PGlite in DATA_DIR/pglite), and applies the committed migrations. `poolSize` is the
- * pool's most connections (DATABASE_POOL_SIZE).
+ * Opens the database the configuration names: postgres://… (a pool of DATABASE_POOL_SIZE
+ * connections), memory:// (PGlite in memory) or nothing (PGlite in DATA_DIR/pglite), and applies the
+ * committed migrations.
  */
-export async function openDatabase(url: string, dataDir: string, poolSize: number): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const { DATABASE_URL: url, DATA_DIR: dataDir, DATABASE_POOL_SIZE: poolSize } = config;
   if (/^postgres(ql)?:\/\//.test(url)) {
     // Hot reads run as named prepared statements (prepared.ts) under PostgreSQL's default plan cache
     // mode: a statement whose plan cannot depend on its values (an id, a path compared for equality)

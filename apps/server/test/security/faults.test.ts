@@ -82,7 +82,7 @@ describe.skipIf(needsPostgres)('a server killed with SIGKILL leaves all or nothi
     subId = (await httpCall(server.url, api.agent.list, {}, top)).data.list[0].id;
     // The seed's 1 000 voice cards run out on a fast machine, where each kill window holds more batches
     // and sales; the top agent is granted more through the card service, with its ledger row.
-    const database = await openDatabase(db.url, '', 1);
+    const database = await openDatabase({ DATABASE_URL: db.url, DATA_DIR: '', DATABASE_POOL_SIZE: 1 });
     const [{ id: topId }] = (await db.pool.query(`select id from agents where account = 'agent01'`)).rows;
     await database.db.transaction((tx) => cards.grant(tx, topId, 0, 100_000));
     await database.close();

@@ -19,20 +19,10 @@ const addYear = (from: string) => {
   d.setUTCFullYear(d.getUTCFullYear() + 1);
   return d.toISOString().slice(0, 10);
 };
-const expiryColumn = {
-  voice: 'voiceExpires',
-  recording: 'recordingExpires',
-  location: 'locationExpires',
-  sos: 'sosExpires',
-  fence: 'fenceExpires',
-  video: 'videoExpires',
-  duplex: 'duplexExpires',
-} as const;
-
-/** Each function's expiry, in expiryColumn's order (the order the user list's JSON has too). */
+/** Each function's expiry, in the contract's order (the user list's rows have them so too). */
 const expiries = (t: repo.TerminalRow) =>
-  Object.fromEntries(Object.entries(expiryColumn).map(([fn, column]) => [fn, t[column]])) as Record<
-    keyof typeof expiryColumn,
+  Object.fromEntries(Object.entries(repo.expiryColumn).map(([fn, column]) => [fn, t[column]])) as Record<
+    keyof typeof repo.expiryColumn,
     string | null
   >;
 
@@ -106,7 +96,7 @@ export async function addService(db: Db, caller: Caller, p: { ids: number[]; car
   return db.transaction(async (tx) => {
     const found = await repo.findTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
     if (found.length !== new Set(p.ids).size) throw notFound();
-    const column = expiryColumn[fn];
+    const column = repo.expiryColumn[fn];
     const now = today();
     if (fn === 'sos' && found.some((t) => t.userType !== UserType.vip && (t.sosExpires ?? '') >= now)) {
       throw ruleBroken('selectUsersWithoutSos');

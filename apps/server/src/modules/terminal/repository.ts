@@ -76,6 +76,23 @@ export interface ListFilter {
   keyword?: string;
 }
 
+/** Each function's expiry column, in the order of the contract's `expiries` (a detail and a list row). */
+export const expiryColumn = {
+  voice: 'voiceExpires',
+  recording: 'recordingExpires',
+  location: 'locationExpires',
+  sos: 'sosExpires',
+  fence: 'fenceExpires',
+  video: 'videoExpires',
+  duplex: 'duplexExpires',
+} as const;
+
+/** The expiry columns under the contract's names, for the nested row of a list row's JSON. */
+const expiryFields = sql.join(
+  Object.entries(expiryColumn).map(([fn, column]) => sql`${terminals[column]} as ${sql.raw(fn)}`),
+  sql`, `,
+);
+
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -97,10 +114,7 @@ const pageRows = (db: Conn, where: SQL | undefined) =>
         'org_name',
       ),
       userType: terminals.userType,
-      expiries:
-        sql`(select e from (select ${terminals.voiceExpires} as voice, ${terminals.recordingExpires} as recording,
-        ${terminals.locationExpires} as location, ${terminals.sosExpires} as sos, ${terminals.fenceExpires} as fence,
-        ${terminals.videoExpires} as video, ${terminals.duplexExpires} as duplex) e)`.as('expiries'),
+      expiries: sql`(select e from (select ${expiryFields}) e)`.as('expiries'),
       createdAt: sql`to_char(${terminals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
         'created_at',
       ),
