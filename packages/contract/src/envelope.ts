@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Code } from './codes.ts';
+import { once } from './lazy.ts';
 import { type MessageKey, Messages, type Msg } from './messages.ts';
 
 /** Every response: HTTP 200 with { code, msg: { en, cn, cn2 }, data }. */
@@ -9,7 +10,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const msgSchema = z.object({ en: z.string(), cn: z.string(), cn2: z.string() });
+export const msgSchema = once(() => z.object({ en: z.string(), cn: z.string(), cn2: z.string() }));
 
 export const ok = <T>(data: T, key: MessageKey = 'ok'): Envelope<T> => ({
   code: Code.ok,

@@ -5,4 +5,4 @@ export * from './enums.ts';
 export * from './envelope.ts';
 export * from './labels.ts';
 export * from './messages.ts';
-export * as rules from './rules.ts';
+export { rules } from './rules.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './constants.ts';
 import { cardTypeCodes } from './enums.ts';
+import { gettersOf, once } from './lazy.ts';
 import type { MessageKey } from './messages.ts';
 
 /**
@@ -15,96 +16,108 @@ const named = (min: number, max: number) =>
   new RegExp(`^(?!_)[\\p{Script=Han}0-9A-Za-z_]{${min},${max}}$`, 'u');
 const hanAlnum = (min: number, max: number) => new RegExp(`^[\\p{Script=Han}0-9A-Za-z]{${min},${max}}$`, 'u');
 
-export const companyName = pattern('companyName', named(4, 20));
-export const agentName = pattern('agentName', named(4, 20));
-export const agentNameShort = pattern('agentNameShort', named(1, 15));
-export const contactName = str('contactName').min(2, 'contactName').max(10, 'contactName');
-export const nickname = pattern('nickname', named(2, 7));
-export const nicknameLong = pattern('nicknameLong', named(2, 11));
-export const prefix = str('prefixRequired')
-  .min(1, { error: 'prefixRequired', abort: true })
-  .regex(named(2, 12), 'prefix');
-export const groupName = pattern('groupName', hanAlnum(2, 15));
-export const groupNameShort = pattern('groupNameShort', hanAlnum(2, 12));
-export const fenceName = str('fenceName').min(1, 'fenceName').max(15, 'fenceName');
-export const account = pattern('account', /^[0-9A-Za-z_]{6,20}$/);
+export const companyName = once(() => pattern('companyName', named(4, 20)));
+export const agentName = once(() => pattern('agentName', named(4, 20)));
+export const agentNameShort = once(() => pattern('agentNameShort', named(1, 15)));
+export const contactName = once(() => str('contactName').min(2, 'contactName').max(10, 'contactName'));
+export const nickname = once(() => pattern('nickname', named(2, 7)));
+export const nicknameLong = once(() => pattern('nicknameLong', named(2, 11)));
+export const prefix = once(() =>
+  str('prefixRequired').min(1, { error: 'prefixRequired', abort: true }).regex(named(2, 12), 'prefix'),
+);
+export const groupName = once(() => pattern('groupName', hanAlnum(2, 15)));
+export const groupNameShort = once(() => pattern('groupNameShort', hanAlnum(2, 12)));
+export const fenceName = once(() => str('fenceName').min(1, 'fenceName').max(15, 'fenceName'));
+export const account = once(() => pattern('account', /^[0-9A-Za-z_]{6,20}$/));
 /** Not trimmed: a space is not a letter or digit, and login compares the password untrimmed. */
-export const password = z.string({ error: 'password' }).regex(/^[0-9A-Za-z]{6,16}$/, 'password');
-export const mobile = pattern('mobile', /^\+?\d{6,15}$/);
-export const email = str('email').pipe(z.email({ error: 'email' }));
-export const positiveInteger = pattern('positiveInteger', /^[1-9]\d*$/).transform(Number);
-export const numberText = pattern('number', /^-?\d+(\.\d+)?$/).transform(Number);
-export const broadcastText = pattern('broadcastText', /^[\p{Script=Han}0-9A-Za-z]+$/u);
-export const smsCode = pattern('smsCode', /^\d{4}$/);
-export const iccid = pattern('iccid', /^[0-9A-Za-z]{19,20}$/);
-export const ssid = pattern('ssid', /^\d{15}$/);
+export const password = once(() => z.string({ error: 'password' }).regex(/^[0-9A-Za-z]{6,16}$/, 'password'));
+export const mobile = once(() => pattern('mobile', /^\+?\d{6,15}$/));
+export const email = once(() => str('email').pipe(z.email({ error: 'email' })));
+export const positiveInteger = once(() => pattern('positiveInteger', /^[1-9]\d*$/).transform(Number));
+export const numberText = once(() => pattern('number', /^-?\d+(\.\d+)?$/).transform(Number));
+export const broadcastText = once(() => pattern('broadcastText', /^[\p{Script=Han}0-9A-Za-z]+$/u));
+export const smsCode = once(() => pattern('smsCode', /^\d{4}$/));
+export const iccid = once(() => pattern('iccid', /^[0-9A-Za-z]{19,20}$/));
+export const ssid = once(() => pattern('ssid', /^\d{15}$/));
 /** Remarks are counted in characters: Chinese text has no spaces to count words by. */
-export const remark = z.string({ error: 'remark' }).max(Limits.remarkMax, 'remark');
-export const cardPwd = pattern('cardPwd', /^\d{6}$/);
-export const priority = z.coerce
-  .number({ error: 'priority' })
-  .int('priority')
-  .min(1, 'priority')
-  .max(5, 'priority');
+export const remark = once(() => z.string({ error: 'remark' }).max(Limits.remarkMax, 'remark'));
+export const cardPwd = once(() => pattern('cardPwd', /^\d{6}$/));
+export const priority = once(() =>
+  z.coerce.number({ error: 'priority' }).int('priority').min(1, 'priority').max(5, 'priority'),
+);
 /** A blank choice is no choice: coercion alone would read '' or null as 0, the voice card. */
 const blankToUndefined = (v: unknown) =>
   v === null || typeof v === 'boolean' || (typeof v === 'string' && v.trim() === '') ? undefined : v;
-export const cardType = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: 'selectCardType' })
-    .int('selectCardType')
-    .refine((n) => (cardTypeCodes as number[]).includes(n), 'selectCardType'),
+export const cardType = once(() =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'selectCardType' })
+      .int('selectCardType')
+      .refine((n) => (cardTypeCodes as number[]).includes(n), 'selectCardType'),
+  ),
 );
 /** A record id: a positive integer within the database's integer column. */
-export const id = z.coerce
-  .number({ error: 'invalidParams' })
-  .int('invalidParams')
-  .positive('invalidParams')
-  .max(2_147_483_647, 'invalidParams');
+export const id = once(() =>
+  z.coerce
+    .number({ error: 'invalidParams' })
+    .int('invalidParams')
+    .positive('invalidParams')
+    .max(2_147_483_647, 'invalidParams'),
+);
 
 /** Login (SPEC §5): account and password must not be empty. */
-export const loginCredentials = z.object({
-  username: str('accountOrPasswordEmpty')
-    .min(1, 'accountOrPasswordEmpty')
-    .max(Limits.loginFieldMax, 'invalidParams'),
-  password: z
-    .string({ error: 'accountOrPasswordEmpty' })
-    .min(1, 'accountOrPasswordEmpty')
-    .max(Limits.loginFieldMax, 'invalidParams'),
-});
+export const loginCredentials = once(() =>
+  z.object({
+    username: str('accountOrPasswordEmpty')
+      .min(1, 'accountOrPasswordEmpty')
+      .max(Limits.loginFieldMax, 'invalidParams'),
+    password: z
+      .string({ error: 'accountOrPasswordEmpty' })
+      .min(1, 'accountOrPasswordEmpty')
+      .max(Limits.loginFieldMax, 'invalidParams'),
+  }),
+);
 
 /** Password change: old required; new and confirmation 6–16 letters/digits, matching, different from old. */
-export const passwordChange = z
-  .object({
-    oldPassword: z.string({ error: 'oldPasswordRequired' }).min(1, 'oldPasswordRequired'),
-    newPassword: password,
-    confirmPassword: password,
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    error: 'inputsInconsistent',
-    path: ['confirmPassword'],
-  })
-  .refine((v) => v.newPassword !== v.oldPassword, { error: 'newSameAsOld', path: ['newPassword'] });
+export const passwordChange = once(() =>
+  z
+    .object({
+      oldPassword: z.string({ error: 'oldPasswordRequired' }).min(1, 'oldPasswordRequired'),
+      newPassword: password(),
+      confirmPassword: password(),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      error: 'inputsInconsistent',
+      path: ['confirmPassword'],
+    })
+    .refine((v) => v.newPassword !== v.oldPassword, { error: 'newSameAsOld', path: ['newPassword'] }),
+);
 
 /** Service card (pay) password: 6 digits entered twice. */
-export const cardPwdPair = z
-  .object({ cardPwd, confirmCardPwd: cardPwd })
-  .refine((v) => v.cardPwd === v.confirmCardPwd, { error: 'inputsInconsistent', path: ['confirmCardPwd'] });
+export const cardPwdPair = once(() =>
+  z
+    .object({ cardPwd: cardPwd(), confirmCardPwd: cardPwd() })
+    .refine((v) => v.cardPwd === v.confirmCardPwd, { error: 'inputsInconsistent', path: ['confirmCardPwd'] }),
+);
 
 /** Forgotten password: the new password entered twice (there is no old one to compare with). */
-export const passwordPair = z
-  .object({ newPassword: password, confirmPassword: password })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    error: 'inputsInconsistent',
-    path: ['confirmPassword'],
-  });
+export const passwordPair = once(() =>
+  z
+    .object({ newPassword: password(), confirmPassword: password() })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      error: 'inputsInconsistent',
+      path: ['confirmPassword'],
+    }),
+);
 
 /** Feedback: 1–500 characters; a contact (phone, email or name) is optional. */
-export const feedbackContent = str('feedbackContent')
-  .min(1, 'feedbackContent')
-  .max(Limits.feedbackMax, 'feedbackContent');
-export const feedbackContact = str('feedbackContact').max(Limits.feedbackContactMax, 'feedbackContact');
+export const feedbackContent = once(() =>
+  str('feedbackContent').min(1, 'feedbackContent').max(Limits.feedbackMax, 'feedbackContent'),
+);
+export const feedbackContact = once(() =>
+  str('feedbackContact').max(Limits.feedbackContactMax, 'feedbackContact'),
+);
 
 /** Sales: an agent and a card type chosen, quantity ≥ 1 and ≤ balance (balance known to the caller). */
 export const saleQuantity = (balance: number) =>
@@ -126,44 +139,52 @@ export const recycleQuantity = (existing: number) =>
 /** Batch users by scan (≤100) or input (≤10): SSIDs 15 digits, no duplicates. */
 export const ssidList = (max: number) =>
   z
-    .array(ssid, { error: 'selectUser' })
+    .array(ssid(), { error: 'selectUser' })
     .min(1, 'selectUser')
     .max(max, max === Limits.scanAddMax ? 'scanMax' : 'inputMax')
     .refine((list) => new Set(list).size === list.length, 'doNotAddRepeatedly');
 
 /** Export date range: start before end, at most 90 days. Dates as YYYY-MM-DD, real calendar days. */
 /** A real calendar day as YYYY-MM-DD (2026-02-30 has the shape and is refused). */
-export const isoDate = z.iso.date({ error: 'invalidParams' });
-export const dateRange = z
-  .object({ start: isoDate, end: isoDate })
-  .refine((v) => v.start < v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
-  .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= Limits.exportRangeDays, {
-    error: 'dateRangeMax',
-    path: ['end'],
-  });
+export const isoDate = once(() => z.iso.date({ error: 'invalidParams' }));
+export const dateRange = once(() =>
+  z
+    .object({ start: isoDate(), end: isoDate() })
+    .refine((v) => v.start < v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
+    .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= Limits.exportRangeDays, {
+      error: 'dateRangeMax',
+      path: ['end'],
+    }),
+);
 
 /** Card replacement: old and new SSID, 15 digits each, different. */
-export const cardReplacement = z
-  .object({ oldSsid: ssid, newSsid: ssid })
-  .refine((v) => v.oldSsid !== v.newSsid, { error: 'newSsidInUse', path: ['newSsid'] });
+export const cardReplacement = once(() =>
+  z
+    .object({ oldSsid: ssid(), newSsid: ssid() })
+    .refine((v) => v.oldSsid !== v.newSsid, { error: 'newSsidInUse', path: ['newSsid'] }),
+);
 
 /** Batch group creation: 1–16 groups. */
-export const groupBatchCount = z.coerce
-  .number({ error: 'groupBatchMax' })
-  .int('groupBatchMax')
-  .min(1, 'groupBatchMax')
-  .max(Limits.groupBatchMax, 'groupBatchMax');
+export const groupBatchCount = once(() =>
+  z.coerce
+    .number({ error: 'groupBatchMax' })
+    .int('groupBatchMax')
+    .min(1, 'groupBatchMax')
+    .max(Limits.groupBatchMax, 'groupBatchMax'),
+);
 
 /** Lists: page is 1-based, size defaults to 20 and is at most 100. */
-export const pageParams = z.object({
-  page: z.coerce.number({ error: 'invalidParams' }).int('invalidParams').min(1, 'invalidParams').default(1),
-  size: z.coerce
-    .number({ error: 'invalidParams' })
-    .int('invalidParams')
-    .min(1, 'invalidParams')
-    .max(Limits.page.maxSize, 'invalidParams')
-    .default(Limits.page.defaultSize),
-});
+export const pageParams = once(() =>
+  z.object({
+    page: z.coerce.number({ error: 'invalidParams' }).int('invalidParams').min(1, 'invalidParams').default(1),
+    size: z.coerce
+      .number({ error: 'invalidParams' })
+      .int('invalidParams')
+      .min(1, 'invalidParams')
+      .max(Limits.page.maxSize, 'invalidParams')
+      .default(Limits.page.defaultSize),
+  }),
+);
 
 /** The first issue's message key of a failed parse (every schema above speaks in keys). */
 export const firstIssueKey = (error: z.ZodError): string => error.issues[0]?.message ?? 'invalidParams';
@@ -179,39 +200,39 @@ export const idList = (key: MessageKey, max = 1000) =>
   );
 
 /** A free-text region of a company. */
-export const region = z.string({ error: 'invalidParams' }).trim().max(50, 'invalidParams');
+export const region = once(() => z.string({ error: 'invalidParams' }).trim().max(50, 'invalidParams'));
 
 /** A field that must not be empty, answering the given message. */
 export const required = (key: MessageKey) => z.string({ error: key }).min(1, key);
 
 /** A free-text address. */
-export const address = z.string({ error: 'invalidParams' }).trim().max(100, 'invalidParams');
+export const address = once(() => z.string({ error: 'invalidParams' }).trim().max(100, 'invalidParams'));
 
 /** Coordinates in degrees (WGS 84), as a terminal reports them and a map draws them. */
-export const latitude = z.coerce
-  .number({ error: 'invalidParams' })
-  .min(-90, 'invalidParams')
-  .max(90, 'invalidParams');
-export const longitude = z.coerce
-  .number({ error: 'invalidParams' })
-  .min(-180, 'invalidParams')
-  .max(180, 'invalidParams');
+export const latitude = once(() =>
+  z.coerce.number({ error: 'invalidParams' }).min(-90, 'invalidParams').max(90, 'invalidParams'),
+);
+export const longitude = once(() =>
+  z.coerce.number({ error: 'invalidParams' }).min(-180, 'invalidParams').max(180, 'invalidParams'),
+);
 
 /** A time of day as HH:MM (24-hour), the bounds of a fence's daily valid period. */
-export const clockTime = pattern('fencePeriod', /^([01]\d|2[0-3]):[0-5]\d$/);
+export const clockTime = once(() => pattern('fencePeriod', /^([01]\d|2[0-3]):[0-5]\d$/));
 
 /** An IANA time zone name the runtime knows (Asia/Hong_Kong, UTC). */
-export const timeZone = z
-  .string({ error: 'invalidParams' })
-  .max(64, 'invalidParams')
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat(undefined, { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'invalidParams');
+export const timeZone = once(() =>
+  z
+    .string({ error: 'invalidParams' })
+    .max(64, 'invalidParams')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat(undefined, { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'invalidParams'),
+);
 
 /**
  * A list filter's optional date range: no dates, or both under the export-range rule (start before
@@ -219,7 +240,56 @@ export const timeZone = z
  */
 export const checkOptionalDateRange = (v: { start?: string; end?: string }, ctx: z.RefinementCtx) => {
   if (v.start === undefined && v.end === undefined) return;
-  const result = dateRange.safeParse(v);
+  const result = dateRange().safeParse(v);
   if (result.success) return;
   for (const issue of result.error.issues) ctx.addIssue({ ...issue });
 };
+
+/** The rules above as one table, each schema built on first read (`rules.ssid.safeParse(…)`). */
+export const rules = Object.assign(
+  gettersOf({
+    companyName,
+    agentName,
+    agentNameShort,
+    contactName,
+    nickname,
+    nicknameLong,
+    prefix,
+    groupName,
+    groupNameShort,
+    fenceName,
+    account,
+    password,
+    mobile,
+    email,
+    positiveInteger,
+    numberText,
+    broadcastText,
+    smsCode,
+    iccid,
+    ssid,
+    remark,
+    cardPwd,
+    priority,
+    cardType,
+    id,
+    loginCredentials,
+    passwordChange,
+    cardPwdPair,
+    passwordPair,
+    feedbackContent,
+    feedbackContact,
+    isoDate,
+    dateRange,
+    cardReplacement,
+    groupBatchCount,
+    pageParams,
+    region,
+    address,
+    latitude,
+    longitude,
+    clockTime,
+    timeZone,
+  }),
+  { saleQuantity, recycleQuantity, ssidList, firstIssueKey, idList, required, checkOptionalDateRange },
+);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Limits } from '../src/constants.ts';
 import { Messages } from '../src/messages.ts';
-import * as rules from '../src/rules.ts';
+import { rules } from '../src/rules.ts';
 import { chars, issuesOf, keyOf, OK, parsed } from './support.ts';
 
 type Case = [value: unknown, key: string | null];

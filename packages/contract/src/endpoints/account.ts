@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../constants.ts';
 import { Languages } from '../enums.ts';
+import { once } from '../lazy.ts';
 import { cardPwd, cardPwdPair, feedbackContact, feedbackContent, mobile, passwordPair } from '../rules.ts';
 import { count, endpoint } from './define.ts';
 
@@ -12,22 +13,24 @@ import { count, endpoint } from './define.ts';
 export const SmsPurposes = ['resetPwd', 'payPwd', 'bindPhone'] as const;
 export type SmsPurpose = (typeof SmsPurposes)[number];
 
-const role = z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)]));
-const accountName = z
-  .string({ error: 'account' })
-  .trim()
-  .min(1, 'account')
-  .max(Limits.loginFieldMax, 'account');
+const role = once(() =>
+  z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)])),
+);
+const accountName = once(() =>
+  z.string({ error: 'account' }).trim().min(1, 'account').max(Limits.loginFieldMax, 'account'),
+);
 const codeRe = new RegExp(`^\\d{${Limits.smsCodeLength}}$`);
 /** A code that is not 4 digits is refused before it can spend a try. */
-export const enteredCode = z.string({ error: 'enterCorrectCode' }).trim().regex(codeRe, 'enterCorrectCode');
+export const enteredCode = once(() =>
+  z.string({ error: 'enterCorrectCode' }).trim().regex(codeRe, 'enterCorrectCode'),
+);
 
-const targetShape = {
+const targetShape = once(() => ({
   purpose: z.enum(SmsPurposes, { error: 'invalidParams' }),
-  phone: mobile.optional(),
-  role: role.optional(),
-  account: accountName.optional(),
-};
+  phone: mobile().optional(),
+  role: role().optional(),
+  account: accountName().optional(),
+}));
 
 interface TargetInput {
   purpose: SmsPurpose;
@@ -46,12 +49,14 @@ const requireTarget = (phoneFor: SmsPurpose[]) => (v: TargetInput, ctx: z.Refine
     ctx.addIssue({ code: 'custom', message: 'mobile', path: ['phone'] });
 };
 
-export const smsSent = z.object({
-  /** Where the code went, masked (e.g. 852****4567). */
-  phone: z.string(),
-  expires_in: count,
-  resend_in: count,
-});
+export const smsSent = once(() =>
+  z.object({
+    /** Where the code went, masked (e.g. 852****4567). */
+    phone: z.string(),
+    expires_in: count(),
+    resend_in: count(),
+  }),
+);
 
 export const jsp = {
   sendSms: endpoint({
@@ -62,9 +67,10 @@ export const jsp = {
       'Send a 4-digit code. resetPwd: role, account and the phone stored on the account (the answer is the ' +
       'same whether or not they match); payPwd: signed-in agent, its stored phone; bindPhone: signed in, ' +
       'the new phone. One per phone per minute, ten a day.',
-    params: z
-      .object({ ...targetShape, lang: z.enum(Languages, { error: 'invalidParams' }).default('en') })
-      .superRefine(requireTarget(['resetPwd', 'bindPhone'])),
+    params: () =>
+      z
+        .object({ ...targetShape(), lang: z.enum(Languages, { error: 'invalidParams' }).default('en') })
+        .superRefine(requireTarget(['resetPwd', 'bindPhone'])),
     data: smsSent,
   }),
   verificationCode: endpoint({
@@ -74,26 +80,28 @@ export const jsp = {
     summary:
       'Check a code without spending it (a wrong one spends a try); the call that acts on it spends it. ' +
       'Same selectors as sendSms.',
-    params: z.object({ ...targetShape, code: enteredCode }).superRefine(requireTarget(['bindPhone'])),
-    data: z.null(),
+    params: () =>
+      z.object({ ...targetShape(), code: enteredCode() }).superRefine(requireTarget(['bindPhone'])),
+    data: () => z.null(),
   }),
   updateCardPwd: endpoint({
     method: 'GET',
     path: '/v1/jsp/updateCardPwd',
     access: 'agent',
     summary: 'Set or change the 6-digit service card password with a payPwd code sent to the stored phone',
-    params: cardPwdPair.safeExtend({ code: enteredCode }),
-    data: z.null(),
+    params: () => cardPwdPair().safeExtend({ code: enteredCode() }),
+    data: () => z.null(),
   }),
   checkPwd: endpoint({
     method: 'GET',
     path: '/v1/jsp/checkPwd',
     access: 'agent',
     summary: 'Check the service card password (five wrong tries lock it for 15 minutes)',
-    params: z.object({
-      payPwd: z.string({ error: 'payPwdRequired' }).trim().min(1, 'payPwdRequired').pipe(cardPwd),
-    }),
-    data: z.null(),
+    params: () =>
+      z.object({
+        payPwd: z.string({ error: 'payPwdRequired' }).trim().min(1, 'payPwdRequired').pipe(cardPwd()),
+      }),
+    data: () => z.null(),
   }),
   setPhoneAndPwd: endpoint({
     method: 'GET',
@@ -101,8 +109,8 @@ export const jsp = {
     access: 'public',
     summary:
       'Forgotten password: a resetPwd code and the new password twice; every session of the account ends',
-    params: passwordPair.safeExtend({ role, account: accountName, code: enteredCode }),
-    data: z.null(),
+    params: () => passwordPair().safeExtend({ role: role(), account: accountName(), code: enteredCode() }),
+    data: () => z.null(),
   }),
 };
 
@@ -112,10 +120,11 @@ export const feedback = {
     path: '/v1/feedback/send',
     access: 'any',
     summary: 'Send feedback to the operator (content up to 500 characters, contact optional)',
-    params: z.object({
-      content: feedbackContent,
-      contact: z.preprocess((v) => (v === '' ? undefined : v), feedbackContact.optional()),
-    }),
-    data: z.object({ id: z.number() }),
+    params: () =>
+      z.object({
+        content: feedbackContent(),
+        contact: z.preprocess((v) => (v === '' ? undefined : v), feedbackContact().optional()),
+      }),
+    data: () => z.object({ id: z.number() }),
   }),
 };

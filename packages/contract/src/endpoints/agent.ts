@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
+import { once } from '../lazy.ts';
 import {
   account,
   agentName,
@@ -17,78 +18,94 @@ import { count, endpoint } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
 
 /** A card switch as parameters: '1' enables a card type, '0' or absent disables it. */
-const flag = z
-  .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
-  .transform((v) => Number(v))
-  .optional();
-export const cardSwitchParams = z.object({
-  blance: flag,
-  recording_card: flag,
-  location_card: flag,
-  sos_card: flag,
-  enclosure_card: flag,
-  video_card: flag,
-  duplex_card: flag,
-  super_card: flag,
-});
+const flag = once(() =>
+  z
+    .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+    .transform((v) => Number(v))
+    .optional(),
+);
+export const cardSwitchParams = once(() =>
+  z.object({
+    blance: flag(),
+    recording_card: flag(),
+    location_card: flag(),
+    sos_card: flag(),
+    enclosure_card: flag(),
+    video_card: flag(),
+    duplex_card: flag(),
+    super_card: flag(),
+  }),
+);
 
 const optionalText = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as z.ZodType<string | undefined>;
 
-export const agentSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  contact: z.string(),
-  account: z.string(),
-  phone: z.string(),
-  path: z.string(),
-  org_count: count,
-  created_at: z.string(),
-});
+export const agentSummary = once(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    contact: z.string(),
+    account: z.string(),
+    phone: z.string(),
+    path: z.string(),
+    org_count: count(),
+    created_at: z.string(),
+  }),
+);
 
-export const agentDetail = agentInfo.extend({
-  card_switch: cardSwitch,
-  parent_name: z.string(),
-  org_count: count,
-  created_at: z.string(),
-});
+export const agentDetail = once(() =>
+  agentInfo().extend({
+    card_switch: cardSwitch(),
+    parent_name: z.string(),
+    org_count: count(),
+    created_at: z.string(),
+  }),
+);
 
-export const orgSummary = z.object({
-  id: z.number(),
-  corg_name: z.string(),
-  contact: z.string(),
-  account: z.string(),
-  agent_name: z.string(),
-  user_count: count,
-  created_at: z.string(),
-});
+export const orgSummary = once(() =>
+  z.object({
+    id: z.number(),
+    corg_name: z.string(),
+    contact: z.string(),
+    account: z.string(),
+    agent_name: z.string(),
+    user_count: count(),
+    created_at: z.string(),
+  }),
+);
 
 /** One ledger movement as the sales record shows it. */
-export const ledgerRecord = z.object({
-  id: z.number(),
-  kind: z.enum(['grant', 'sale', 'recycle', 'consume', 'return']),
-  /** From the caller's side: a sale out, a purchase in, a recycle out of or back into its stock. */
-  direction: z.enum(['in', 'out']),
-  cardType: z.number(),
-  quantity: z.number(),
-  fromAgent: z.object({ id: z.number(), name: z.string() }).nullable(),
-  toAgent: z.object({ id: z.number(), name: z.string() }).nullable(),
-  org: z.object({ orgName: z.string() }).nullable(),
-  created_at: z.string(),
-});
+export const ledgerRecord = once(() =>
+  z.object({
+    id: z.number(),
+    kind: z.enum(['grant', 'sale', 'recycle', 'consume', 'return']),
+    /** From the caller's side: a sale out, a purchase in, a recycle out of or back into its stock. */
+    direction: z.enum(['in', 'out']),
+    cardType: z.number(),
+    quantity: z.number(),
+    fromAgent: z.object({ id: z.number(), name: z.string() }).nullable(),
+    toAgent: z.object({ id: z.number(), name: z.string() }).nullable(),
+    org: z.object({ orgName: z.string() }).nullable(),
+    created_at: z.string(),
+  }),
+);
 
-const balanceOf = z.object({ balance: count });
-const targetId = z.object({ id: id.optional() });
-const payPwd = optionalText(cardPwd);
-const keyword = z.string().trim().max(30).optional();
-const chosenAgent = z.coerce.number({ error: 'selectAgent' }).int('selectAgent').positive('selectAgent');
+const balanceOf = once(() => z.object({ balance: count() }));
+const targetId = once(() => z.object({ id: id().optional() }));
+const payPwd = once(() => optionalText(cardPwd()));
+const keyword = once(() => z.string().trim().max(30).optional());
+const chosenAgent = once(() =>
+  z.coerce.number({ error: 'selectAgent' }).int('selectAgent').positive('selectAgent'),
+);
 
-export const recordFilter = z.object({
-  cardType: z.preprocess((v) => (v === '' ? undefined : v), cardType.optional()),
-  /** YYYY-MM-DD, inclusive. */
-  start: isoDate.optional(),
-  end: isoDate.optional(),
-});
+export const recordFilter = once(() =>
+  z.object({
+    cardType: z.preprocess((v) => (v === '' ? undefined : v), cardType().optional()),
+    /** YYYY-MM-DD, inclusive. */
+    start: isoDate().optional(),
+    end: isoDate().optional(),
+  }),
+);
 
 export const agent = {
   queryCardSwitch: endpoint({
@@ -105,15 +122,15 @@ export const agent = {
     access: 'agent',
     summary:
       'Sub-agents of the signed-in top-level agent, newest first; keyword matches name, account, contact',
-    params: pageParams.extend({ keyword }),
-    data: pageOf(agentSummary),
+    params: () => pageParams().extend({ keyword: keyword() }),
+    data: () => pageOf(agentSummary()),
   }),
   detail: endpoint({
     method: 'GET',
     path: '/v1/agent/detail',
     access: 'agent',
     summary: 'One sub-agent in scope with balances, card switch and company count',
-    params: z.object({ id }),
+    params: () => z.object({ id: id() }),
     data: agentDetail,
   }),
   getSalesPurchaseRecord: endpoint({
@@ -121,20 +138,21 @@ export const agent = {
     path: '/v1/agent/getSalesPurchaseRecord',
     access: 'agent',
     summary: 'Card movements of the signed-in agent (sales, purchases, recycling), newest first',
-    params: pageParams.extend(recordFilter.shape),
-    data: pageOf(ledgerRecord),
+    params: () => pageParams().extend(recordFilter().shape),
+    data: () => pageOf(ledgerRecord()),
   }),
   exportSalesRecord: endpoint({
     method: 'GET',
     path: '/v1/agent/exportSalesRecord',
     access: 'agent',
     summary: 'The sales record of a date range (at most 90 days) as CSV (UTF-8 with BOM, opens in Excel)',
-    params: recordFilter.extend({
-      start: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate),
-      end: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate),
-      lang: z.enum(['en', 'cn', 'cn2']).default('en'),
-    }),
-    data: z.string(),
+    params: () =>
+      recordFilter().extend({
+        start: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
+        end: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
+        lang: z.enum(['en', 'cn', 'cn2']).default('en'),
+      }),
+    data: () => z.string(),
   }),
   getCardCount: endpoint({
     method: 'GET',
@@ -142,44 +160,49 @@ export const agent = {
     access: 'agent',
     summary: 'Card balances of the signed-in agent or of a sub-agent in scope (id)',
     params: targetId,
-    data: agentInfo.pick({
-      blance: true,
-      recording_card: true,
-      location_card: true,
-      sos_card: true,
-      enclosure_card: true,
-      video_card: true,
-      duplex_card: true,
-      super_card: true,
-    }),
+    data: () =>
+      agentInfo().pick({
+        blance: true,
+        recording_card: true,
+        location_card: true,
+        sos_card: true,
+        enclosure_card: true,
+        video_card: true,
+        duplex_card: true,
+        super_card: true,
+      }),
   }),
   updatePhone: endpoint({
     method: 'GET',
     path: '/v1/agent/updatePhone',
     access: 'agent',
     summary: 'Change the phone of a sub-agent in scope',
-    params: z.object({ id, phone: mobile }),
-    data: z.null(),
+    params: () => z.object({ id: id(), phone: mobile() }),
+    data: () => z.null(),
   }),
   orgs: endpoint({
     method: 'GET',
     path: '/v1/agent/orgs',
     access: 'agent',
     summary: 'Companies of the signed-in agent, or of a sub-agent in scope (id)',
-    params: pageParams.extend({ id: id.optional(), keyword }),
-    data: pageOf(orgSummary),
+    params: () => pageParams().extend({ id: id().optional(), keyword: keyword() }),
+    data: () => pageOf(orgSummary()),
   }),
   cardRecovery: endpoint({
     method: 'POST',
     path: '/v1/agent/cardRecovery',
     access: 'agent',
     summary: 'Recycle cards from a sub-agent back into the signed-in agent stock',
-    params: z.object({
-      agentId: chosenAgent,
-      cardType,
-      quantity: z.coerce.number({ error: 'recycleInteger' }).int('recycleInteger').positive('recycleInteger'),
-      payPwd,
-    }),
+    params: () =>
+      z.object({
+        agentId: chosenAgent(),
+        cardType: cardType(),
+        quantity: z.coerce
+          .number({ error: 'recycleInteger' })
+          .int('recycleInteger')
+          .positive('recycleInteger'),
+        payPwd: payPwd(),
+      }),
     data: balanceOf,
   }),
   modifyingAgentInformation: endpoint({
@@ -187,49 +210,52 @@ export const agent = {
     path: '/v1/agent/ModifyingAgentInformation',
     access: 'agent',
     summary: 'Edit the name, contact, phone or email of a sub-agent in scope',
-    params: z.object({
-      id,
-      name: agentName,
-      contact: contactName,
-      phone: optionalText(mobile),
-      email: optionalText(email),
-    }),
-    data: z.null(),
+    params: () =>
+      z.object({
+        id: id(),
+        name: agentName(),
+        contact: contactName(),
+        phone: optionalText(mobile()),
+        email: optionalText(email()),
+      }),
+    data: () => z.null(),
   }),
   password: endpoint({
     method: 'POST',
     path: '/v1/agent/password',
     access: 'agent',
     summary: 'Set a new password for a sub-agent in scope; its sessions end',
-    params: z.object({ id, password }),
-    data: z.null(),
+    params: () => z.object({ id: id(), password: password() }),
+    data: () => z.null(),
   }),
   add: endpoint({
     method: 'POST',
     path: '/v1/agent/add',
     access: 'agent',
     summary: 'Create a sub-agent (top-level agents only) with its card switch',
-    params: cardSwitchParams.extend({
-      name: agentName,
-      contact: contactName,
-      account,
-      password,
-      phone: optionalText(mobile),
-      email: optionalText(email),
-    }),
-    data: z.object({ id: z.number() }),
+    params: () =>
+      cardSwitchParams().extend({
+        name: agentName(),
+        contact: contactName(),
+        account: account(),
+        password: password(),
+        phone: optionalText(mobile()),
+        email: optionalText(email()),
+      }),
+    data: () => z.object({ id: z.number() }),
   }),
   blanceAdd: endpoint({
     method: 'POST',
     path: '/v1/agent/blance/add',
     access: 'agent',
     summary: 'Sell cards of one type to a sub-agent in scope',
-    params: z.object({
-      agentId: chosenAgent,
-      cardType,
-      quantity: z.coerce.number({ error: 'quantityMin' }).int('quantityMin').min(1, 'quantityMin'),
-      payPwd,
-    }),
+    params: () =>
+      z.object({
+        agentId: chosenAgent(),
+        cardType: cardType(),
+        quantity: z.coerce.number({ error: 'quantityMin' }).int('quantityMin').min(1, 'quantityMin'),
+        payPwd: payPwd(),
+      }),
     data: balanceOf,
   }),
   updateAgent: endpoint({
@@ -237,7 +263,7 @@ export const agent = {
     path: '/v1/agent/updateAgent',
     access: 'agent',
     summary: 'Set the card switch of a sub-agent in scope (only card types the caller has switched on)',
-    params: cardSwitchParams.extend({ id }),
-    data: z.null(),
+    params: () => cardSwitchParams().extend({ id: id() }),
+    data: () => z.null(),
   }),
 };

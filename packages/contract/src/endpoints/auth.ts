@@ -1,32 +1,41 @@
 import { z } from 'zod';
+import { once } from '../lazy.ts';
 import { loginCredentials } from '../rules.ts';
 import { count, empty, endpoint } from './define.ts';
 
-export const appInfo = z.object({
-  appid: z.string(),
-  appsecret: z.string(),
-  title: z.string(),
-  top_background: z.string(),
-  top_font_color: z.string(),
-  logo: z.string(),
-  icon: z.string(),
-});
+export const appInfo = once(() =>
+  z.object({
+    appid: z.string(),
+    appsecret: z.string(),
+    title: z.string(),
+    top_background: z.string(),
+    top_font_color: z.string(),
+    logo: z.string(),
+    icon: z.string(),
+  }),
+);
 
-export const loginInfo = z.object({
-  access_token: z.string(),
-  openid: z.string(),
-  role: z.union([z.literal(0), z.literal(1)]),
-  expires_in: count,
-});
+export const loginInfo = once(() =>
+  z.object({
+    access_token: z.string(),
+    openid: z.string(),
+    role: z.union([z.literal(0), z.literal(1)]),
+    expires_in: count(),
+  }),
+);
 
-export const puzzle = z.object({
-  y: count,
-  token: z.string(),
-  bigImg: z.string(),
-  SmallImg: z.string(),
-});
+export const puzzle = once(() =>
+  z.object({
+    y: count(),
+    token: z.string(),
+    bigImg: z.string(),
+    SmallImg: z.string(),
+  }),
+);
 
-const role = z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)]));
+const role = once(() =>
+  z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)])),
+);
 
 export const auth = {
   getAppInfo: endpoint({
@@ -34,7 +43,7 @@ export const auth = {
     path: '/v1/auth/getAppInfo',
     access: 'public',
     summary: 'Platform look (title, colours, logo, icon) and the client app id',
-    params: z.object({ type: z.string().optional() }),
+    params: () => z.object({ type: z.string().optional() }),
     data: appInfo,
   }),
   accessToken: endpoint({
@@ -42,14 +51,15 @@ export const auth = {
     path: '/v1/auth/access_token',
     access: 'public',
     summary: 'Log in as an agent (user_type 0) or a company (1) after a verified slider puzzle',
-    params: loginCredentials.extend({
-      appId: z.string().optional(),
-      appSecret: z.string().optional(),
-      user_type: role,
-      platform: z.string().optional(),
-      token: z.string({ error: 'puzzleRequired' }).min(1, 'puzzleRequired'),
-      x: z.coerce.number({ error: 'puzzleRequired' }),
-    }),
+    params: () =>
+      loginCredentials().extend({
+        appId: z.string().optional(),
+        appSecret: z.string().optional(),
+        user_type: role(),
+        platform: z.string().optional(),
+        token: z.string({ error: 'puzzleRequired' }).min(1, 'puzzleRequired'),
+        x: z.coerce.number({ error: 'puzzleRequired' }),
+      }),
     data: loginInfo,
   }),
   getImg: endpoint({
@@ -65,11 +75,12 @@ export const auth = {
     path: '/v1/auth/verifyImageCode',
     access: 'public',
     summary: 'Check the slide position of a puzzle; a failed try spends the token',
-    params: z.object({
-      token: z.string({ error: 'puzzleError' }).min(1, 'puzzleError'),
-      x: z.coerce.number({ error: 'puzzleError' }),
-    }),
-    data: z.null(),
+    params: () =>
+      z.object({
+        token: z.string({ error: 'puzzleError' }).min(1, 'puzzleError'),
+        x: z.coerce.number({ error: 'puzzleError' }),
+      }),
+    data: () => z.null(),
   }),
   logout: endpoint({
     method: 'POST',
@@ -77,6 +88,6 @@ export const auth = {
     access: 'any',
     summary: 'End this session',
     params: empty,
-    data: z.null(),
+    data: () => z.null(),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { once } from '../lazy.ts';
 
 /** Who may call an endpoint: nobody signed in, any signed-in account, agents only, companies only. */
 export type Access = 'public' | 'any' | 'agent' | 'org';
@@ -8,19 +9,38 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, D extends z.ZodType =
   path: string;
   access: Access;
   summary: string;
-  params: P;
-  data: D;
+  readonly params: P;
+  readonly data: D;
 }
 
-export const endpoint = <P extends z.ZodType, D extends z.ZodType>(e: Endpoint<P, D>) => e;
+/** An endpoint as its module writes it: the schemas as functions that build them. */
+interface Definition<P extends z.ZodType, D extends z.ZodType>
+  extends Omit<Endpoint<P, D>, 'params' | 'data'> {
+  params: () => P;
+  data: () => D;
+}
 
-/** A call of SPEC §7 whose payload the spec does not show; its module gives it a schema when built. */
-export const declared = (method: 'GET' | 'POST', path: string, access: Access, summary: string) =>
-  endpoint({ method, path, access, summary, params: z.looseObject({}), data: z.unknown() });
+/** An endpoint whose schemas are built on first read (see lazy.ts). */
+export function endpoint<P extends z.ZodType, D extends z.ZodType>(d: Definition<P, D>): Endpoint<P, D> {
+  const params = once(d.params);
+  const data = once(d.data);
+  return {
+    method: d.method,
+    path: d.path,
+    access: d.access,
+    summary: d.summary,
+    get params() {
+      return params();
+    },
+    get data() {
+      return data();
+    },
+  };
+}
 
 export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
 export type ParsedParamsOf<E extends Endpoint> = z.output<E['params']>;
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
 
-export const empty = z.object({});
-export const count = z.number().int().nonnegative();
+export const empty = once(() => z.object({}));
+export const count = once(() => z.number().int().nonnegative());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
+import { once } from '../lazy.ts';
 import {
   checkOptionalDateRange,
   clockTime,
@@ -16,78 +17,88 @@ import { endpoint } from './define.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const who = z.object({ id: z.number(), name: z.string() }).nullable();
+const who = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
 
 export const FenceLimits = { radiusMin: 10, radiusMax: 100_000, pointsMin: 3, pointsMax: 50 } as const;
 
-export const latLng = z.object({ lat: z.number(), lng: z.number() });
-export type LatLng = z.infer<typeof latLng>;
+export const latLng = once(() => z.object({ lat: z.number(), lng: z.number() }));
+export type LatLng = z.infer<ReturnType<typeof latLng>>;
 
 const pairOf = (text: string) => {
   const parts = text.split(',');
   if (parts.length !== 2 || parts.some((p) => p.trim() === '')) return null;
-  const lat = latitude.safeParse(parts[0].trim());
-  const lng = longitude.safeParse(parts[1].trim());
+  const lat = latitude().safeParse(parts[0].trim());
+  const lng = longitude().safeParse(parts[1].trim());
   return lat.success && lng.success ? { lat: lat.data, lng: lng.data } : null;
 };
 
 /** A circle's centre as 'lat,lng' (degrees). */
-const centre = z.string({ error: 'fenceShape' }).transform((text, ctx) => {
-  const pair = pairOf(text);
-  if (!pair) ctx.addIssue({ code: 'custom', message: 'fenceShape' });
-  return pair ?? z.NEVER;
-});
-
-/** A polygon's vertices as 'lat,lng;lat,lng;…', 3 to 50 of them, in drawing order, not closed. */
-const vertices = z.string({ error: 'fenceShape' }).transform((text, ctx) => {
-  const pairs = text
-    .split(';')
-    .filter((p) => p.trim() !== '')
-    .map(pairOf);
-  const { pointsMin, pointsMax } = FenceLimits;
-  if (pairs.length < pointsMin || pairs.length > pointsMax || pairs.some((p) => p === null)) {
-    ctx.addIssue({ code: 'custom', message: 'fenceShape' });
-    return z.NEVER;
-  }
-  return pairs as LatLng[];
-});
-
-const flag = z
-  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], { error: 'invalidParams' })
-  .transform((v) => v === true || v === '1' || v === 'true');
-
-/** Trigger mode: 0 enter alarm, 1 leave alarm, 2 no-exit, 3 no-entry (FenceTrigger). */
-export const fenceTrigger = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: 'fenceTrigger' })
-    .int('fenceTrigger')
-    .min(0, 'fenceTrigger')
-    .max(3, 'fenceTrigger'),
+const centre = once(() =>
+  z.string({ error: 'fenceShape' }).transform((text, ctx) => {
+    const pair = pairOf(text);
+    if (!pair) ctx.addIssue({ code: 'custom', message: 'fenceShape' });
+    return pair ?? z.NEVER;
+  }),
 );
 
-const fenceFields = z.object({
-  orgId: optional(id),
-  name: fenceName,
-  shape: z.enum(['circle', 'polygon'], { error: 'fenceShape' }),
-  center: optional(centre),
-  radius: optional(
-    z.coerce
-      .number({ error: 'fenceRadius' })
-      .min(FenceLimits.radiusMin, 'fenceRadius')
-      .max(FenceLimits.radiusMax, 'fenceRadius'),
-  ),
-  points: optional(vertices),
-  trigger: fenceTrigger,
-  windowStart: optional(clockTime),
-  windowEnd: optional(clockTime),
-  permanent: optional(flag),
-  dateStart: optional(isoDate),
-  dateEnd: optional(isoDate),
-  timeZone: optional(timeZone),
-});
+/** A polygon's vertices as 'lat,lng;lat,lng;…', 3 to 50 of them, in drawing order, not closed. */
+const vertices = once(() =>
+  z.string({ error: 'fenceShape' }).transform((text, ctx) => {
+    const pairs = text
+      .split(';')
+      .filter((p) => p.trim() !== '')
+      .map(pairOf);
+    const { pointsMin, pointsMax } = FenceLimits;
+    if (pairs.length < pointsMin || pairs.length > pointsMax || pairs.some((p) => p === null)) {
+      ctx.addIssue({ code: 'custom', message: 'fenceShape' });
+      return z.NEVER;
+    }
+    return pairs as LatLng[];
+  }),
+);
 
-type FenceFields = z.output<typeof fenceFields>;
+const flag = once(() =>
+  z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], { error: 'invalidParams' })
+    .transform((v) => v === true || v === '1' || v === 'true'),
+);
+
+/** Trigger mode: 0 enter alarm, 1 leave alarm, 2 no-exit, 3 no-entry (FenceTrigger). */
+export const fenceTrigger = once(() =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: 'fenceTrigger' })
+      .int('fenceTrigger')
+      .min(0, 'fenceTrigger')
+      .max(3, 'fenceTrigger'),
+  ),
+);
+
+const fenceFields = once(() =>
+  z.object({
+    orgId: optional(id()),
+    name: fenceName(),
+    shape: z.enum(['circle', 'polygon'], { error: 'fenceShape' }),
+    center: optional(centre()),
+    radius: optional(
+      z.coerce
+        .number({ error: 'fenceRadius' })
+        .min(FenceLimits.radiusMin, 'fenceRadius')
+        .max(FenceLimits.radiusMax, 'fenceRadius'),
+    ),
+    points: optional(vertices()),
+    trigger: fenceTrigger(),
+    windowStart: optional(clockTime()),
+    windowEnd: optional(clockTime()),
+    permanent: optional(flag()),
+    dateStart: optional(isoDate()),
+    dateEnd: optional(isoDate()),
+    timeZone: optional(timeZone()),
+  }),
+);
+
+type FenceFields = z.output<ReturnType<typeof fenceFields>>;
 const checkFence = (v: FenceFields, ctx: z.RefinementCtx) => {
   if (v.shape === 'circle' && !v.center)
     ctx.addIssue({ code: 'custom', message: 'fenceShape', path: ['center'] });
@@ -99,48 +110,54 @@ const checkFence = (v: FenceFields, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', message: 'fenceDates', path: ['dateEnd'] });
 };
 
-export const fenceSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  org_id: z.number(),
-  org_name: z.string(),
-  shape: z.enum(['circle', 'polygon']),
-  trigger: z.number(),
-  /** Daily valid period, HH:MM to HH:MM inclusive, in time_zone; an end before the start runs past midnight. */
-  window_start: z.string(),
-  window_end: z.string(),
-  time_zone: z.string(),
-  permanent: z.boolean(),
-  date_start: z.string().nullable(),
-  date_end: z.string().nullable(),
-  keeper: who,
-  member_count: z.number(),
-  created_at: z.string(),
-});
+export const fenceSummary = once(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    org_id: z.number(),
+    org_name: z.string(),
+    shape: z.enum(['circle', 'polygon']),
+    trigger: z.number(),
+    /** Daily valid period, HH:MM to HH:MM inclusive, in time_zone; an end before the start runs past midnight. */
+    window_start: z.string(),
+    window_end: z.string(),
+    time_zone: z.string(),
+    permanent: z.boolean(),
+    date_start: z.string().nullable(),
+    date_end: z.string().nullable(),
+    keeper: who(),
+    member_count: z.number(),
+    created_at: z.string(),
+  }),
+);
 
 /** A circle has center and radius (metres); a polygon has points. */
-export const fenceDetail = fenceSummary.extend({
-  center: latLng.nullable(),
-  radius: z.number().nullable(),
-  points: z.array(latLng),
-});
+export const fenceDetail = once(() =>
+  fenceSummary().extend({
+    center: latLng().nullable(),
+    radius: z.number().nullable(),
+    points: z.array(latLng()),
+  }),
+);
 
 /** kind: the trigger mode that raised the alarm (0 entered, 1 left, 2 outside a no-exit fence, 3 inside a no-entry fence). */
-export const fenceRecord = z.object({
-  id: z.number(),
-  fence_id: z.number().nullable(),
-  fence_name: z.string(),
-  org_id: z.number(),
-  terminal_id: z.number(),
-  terminal_name: z.string(),
-  ssid: z.string(),
-  kind: z.number(),
-  lat: z.number(),
-  lng: z.number(),
-  at: z.string(),
-});
+export const fenceRecord = once(() =>
+  z.object({
+    id: z.number(),
+    fence_id: z.number().nullable(),
+    fence_name: z.string(),
+    org_id: z.number(),
+    terminal_id: z.number(),
+    terminal_name: z.string(),
+    ssid: z.string(),
+    kind: z.number(),
+    lat: z.number(),
+    lng: z.number(),
+    at: z.string(),
+  }),
+);
 
-const members = z.object({ id, terminalIds: idList('selectUser') });
+const members = once(() => z.object({ id: id(), terminalIds: idList('selectUser') }));
 
 /** Electronic fences (SPEC §2 /fence*): companies manage their own, agents those of their companies. */
 export const fence = {
@@ -149,15 +166,16 @@ export const fence = {
     path: '/v1/fence/list',
     access: 'any',
     summary: 'Fences in scope, newest first; filter by company; keyword on name',
-    params: pageParams.extend({ orgId: optional(id), keyword: z.string().trim().max(30).optional() }),
-    data: pageOf(fenceSummary),
+    params: () =>
+      pageParams().extend({ orgId: optional(id()), keyword: z.string().trim().max(30).optional() }),
+    data: () => pageOf(fenceSummary()),
   }),
   detail: endpoint({
     method: 'GET',
     path: '/v1/fence/detail',
     access: 'any',
     summary: 'One fence in scope with its geometry',
-    params: z.object({ id }),
+    params: () => z.object({ id: id() }),
     data: fenceDetail,
   }),
   add: endpoint({
@@ -169,8 +187,8 @@ export const fence = {
       '"lat,lng;lat,lng;…", 3–50, not crossing itself); trigger 0–3; daily period windowStart–windowEnd ' +
       '(HH:MM, default 00:00–23:59); permanent (default 1) or dateStart–dateEnd; timeZone of period and ' +
       'dates (default the server zone). Agents name the company (orgId). Names are unique per company.',
-    params: fenceFields.superRefine(checkFence),
-    data: z.object({ id: z.number() }),
+    params: () => fenceFields().superRefine(checkFence),
+    data: () => z.object({ id: z.number() }),
   }),
   update: endpoint({
     method: 'POST',
@@ -179,16 +197,16 @@ export const fence = {
     summary:
       'Replace a fence’s name, geometry, trigger, period and dates (same parameters as add; the company ' +
       'does not change). Terminals start afresh: the next position of each decides inside or outside.',
-    params: fenceFields.extend({ id }).superRefine(checkFence),
-    data: z.null(),
+    params: () => fenceFields().extend({ id: id() }).superRefine(checkFence),
+    data: () => z.null(),
   }),
   remove: endpoint({
     method: 'POST',
     path: '/v1/fence/delete',
     access: 'any',
     summary: 'Delete a fence; its records stay with the fence name',
-    params: z.object({ id }),
-    data: z.null(),
+    params: () => z.object({ id: id() }),
+    data: () => z.null(),
   }),
   setKeeper: endpoint({
     method: 'POST',
@@ -196,26 +214,28 @@ export const fence = {
     access: 'any',
     summary:
       'Choose the keeper (administrator) of a fence among its company’s terminals; terminalId 0 clears it',
-    params: z.object({ id, terminalId: z.coerce.number({ error: 'invalidParams' }).int().min(0) }),
-    data: z.null(),
+    params: () =>
+      z.object({ id: id(), terminalId: z.coerce.number({ error: 'invalidParams' }).int().min(0) }),
+    data: () => z.null(),
   }),
   members: endpoint({
     method: 'GET',
     path: '/v1/fence/members',
     access: 'any',
     summary: 'Terminals a fence monitors',
-    params: pageParams.extend({ id }),
-    data: pageOf(
-      z.object({ terminal_id: z.number(), ssid: z.string(), name: z.string(), is_keeper: z.boolean() }),
-    ),
+    params: () => pageParams().extend({ id: id() }),
+    data: () =>
+      pageOf(
+        z.object({ terminal_id: z.number(), ssid: z.string(), name: z.string(), is_keeper: z.boolean() }),
+      ),
   }),
   unMembers: endpoint({
     method: 'GET',
     path: '/v1/fence/unMembers',
     access: 'any',
     summary: 'Terminals of the fence’s company it does not monitor yet; keyword on SSID or name',
-    params: pageParams.extend({ id, keyword: z.string().trim().max(30).optional() }),
-    data: pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string() })),
+    params: () => pageParams().extend({ id: id(), keyword: z.string().trim().max(30).optional() }),
+    data: () => pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string() })),
   }),
   addMembers: endpoint({
     method: 'POST',
@@ -223,7 +243,7 @@ export const fence = {
     access: 'any',
     summary: 'Let a fence monitor terminals of its company',
     params: members,
-    data: z.object({ added: z.number() }),
+    data: () => z.object({ added: z.number() }),
   }),
   removeMembers: endpoint({
     method: 'POST',
@@ -231,7 +251,7 @@ export const fence = {
     access: 'any',
     summary: 'Stop a fence monitoring terminals',
     params: members,
-    data: z.object({ removed: z.number() }),
+    data: () => z.object({ removed: z.number() }),
   }),
   records: endpoint({
     method: 'GET',
@@ -240,17 +260,18 @@ export const fence = {
     summary:
       'Fence alarm records in scope, newest first; filter by company, fence, terminal, kind (0–3) and a date ' +
       'range (start, end: YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
-    params: pageParams
-      .extend({
-        orgId: optional(id),
-        fenceId: optional(id),
-        terminalId: optional(id),
-        kind: optional(fenceTrigger),
-        start: optional(isoDate),
-        end: optional(isoDate),
-        timeZone: optional(timeZone),
-      })
-      .superRefine(checkOptionalDateRange),
-    data: pageOf(fenceRecord),
+    params: () =>
+      pageParams()
+        .extend({
+          orgId: optional(id()),
+          fenceId: optional(id()),
+          terminalId: optional(id()),
+          kind: optional(fenceTrigger()),
+          start: optional(isoDate()),
+          end: optional(isoDate()),
+          timeZone: optional(timeZone()),
+        })
+        .superRefine(checkOptionalDateRange),
+    data: () => pageOf(fenceRecord()),
   }),
 };

@@ -1,34 +1,39 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
+import { once } from '../lazy.ts';
 import { groupBatchCount, groupName, id, idList, pageParams, priority } from '../rules.ts';
 import { endpoint } from './define.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const who = z.object({ id: z.number(), name: z.string() }).nullable();
+const who = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
 
-export const groupSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  org_id: z.number(),
-  org_name: z.string(),
-  member_count: z.number(),
-  created_at: z.string(),
-});
+export const groupSummary = once(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    org_id: z.number(),
+    org_name: z.string(),
+    member_count: z.number(),
+    created_at: z.string(),
+  }),
+);
 
-export const groupDetail = groupSummary.extend({ leader: who, compere: who, owner: who });
+export const groupDetail = once(() => groupSummary().extend({ leader: who(), compere: who(), owner: who() }));
 
-export const groupMember = z.object({
-  terminal_id: z.number(),
-  ssid: z.string(),
-  name: z.string(),
-  priority: z.number(),
-  is_leader: z.boolean(),
-  is_compere: z.boolean(),
-  is_default: z.boolean(),
-});
+export const groupMember = once(() =>
+  z.object({
+    terminal_id: z.number(),
+    ssid: z.string(),
+    name: z.string(),
+    priority: z.number(),
+    is_leader: z.boolean(),
+    is_compere: z.boolean(),
+    is_default: z.boolean(),
+  }),
+);
 
-const member = z.object({ id, terminalId: id });
+const member = once(() => z.object({ id: id(), terminalId: id() }));
 
 /** Group calls: SPEC §2 has the screens; SPEC §7 does not list their calls, so these are ours. */
 export const group = {
@@ -37,19 +42,20 @@ export const group = {
     path: '/v1/group/list',
     access: 'any',
     summary: 'Groups in scope, newest first; filter by company or by a member terminal; keyword on name',
-    params: pageParams.extend({
-      orgId: optional(id),
-      terminalId: optional(id),
-      keyword: z.string().trim().max(30).optional(),
-    }),
-    data: pageOf(groupSummary),
+    params: () =>
+      pageParams().extend({
+        orgId: optional(id()),
+        terminalId: optional(id()),
+        keyword: z.string().trim().max(30).optional(),
+      }),
+    data: () => pageOf(groupSummary()),
   }),
   detail: endpoint({
     method: 'GET',
     path: '/v1/group/detail',
     access: 'any',
     summary: 'One group in scope with its leader, single speaker and owner',
-    params: z.object({ id }),
+    params: () => z.object({ id: id() }),
     data: groupDetail,
   }),
   add: endpoint({
@@ -57,45 +63,46 @@ export const group = {
     path: '/v1/group/add',
     access: 'any',
     summary: 'Create 1–16 groups; repeated names get a natural-number suffix continuing after existing ones',
-    params: z.object({
-      orgId: optional(id),
-      name: groupName,
-      count: groupBatchCount.default(1),
-      terminalIds: optional(idList('selectUser')),
-    }),
-    data: z.object({ created: z.array(z.object({ id: z.number(), name: z.string() })) }),
+    params: () =>
+      z.object({
+        orgId: optional(id()),
+        name: groupName(),
+        count: groupBatchCount().default(1),
+        terminalIds: optional(idList('selectUser')),
+      }),
+    data: () => z.object({ created: z.array(z.object({ id: z.number(), name: z.string() })) }),
   }),
   remove: endpoint({
     method: 'POST',
     path: '/v1/group/delete',
     access: 'any',
     summary: 'Delete a group in scope',
-    params: z.object({ id }),
-    data: z.null(),
+    params: () => z.object({ id: id() }),
+    data: () => z.null(),
   }),
   members: endpoint({
     method: 'GET',
     path: '/v1/group/members',
     access: 'any',
     summary: 'Members of a group with priority, leader, single speaker and default flags',
-    params: pageParams.extend({ id }),
-    data: pageOf(groupMember),
+    params: () => pageParams().extend({ id: id() }),
+    data: () => pageOf(groupMember()),
   }),
   unMembers: endpoint({
     method: 'GET',
     path: '/v1/group/unMembers',
     access: 'any',
     summary: 'Terminals of the group company that are not members yet',
-    params: pageParams.extend({ id, keyword: z.string().trim().max(30).optional() }),
-    data: pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string() })),
+    params: () => pageParams().extend({ id: id(), keyword: z.string().trim().max(30).optional() }),
+    data: () => pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string() })),
   }),
   addMembers: endpoint({
     method: 'POST',
     path: '/v1/group/addMembers',
     access: 'any',
     summary: 'Add terminals of the same company to a group',
-    params: z.object({ id, terminalIds: idList('selectUser'), priority: priority.default(3) }),
-    data: z.object({ added: z.number() }),
+    params: () => z.object({ id: id(), terminalIds: idList('selectUser'), priority: priority().default(3) }),
+    data: () => z.object({ added: z.number() }),
   }),
   removeMember: endpoint({
     method: 'POST',
@@ -103,15 +110,15 @@ export const group = {
     access: 'any',
     summary: 'Remove a member; removing the owner of a self-created group deletes the group',
     params: member,
-    data: z.object({ groupDeleted: z.boolean() }),
+    data: () => z.object({ groupDeleted: z.boolean() }),
   }),
   setPriority: endpoint({
     method: 'POST',
     path: '/v1/group/setPriority',
     access: 'any',
     summary: 'Set a member priority, 1 to 5',
-    params: member.extend({ priority }),
-    data: z.null(),
+    params: () => member().extend({ priority: priority() }),
+    data: () => z.null(),
   }),
   setLeader: endpoint({
     method: 'POST',
@@ -119,15 +126,15 @@ export const group = {
     access: 'any',
     summary: 'Make a member the group leader',
     params: member,
-    data: z.null(),
+    data: () => z.null(),
   }),
   setCompere: endpoint({
     method: 'POST',
     path: '/v1/group/setCompere',
     access: 'any',
     summary: 'Choose the single speaker of a group (terminalId 0 clears it)',
-    params: z.object({ id, terminalId: z.coerce.number().int().min(0) }),
-    data: z.null(),
+    params: () => z.object({ id: id(), terminalId: z.coerce.number().int().min(0) }),
+    data: () => z.null(),
   }),
   setDefault: endpoint({
     method: 'POST',
@@ -135,30 +142,30 @@ export const group = {
     access: 'any',
     summary: 'Make a group the default group of one of its members',
     params: member,
-    data: z.null(),
+    data: () => z.null(),
   }),
   listening: endpoint({
     method: 'GET',
     path: '/v1/group/listening',
     access: 'any',
     summary: 'Groups a terminal listens to',
-    params: z.object({ terminalId: id }),
-    data: z.array(z.object({ id: z.number(), name: z.string() })),
+    params: () => z.object({ terminalId: id() }),
+    data: () => z.array(z.object({ id: z.number(), name: z.string() })),
   }),
   addListening: endpoint({
     method: 'POST',
     path: '/v1/group/addListening',
     access: 'any',
     summary: 'Let a terminal listen to groups of its company',
-    params: z.object({ terminalId: id, groupIds: idList('selectUser') }),
-    data: z.null(),
+    params: () => z.object({ terminalId: id(), groupIds: idList('selectUser') }),
+    data: () => z.null(),
   }),
   removeListening: endpoint({
     method: 'POST',
     path: '/v1/group/removeListening',
     access: 'any',
     summary: 'Stop a terminal listening to a group',
-    params: z.object({ terminalId: id, groupId: id }),
-    data: z.null(),
+    params: () => z.object({ terminalId: id(), groupId: id() }),
+    data: () => z.null(),
   }),
 };

@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { once } from '../lazy.ts';
 import { id, latitude, longitude } from '../rules.ts';
 import { empty, endpoint } from './define.ts';
 import { addressLang } from './sos.ts';
 
 export const TrackLimits = { rangeDays: 7, maxPoints: 5000 } as const;
 
-const instant = z.iso.datetime({ offset: true, error: 'invalidParams' });
+const instant = once(() => z.iso.datetime({ offset: true, error: 'invalidParams' }));
 
 /** A reported position: degrees, the terminal's time, speed in km/h and accuracy in metres when known. */
-export const trackPoint = z.object({
-  lat: z.number(),
-  lng: z.number(),
-  at: z.string(),
-  speed: z.number().nullable(),
-  accuracy: z.number().nullable(),
-});
+export const trackPoint = once(() =>
+  z.object({
+    lat: z.number(),
+    lng: z.number(),
+    at: z.string(),
+    speed: z.number().nullable(),
+    accuracy: z.number().nullable(),
+  }),
+);
 
 export const location = {
   track: endpoint({
@@ -24,14 +27,18 @@ export const location = {
     summary:
       'Positions of a terminal in scope between start and end (ISO 8601 instants, at most 7 days), oldest ' +
       'first, at most 5000 (evenly thinned, thinned true); none answers 40401 "No location track"',
-    params: z
-      .object({ terminalId: id, start: instant, end: instant })
-      .refine((v) => Date.parse(v.start) < Date.parse(v.end), { error: 'dateStartBeforeEnd', path: ['end'] })
-      .refine((v) => Date.parse(v.end) - Date.parse(v.start) <= TrackLimits.rangeDays * 86_400_000, {
-        error: 'trackRangeMax',
-        path: ['end'],
-      }),
-    data: z.object({ terminal_id: z.number(), points: z.array(trackPoint), thinned: z.boolean() }),
+    params: () =>
+      z
+        .object({ terminalId: id(), start: instant(), end: instant() })
+        .refine((v) => Date.parse(v.start) < Date.parse(v.end), {
+          error: 'dateStartBeforeEnd',
+          path: ['end'],
+        })
+        .refine((v) => Date.parse(v.end) - Date.parse(v.start) <= TrackLimits.rangeDays * 86_400_000, {
+          error: 'trackRangeMax',
+          path: ['end'],
+        }),
+    data: () => z.object({ terminal_id: z.number(), points: z.array(trackPoint()), thinned: z.boolean() }),
   }),
   last: endpoint({
     method: 'GET',
@@ -39,8 +46,8 @@ export const location = {
     access: 'any',
     summary:
       'The last known position of a terminal in scope with its address, or null when it never reported one',
-    params: z.object({ terminalId: id, lang: addressLang }),
-    data: trackPoint.extend({ address: z.string() }).nullable(),
+    params: () => z.object({ terminalId: id(), lang: addressLang() }),
+    data: () => trackPoint().extend({ address: z.string() }).nullable(),
   }),
   address: endpoint({
     method: 'GET',
@@ -49,8 +56,8 @@ export const location = {
     summary:
       'The address of a point through the server’s geocoder (cached; the offline default formats the ' +
       'coordinates); 60 per account a minute',
-    params: z.object({ lat: latitude, lng: longitude, lang: addressLang }),
-    data: z.object({ address: z.string() }),
+    params: () => z.object({ lat: latitude(), lng: longitude(), lang: addressLang() }),
+    data: () => z.object({ address: z.string() }),
   }),
   mapConfig: endpoint({
     method: 'GET',
@@ -60,11 +67,12 @@ export const location = {
       'Where the map tiles come from ({z}/{x}/{y} template), their attribution, the maximum zoom, and where ' +
       'a new map opens: the middle of the newest fence in the caller’s scope, else the server’s MAP_CENTER',
     params: empty,
-    data: z.object({
-      tile_url: z.string(),
-      attribution: z.string(),
-      max_zoom: z.number(),
-      center: z.object({ lat: z.number(), lng: z.number() }),
-    }),
+    data: () =>
+      z.object({
+        tile_url: z.string(),
+        attribution: z.string(),
+        max_zoom: z.number(),
+        center: z.object({ lat: z.number(), lng: z.number() }),
+      }),
   }),
 };

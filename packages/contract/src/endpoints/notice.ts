@@ -1,32 +1,37 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
+import { once } from '../lazy.ts';
 import { id, pageParams } from '../rules.ts';
 import { count, empty, endpoint } from './define.ts';
 
-export const bulletin = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  created_at: z.string(),
-});
+export const bulletin = once(() =>
+  z.object({
+    id: z.number(),
+    title: z.string(),
+    content: z.string(),
+    created_at: z.string(),
+  }),
+);
 
-const party = z.object({ id: z.number(), name: z.string() }).nullable();
+const party = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
 
 /** A deal record (SPEC §3), rendered per notice type 1–8. */
-export const noticeRecord = z.object({
-  id: z.number(),
-  type: z.number(),
-  cardType: z.number().nullable(),
-  quantity: z.number().nullable(),
-  fromAgent: party,
-  toAgent: party,
-  org: z.object({ orgName: z.string() }).nullable(),
-  user: z.object({ name: z.string() }).nullable(),
-  users: z.array(z.object({ name: z.string(), account: z.string() })),
-  content: z.string(),
-  read: z.boolean(),
-  created_at: z.string(),
-});
+export const noticeRecord = once(() =>
+  z.object({
+    id: z.number(),
+    type: z.number(),
+    cardType: z.number().nullable(),
+    quantity: z.number().nullable(),
+    fromAgent: party(),
+    toAgent: party(),
+    org: z.object({ orgName: z.string() }).nullable(),
+    user: z.object({ name: z.string() }).nullable(),
+    users: z.array(z.object({ name: z.string(), account: z.string() })),
+    content: z.string(),
+    read: z.boolean(),
+    created_at: z.string(),
+  }),
+);
 
 export const notice = {
   newUnreadCount: endpoint({
@@ -34,7 +39,7 @@ export const notice = {
     path: '/v1/notice/newUnreadCount',
     access: 'agent',
     summary: 'Number of unread deal notices of the signed-in agent',
-    params: z.object({ agentId: z.coerce.number().optional() }),
+    params: () => z.object({ agentId: z.coerce.number().optional() }),
     data: count,
   }),
   getFirstBulletin: endpoint({
@@ -42,12 +47,13 @@ export const notice = {
     path: '/v1/notice/getFirstBulletin',
     access: 'agent',
     summary: 'The newest system bulletin the agent has not seen yet (null when none); marks it seen',
-    params: z.object({
-      agentId: z.coerce.number().optional(),
-      path: z.string().optional(),
-      isNewBulletin: z.string().optional(),
-    }),
-    data: bulletin.nullable(),
+    params: () =>
+      z.object({
+        agentId: z.coerce.number().optional(),
+        path: z.string().optional(),
+        isNewBulletin: z.string().optional(),
+      }),
+    data: () => bulletin().nullable(),
   }),
   getNotice: endpoint({
     method: 'POST',
@@ -55,15 +61,15 @@ export const notice = {
     access: 'agent',
     summary: 'Deal notices of the signed-in agent, newest first',
     params: pageParams,
-    data: pageOf(noticeRecord),
+    data: () => pageOf(noticeRecord()),
   }),
   getBulletin: endpoint({
     method: 'POST',
     path: '/v1/notice/getBulletin',
     access: 'agent',
     summary: 'System bulletins, newest first, or the one named by noticeDetail',
-    params: pageParams.extend({ noticeDetail: id.optional() }),
-    data: pageOf(bulletin),
+    params: () => pageParams().extend({ noticeDetail: id().optional() }),
+    data: () => pageOf(bulletin()),
   }),
   readall: endpoint({
     method: 'POST',

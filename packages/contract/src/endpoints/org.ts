@@ -1,48 +1,59 @@
 import { z } from 'zod';
 import { ServiceToggles } from '../enums.ts';
+import { once } from '../lazy.ts';
 import { account, companyName, contactName, email, id, mobile, password } from '../rules.ts';
 import { count, endpoint } from './define.ts';
 
 const optionalText = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as z.ZodType<string | undefined>;
-const region = z.string({ error: 'invalidParams' }).trim().min(1, 'invalidParams').max(50, 'invalidParams');
+const region = once(() =>
+  z.string({ error: 'invalidParams' }).trim().min(1, 'invalidParams').max(50, 'invalidParams'),
+);
 /** Agents name the company; a company acting on itself sends no id. */
-const target = z.object({ id: id.optional() });
+const target = once(() => z.object({ id: id().optional() }));
 
-export const server = z.object({
-  server_type: z.string(),
-  intranet_ip: z.string(),
-  intranet_port: z.number(),
-});
-
-const toggleFlag = z
-  .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
-  .transform((v) => Number(v))
-  .optional();
-export const toggleParams = z.object(
-  Object.fromEntries(ServiceToggles.map((t) => [t, toggleFlag])) as Record<
-    (typeof ServiceToggles)[number],
-    typeof toggleFlag
-  >,
+export const server = once(() =>
+  z.object({
+    server_type: z.string(),
+    intranet_ip: z.string(),
+    intranet_port: z.number(),
+  }),
 );
 
-export const orgDetail = z.object({
-  id: z.number(),
-  corg_name: z.string(),
-  contact: z.string(),
-  account: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  address: z.string(),
-  region: z.string(),
-  agent_id: z.number(),
-  agent_name: z.string(),
-  toggles: z.record(z.string(), z.number()),
-  group_count: count,
-  user_count: count,
-  servers: z.array(server),
-  created_at: z.string(),
-});
+const toggleFlag = once(() =>
+  z
+    .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+    .transform((v) => Number(v))
+    .optional(),
+);
+export const toggleParams = once(() =>
+  z.object(
+    Object.fromEntries(ServiceToggles.map((t) => [t, toggleFlag()])) as Record<
+      (typeof ServiceToggles)[number],
+      ReturnType<typeof toggleFlag>
+    >,
+  ),
+);
+
+export const orgDetail = once(() =>
+  z.object({
+    id: z.number(),
+    corg_name: z.string(),
+    contact: z.string(),
+    account: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    region: z.string(),
+    agent_id: z.number(),
+    agent_name: z.string(),
+    toggles: z.record(z.string(), z.number()),
+    group_count: count(),
+    user_count: count(),
+    servers: z.array(server()),
+    created_at: z.string(),
+  }),
+);
 
 export const org = {
   info: endpoint({
@@ -59,15 +70,15 @@ export const org = {
     access: 'any',
     summary: 'Region of a company',
     params: target,
-    data: z.object({ region: z.string() }),
+    data: () => z.object({ region: z.string() }),
   }),
   updateRegion: endpoint({
     method: 'POST',
     path: '/v1/org/updateRegion',
     access: 'any',
     summary: 'Change the region of a company',
-    params: target.extend({ region }),
-    data: z.null(),
+    params: () => target().extend({ region: region() }),
+    data: () => z.null(),
   }),
   getAssemblyUrl: endpoint({
     method: 'GET',
@@ -75,59 +86,61 @@ export const org = {
     access: 'any',
     summary: 'Server list of a company (server_type enclosure is the fence server)',
     params: target,
-    data: z.array(server),
+    data: () => z.array(server()),
   }),
   password: endpoint({
     method: 'POST',
     path: '/v1/org/password',
     access: 'agent',
     summary: 'Set a new password for a company in scope; its sessions end',
-    params: z.object({ id, password }),
-    data: z.null(),
+    params: () => z.object({ id: id(), password: password() }),
+    data: () => z.null(),
   }),
   deletingUnit: endpoint({
     method: 'POST',
     path: '/v1/org/deletingUnit',
     access: 'agent',
     summary: 'Delete a company in scope that has no users left',
-    params: z.object({ id }),
-    data: z.null(),
+    params: () => z.object({ id: id() }),
+    data: () => z.null(),
   }),
   setBindingPlatform: endpoint({
     method: 'POST',
     path: '/v1/org/setBindingPlatform',
     access: 'any',
     summary: 'Set service toggles of a company (1 on, 0 off; absent unchanged)',
-    params: target.extend(toggleParams.shape),
-    data: z.null(),
+    params: () => target().extend(toggleParams().shape),
+    data: () => z.null(),
   }),
   updateUnit: endpoint({
     method: 'POST',
     path: '/v1/org/updateUnit',
     access: 'any',
     summary: 'Edit the name, contact, phone, email or address of a company',
-    params: target.extend({
-      name: companyName,
-      contact: contactName,
-      phone: optionalText(mobile),
-      email: optionalText(email),
-      address: z.string().trim().max(100, 'invalidParams').optional(),
-    }),
-    data: z.null(),
+    params: () =>
+      target().extend({
+        name: companyName(),
+        contact: contactName(),
+        phone: optionalText(mobile()),
+        email: optionalText(email()),
+        address: z.string().trim().max(100, 'invalidParams').optional(),
+      }),
+    data: () => z.null(),
   }),
   add: endpoint({
     method: 'POST',
     path: '/v1/org/add',
     access: 'agent',
     summary: 'Create a company under the signed-in agent',
-    params: z.object({
-      name: companyName,
-      contact: contactName,
-      account,
-      password,
-      phone: optionalText(mobile),
-      region: region.optional(),
-    }),
-    data: z.object({ id: z.number() }),
+    params: () =>
+      z.object({
+        name: companyName(),
+        contact: contactName(),
+        account: account(),
+        password: password(),
+        phone: optionalText(mobile()),
+        region: region().optional(),
+      }),
+    data: () => z.object({ id: z.number() }),
   }),
 };

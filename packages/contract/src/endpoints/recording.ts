@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
+import { once } from '../lazy.ts';
 import { checkOptionalDateRange, id, isoDate, pageParams, timeZone } from '../rules.ts';
 import { endpoint } from './define.ts';
 
@@ -7,21 +8,25 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** One talk burst: who spoke in which group, when and for how long (seconds), and the audio's type and size. */
-export const recordingItem = z.object({
-  id: z.number(),
-  org_id: z.number(),
-  terminal_id: z.number(),
-  terminal_name: z.string(),
-  ssid: z.string(),
-  group_id: z.number().nullable(),
-  group_name: z.string(),
-  started_at: z.string(),
-  duration: z.number(),
-  content_type: z.string(),
-  size: z.number(),
-});
+export const recordingItem = once(() =>
+  z.object({
+    id: z.number(),
+    org_id: z.number(),
+    terminal_id: z.number(),
+    terminal_name: z.string(),
+    ssid: z.string(),
+    group_id: z.number().nullable(),
+    group_name: z.string(),
+    started_at: z.string(),
+    duration: z.number(),
+    content_type: z.string(),
+    size: z.number(),
+  }),
+);
 
-const audio = z.never().describe('audio bytes (Content-Type of the recording); failures answer the envelope');
+const audio = once(() =>
+  z.never().describe('audio bytes (Content-Type of the recording); failures answer the envelope'),
+);
 
 export const recording = {
   list: endpoint({
@@ -31,17 +36,18 @@ export const recording = {
     summary:
       'Recordings in scope, newest first; filter by company, group, terminal and a date range (start, end: ' +
       'YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
-    params: pageParams
-      .extend({
-        orgId: optional(id),
-        groupId: optional(id),
-        terminalId: optional(id),
-        start: optional(isoDate),
-        end: optional(isoDate),
-        timeZone: optional(timeZone),
-      })
-      .superRefine(checkOptionalDateRange),
-    data: pageOf(recordingItem),
+    params: () =>
+      pageParams()
+        .extend({
+          orgId: optional(id()),
+          groupId: optional(id()),
+          terminalId: optional(id()),
+          start: optional(isoDate()),
+          end: optional(isoDate()),
+          timeZone: optional(timeZone()),
+        })
+        .superRefine(checkOptionalDateRange),
+    data: () => pageOf(recordingItem()),
   }),
   play: endpoint({
     method: 'GET',
@@ -50,7 +56,7 @@ export const recording = {
     summary:
       'The audio of a recording in scope, inline, for an <audio> element (session in the query); honours ' +
       'a Range header with 206 Partial Content',
-    params: z.object({ id }),
+    params: () => z.object({ id: id() }),
     data: audio,
   }),
   download: endpoint({
@@ -58,7 +64,7 @@ export const recording = {
     path: '/v1/recording/download',
     access: 'any',
     summary: 'The audio of a recording in scope as an attachment named after the terminal and start time',
-    params: z.object({ id }),
+    params: () => z.object({ id: id() }),
     data: audio,
   }),
 };

@@ -35,7 +35,7 @@ export const Component = () => {
   if (!isAgent) return <Navigate to="/main" replace />;
 
   const submit = async () => {
-    if (!form.check([rules.cardPwdPair, values], [enteredCode, values.code, 'code'])) return;
+    if (!form.check([rules.cardPwdPair, values], [enteredCode(), values.code, 'code'])) return;
     await form.run(async () => {
       await call(api.jsp.updateCardPwd, values, { toast: false });
       await client.invalidateQueries({ queryKey: endpointKey(api.profile.agent, {}) });
