@@ -73,7 +73,15 @@ describe('login and homes', () => {
     await page.getByTestId('tile-agent-add').waitFor();
     await page.getByTestId('count-agent').getByText('1').waitFor();
     await page.getByTestId('count-user').getByText('6').waitFor();
-    assert.equal(await page.getByTestId('card-strip').getAttribute('data-mode'), 'swiper');
+    assert.equal(await page.getByTestId('card-strip').getAttribute('data-mode'), 'swipe');
+    // A swipe to the next page of three moves the dot with it.
+    await page.locator('.card-strip__track').evaluate((track) => track.scrollTo({ left: track.clientWidth }));
+    await page
+      .locator('.card-strip .adm-page-indicator-dot')
+      .nth(1)
+      .and(page.locator('.adm-page-indicator-dot-active'))
+      .waitFor();
+    await page.locator('.card-strip__track').evaluate((track) => track.scrollTo({ left: 0 }));
     await page.getByTestId('card-voice').getByText('944').waitFor();
     await page.getByTestId('tab-sales').waitFor();
     await shot(page, 'home-agent-en');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { CardStrip } from './card-strip.tsx';
@@ -45,7 +45,7 @@ describe('the strip', () => {
     render(<CardStrip cards={stripCards(agentInfo(), only('blance', 'super_card'))} />);
     const strip = screen.getByTestId('card-strip');
     expect(strip.dataset.mode).toBe('static');
-    expect(strip.querySelector('.adm-swiper')).toBeNull();
+    expect(strip.querySelector('.card-strip__track')).toBeNull();
     expect(screen.getByTestId('card-voice').textContent).toContain('100');
     expect(screen.getByTestId('card-vip').textContent).toContain('80');
   });
@@ -53,8 +53,8 @@ describe('the strip', () => {
   it('swipes from three cards on, with indicators', () => {
     render(<CardStrip cards={stripCards(agentInfo(), only('blance', 'recording_card', 'location_card'))} />);
     const strip = screen.getByTestId('card-strip');
-    expect(strip.dataset.mode).toBe('swiper');
-    expect(strip.querySelector('.adm-swiper')).not.toBeNull();
+    expect(strip.dataset.mode).toBe('swipe');
+    expect(strip.querySelectorAll('.card-strip__page')).toHaveLength(1);
   });
 
   it('shows every enabled card in the swipe, with a dot per page of three', () => {
@@ -62,6 +62,24 @@ describe('the strip', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
     expect(screen.getByTestId('card-strip').querySelectorAll('.adm-page-indicator-dot')).toHaveLength(3);
     expect(screen.queryByTestId('card-video')).toBeNull();
+  });
+
+  it('moves the dot to the page the strip is scrolled to', () => {
+    render(<CardStrip cards={stripCards(agentInfo(), allOn())} />);
+    const strip = screen.getByTestId('card-strip');
+    const track = strip.querySelector('.card-strip__track') as HTMLElement;
+    const active = () =>
+      [...strip.querySelectorAll('.adm-page-indicator-dot')].findIndex((dot) =>
+        dot.classList.contains('adm-page-indicator-dot-active'),
+      );
+    expect(active()).toBe(0);
+    Object.defineProperty(track, 'clientWidth', { value: 300 });
+    track.scrollLeft = 600;
+    fireEvent.scroll(track);
+    expect(active()).toBe(2);
+    track.scrollLeft = 290;
+    fireEvent.scroll(track);
+    expect(active()).toBe(1);
   });
 
   it('writes balances of millions in full, in smaller type', () => {

@@ -1,4 +1,5 @@
-import Swiper from 'antd-mobile/es/components/swiper';
+import PageIndicator from 'antd-mobile/es/components/page-indicator';
+import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format.ts';
 import { isStaticStrip, type StripCard, swipePages } from './strip-cards.ts';
@@ -42,19 +43,33 @@ export const CardStrip = ({ cards }: { cards: StripCard[] }) => {
       </ul>
     );
   }
+  return <SwipeStrip pages={swipePages(cards)} />;
+};
+
+/**
+ * Pages of three cards in a row that scrolls sideways and snaps page by page (CSS scroll snap: the
+ * browser's own swipe, so the strip costs no script while it moves), with a dot per page.
+ */
+const SwipeStrip = ({ pages }: { pages: StripCard[][] }) => {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(0);
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const track = event.currentTarget;
+    if (track.clientWidth > 0) setCurrent(Math.round(track.scrollLeft / track.clientWidth));
+  };
   return (
-    <div className="card-strip" data-testid="card-strip" data-mode="swiper">
-      <Swiper indicatorProps={{ color: 'primary', className: 'card-strip__dots' }}>
-        {swipePages(cards).map((page) => (
-          <Swiper.Item key={page.map((card) => card.key).join('-')}>
-            <ul className="card-strip__page">
-              {page.map((card) => (
-                <CardTile key={card.key} card={card} />
-              ))}
-            </ul>
-          </Swiper.Item>
+    <div className="card-strip" data-testid="card-strip" data-mode="swipe">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to scroll by keys */}
+      <section className="card-strip__track" onScroll={onScroll} tabIndex={0} aria-label={t('home.balances')}>
+        {pages.map((page) => (
+          <ul className="card-strip__page" key={page.map((card) => card.key).join('-')}>
+            {page.map((card) => (
+              <CardTile key={card.key} card={card} />
+            ))}
+          </ul>
         ))}
-      </Swiper>
+      </section>
+      <PageIndicator className="card-strip__dots" total={pages.length} current={current} />
     </div>
   );
 };

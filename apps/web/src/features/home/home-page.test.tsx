@@ -29,7 +29,7 @@ describe('agent home', () => {
     expect(screen.getByTestId('tile-org-add').getAttribute('href')).toBe('/orgAdd');
     await waitFor(() => expect(screen.getByTestId('count-agent').textContent).toContain('2'));
     expect(screen.getByTestId('count-user').textContent).toContain('5');
-    expect(screen.getByTestId('card-strip').dataset.mode).toBe('swiper');
+    expect(screen.getByTestId('card-strip').dataset.mode).toBe('swipe');
     expect(screen.getByTestId('home-profile').textContent).toContain('Contact: Alice');
     expect(screen.getByTestId('home-profile').getAttribute('href')).toBe('/main');
     const tab = screen.getByTestId('tab-notice');
