@@ -6,7 +6,9 @@ import type { MessageKey } from './messages.ts';
 
 /**
  * SPEC §5 rules as zod schemas. Every issue message is a key of the message catalogue, so the
- * server answers it in three languages and the web shows the same text under the field.
+ * server answers it in three languages and the web shows the same text under the field. Each schema
+ * is a function that builds it on first call (lazy.ts); the endpoints call them, and the apps read
+ * them as values through the `rules` table at the end.
  */
 const str = (key: MessageKey) => z.string({ error: key }).trim();
 const pattern = (key: MessageKey, re: RegExp) => str(key).regex(re, key);
