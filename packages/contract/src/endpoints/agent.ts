@@ -14,7 +14,7 @@ import {
   pageParams,
   password,
 } from '../rules.ts';
-import { count, endpoint } from './define.ts';
+import { count, endpoint, optional } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
 
 /** A card switch as parameters: '1' enables a card type, '0' or absent disables it. */
@@ -36,9 +36,6 @@ export const cardSwitchParams = once(() =>
     super_card: flag(),
   }),
 );
-
-const optionalText = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as z.ZodType<string | undefined>;
 
 export const agentSummary = once(() =>
   z.object({
@@ -92,7 +89,7 @@ export const ledgerRecord = once(() =>
 
 const balanceOf = once(() => z.object({ balance: count() }));
 const targetId = once(() => z.object({ id: id().optional() }));
-const payPwd = once(() => optionalText(cardPwd()));
+const payPwd = once(() => optional(cardPwd()));
 const keyword = once(() => z.string().trim().max(30).optional());
 const chosenAgent = once(() =>
   z.coerce.number({ error: 'selectAgent' }).int('selectAgent').positive('selectAgent'),
@@ -215,8 +212,8 @@ export const agent = {
         id: id(),
         name: agentName(),
         contact: contactName(),
-        phone: optionalText(mobile()),
-        email: optionalText(email()),
+        phone: optional(mobile()),
+        email: optional(email()),
       }),
     data: () => z.null(),
   }),
@@ -239,8 +236,8 @@ export const agent = {
         contact: contactName(),
         account: account(),
         password: password(),
-        phone: optionalText(mobile()),
-        email: optionalText(email()),
+        phone: optional(mobile()),
+        email: optional(email()),
       }),
     data: () => z.object({ id: z.number() }),
   }),

@@ -44,3 +44,9 @@ export type DataOf<E extends Endpoint> = z.output<E['data']>;
 
 export const empty = once(() => z.object({}));
 export const count = once(() => z.number().int().nonnegative());
+/** Another record as a row names it: its id and name, or null when there is none. */
+export const namedRef = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
+
+/** A parameter a form may leave blank: '' reads as absent, anything else must pass `schema`. */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

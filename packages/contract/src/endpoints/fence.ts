@@ -13,11 +13,7 @@ import {
   pageParams,
   timeZone,
 } from '../rules.ts';
-import { endpoint } from './define.ts';
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const who = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
+import { endpoint, namedRef, optional } from './define.ts';
 
 export const FenceLimits = { radiusMin: 10, radiusMax: 100_000, pointsMin: 3, pointsMax: 50 } as const;
 
@@ -125,7 +121,7 @@ export const fenceSummary = once(() =>
     permanent: z.boolean(),
     date_start: z.string().nullable(),
     date_end: z.string().nullable(),
-    keeper: who(),
+    keeper: namedRef(),
     member_count: z.number(),
     created_at: z.string(),
   }),

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import { groupBatchCount, groupName, id, idList, pageParams, priority } from '../rules.ts';
-import { endpoint } from './define.ts';
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const who = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
+import { endpoint, namedRef, optional } from './define.ts';
 
 export const groupSummary = once(() =>
   z.object({
@@ -19,7 +15,9 @@ export const groupSummary = once(() =>
   }),
 );
 
-export const groupDetail = once(() => groupSummary().extend({ leader: who(), compere: who(), owner: who() }));
+export const groupDetail = once(() =>
+  groupSummary().extend({ leader: namedRef(), compere: namedRef(), owner: namedRef() }),
+);
 
 export const groupMember = once(() =>
   z.object({

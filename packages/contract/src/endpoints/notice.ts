@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import { id, pageParams } from '../rules.ts';
-import { count, empty, endpoint } from './define.ts';
+import { count, empty, endpoint, namedRef } from './define.ts';
 
 export const bulletin = once(() =>
   z.object({
@@ -13,8 +13,6 @@ export const bulletin = once(() =>
   }),
 );
 
-const party = once(() => z.object({ id: z.number(), name: z.string() }).nullable());
-
 /** A deal record (SPEC §3), rendered per notice type 1–8. */
 export const noticeRecord = once(() =>
   z.object({
@@ -22,8 +20,8 @@ export const noticeRecord = once(() =>
     type: z.number(),
     cardType: z.number().nullable(),
     quantity: z.number().nullable(),
-    fromAgent: party(),
-    toAgent: party(),
+    fromAgent: namedRef(),
+    toAgent: namedRef(),
     org: z.object({ orgName: z.string() }).nullable(),
     user: z.object({ name: z.string() }).nullable(),
     users: z.array(z.object({ name: z.string(), account: z.string() })),

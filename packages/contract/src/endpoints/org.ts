@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { ServiceToggles } from '../enums.ts';
 import { once } from '../lazy.ts';
 import { account, companyName, contactName, email, id, mobile, password } from '../rules.ts';
-import { count, endpoint } from './define.ts';
+import { count, endpoint, optional } from './define.ts';
 
-const optionalText = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as z.ZodType<string | undefined>;
 const region = once(() =>
   z.string({ error: 'invalidParams' }).trim().min(1, 'invalidParams').max(50, 'invalidParams'),
 );
@@ -121,8 +119,8 @@ export const org = {
       target().extend({
         name: companyName(),
         contact: contactName(),
-        phone: optionalText(mobile()),
-        email: optionalText(email()),
+        phone: optional(mobile()),
+        email: optional(email()),
         address: z.string().trim().max(100, 'invalidParams').optional(),
       }),
     data: () => z.null(),
@@ -138,7 +136,7 @@ export const org = {
         contact: contactName(),
         account: account(),
         password: password(),
-        phone: optionalText(mobile()),
+        phone: optional(mobile()),
         region: region().optional(),
       }),
     data: () => z.object({ id: z.number() }),

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import { checkOptionalDateRange, id, isoDate, pageParams, timeZone } from '../rules.ts';
-import { endpoint } from './define.ts';
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+import { endpoint, optional } from './define.ts';
 
 /** One talk burst: who spoke in which group, when and for how long (seconds), and the audio's type and size. */
 export const recordingItem = once(() =>

@@ -3,10 +3,7 @@ import { Languages } from '../enums.ts';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import { checkOptionalDateRange, id, isoDate, pageParams, remark, timeZone } from '../rules.ts';
-import { count, empty, endpoint } from './define.ts';
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+import { count, empty, endpoint, optional } from './define.ts';
 
 /** The language of a reverse-geocoded address (en, cn Simplified, cn2 Traditional); English when absent. */
 export const addressLang = once(() => z.enum(Languages, { error: 'invalidParams' }).default('en'));

@@ -14,10 +14,7 @@ import {
   remark,
   ssid,
 } from '../rules.ts';
-import { endpoint } from './define.ts';
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+import { endpoint, optional } from './define.ts';
 
 /** Expiry dates per function, YYYY-MM-DD or null when never activated (2035+ reads as permanent). */
 export const functionExpiries = once(() =>
