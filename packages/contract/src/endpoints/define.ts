@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
+import { id, isoDate, pageParams, timeZone } from '../rules.ts';
 
 /** Who may call an endpoint: nobody signed in, any signed-in account, agents only, companies only. */
 export type Access = 'public' | 'any' | 'agent' | 'org';
@@ -50,3 +51,18 @@ export const namedRef = once(() => z.object({ id: z.number(), name: z.string() }
 /** A parameter a form may leave blank: '' reads as absent, anything else must pass `schema`. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * The filters the record pages share (fence alarms, recordings, SOS): company, terminal and a date
+ * range, start and end as YYYY-MM-DD, end included, read in `timeZone` or the server's zone. Each page
+ * extends it with its own filters and checks the range (`checkOptionalDateRange`).
+ */
+export const recordFilters = once(() =>
+  pageParams().extend({
+    orgId: optional(id()),
+    terminalId: optional(id()),
+    start: optional(isoDate()),
+    end: optional(isoDate()),
+    timeZone: optional(timeZone()),
+  }),
+);

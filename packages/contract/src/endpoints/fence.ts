@@ -13,7 +13,7 @@ import {
   pageParams,
   timeZone,
 } from '../rules.ts';
-import { endpoint, namedRef, optional } from './define.ts';
+import { endpoint, namedRef, optional, recordFilters } from './define.ts';
 
 export const FenceLimits = { radiusMin: 10, radiusMax: 100_000, pointsMin: 3, pointsMax: 50 } as const;
 
@@ -257,16 +257,8 @@ export const fence = {
       'Fence alarm records in scope, newest first; filter by company, fence, terminal, kind (0–3) and a date ' +
       'range (start, end: YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
     params: () =>
-      pageParams()
-        .extend({
-          orgId: optional(id()),
-          fenceId: optional(id()),
-          terminalId: optional(id()),
-          kind: optional(fenceTrigger()),
-          start: optional(isoDate()),
-          end: optional(isoDate()),
-          timeZone: optional(timeZone()),
-        })
+      recordFilters()
+        .extend({ fenceId: optional(id()), kind: optional(fenceTrigger()) })
         .superRefine(checkOptionalDateRange),
     data: () => pageOf(fenceRecord()),
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { checkOptionalDateRange, id, isoDate, pageParams, timeZone } from '../rules.ts';
-import { endpoint, optional } from './define.ts';
+import { checkOptionalDateRange, id } from '../rules.ts';
+import { endpoint, optional, recordFilters } from './define.ts';
 
 /** One talk burst: who spoke in which group, when and for how long (seconds), and the audio's type and size. */
 export const recordingItem = once(() =>
@@ -34,15 +34,8 @@ export const recording = {
       'Recordings in scope, newest first; filter by company, group, terminal and a date range (start, end: ' +
       'YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
     params: () =>
-      pageParams()
-        .extend({
-          orgId: optional(id()),
-          groupId: optional(id()),
-          terminalId: optional(id()),
-          start: optional(isoDate()),
-          end: optional(isoDate()),
-          timeZone: optional(timeZone()),
-        })
+      recordFilters()
+        .extend({ groupId: optional(id()) })
         .superRefine(checkOptionalDateRange),
     data: () => pageOf(recordingItem()),
   }),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Languages } from '../enums.ts';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { checkOptionalDateRange, id, isoDate, pageParams, remark, timeZone } from '../rules.ts';
-import { count, empty, endpoint, optional } from './define.ts';
+import { checkOptionalDateRange, id, remark } from '../rules.ts';
+import { count, empty, endpoint, optional, recordFilters } from './define.ts';
 
 /** The language of a reverse-geocoded address (en, cn Simplified, cn2 Traditional); English when absent. */
 export const addressLang = once(() => z.enum(Languages, { error: 'invalidParams' }).default('en'));
@@ -47,15 +47,8 @@ export const sos = {
       'SOS records in scope, unprocessed first, then newest first; filter by status (0/1), company, terminal ' +
       'and a date range (start, end: YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
     params: () =>
-      pageParams()
-        .extend({
-          status: optional(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))),
-          orgId: optional(id()),
-          terminalId: optional(id()),
-          start: optional(isoDate()),
-          end: optional(isoDate()),
-          timeZone: optional(timeZone()),
-        })
+      recordFilters()
+        .extend({ status: optional(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))) })
         .superRefine(checkOptionalDateRange),
     data: () => pageOf(sosRecord()),
   }),
