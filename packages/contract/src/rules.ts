@@ -39,6 +39,10 @@ export const positiveInteger = once(() => pattern('positiveInteger', /^[1-9]\d*$
 export const numberText = once(() => pattern('number', /^-?\d+(\.\d+)?$/).transform(Number));
 export const broadcastText = once(() => pattern('broadcastText', /^[\p{Script=Han}0-9A-Za-z]+$/u));
 export const smsCode = once(() => pattern('smsCode', /^\d{4}$/));
+/** A verification code as a form sends it: one that is not 4 digits is refused before it can spend a try. */
+export const enteredCode = once(() =>
+  pattern('enterCorrectCode', new RegExp(`^\\d{${Limits.smsCodeLength}}$`)),
+);
 export const iccid = once(() => pattern('iccid', /^[0-9A-Za-z]{19,20}$/));
 export const ssid = once(() => pattern('ssid', /^\d{15}$/));
 /** Remarks are counted in characters: Chinese text has no spaces to count words by. */
@@ -268,6 +272,7 @@ export const rules = Object.assign(
     numberText,
     broadcastText,
     smsCode,
+    enteredCode,
     iccid,
     ssid,
     remark,

@@ -304,6 +304,17 @@ describe('smsCode: 4 digits', () => {
   ]);
 });
 
+describe('enteredCode: the 4 digits of a verification code, trimmed', () => {
+  table(rules.enteredCode, [
+    ['1234', OK],
+    [' 1234 ', OK],
+    ['123', 'enterCorrectCode'],
+    ['12345', 'enterCorrectCode'],
+    ['12a4', 'enterCorrectCode'],
+    [1234, 'enterCorrectCode'],
+  ]);
+});
+
 describe('iccid: 19 or 20 letters or digits', () => {
   table(rules.iccid, [
     [chars(18, '8'), 'iccid'],

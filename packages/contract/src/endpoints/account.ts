@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { Limits } from '../constants.ts';
 import { Languages } from '../enums.ts';
 import { once } from '../lazy.ts';
-import { cardPwd, cardPwdPair, feedbackContact, feedbackContent, mobile, passwordPair } from '../rules.ts';
+import {
+  cardPwd,
+  cardPwdPair,
+  enteredCode,
+  feedbackContact,
+  feedbackContent,
+  mobile,
+  passwordPair,
+} from '../rules.ts';
 import { count, endpoint } from './define.ts';
 
 /**
@@ -18,11 +26,6 @@ const role = once(() =>
 );
 const accountName = once(() =>
   z.string({ error: 'account' }).trim().min(1, 'account').max(Limits.loginFieldMax, 'account'),
-);
-const codeRe = new RegExp(`^\\d{${Limits.smsCodeLength}}$`);
-/** A code that is not 4 digits is refused before it can spend a try. */
-export const enteredCode = once(() =>
-  z.string({ error: 'enterCorrectCode' }).trim().regex(codeRe, 'enterCorrectCode'),
 );
 
 const targetShape = once(() => ({

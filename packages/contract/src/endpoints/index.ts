@@ -24,7 +24,7 @@ export const api = {
 export const allEndpoints = (): Endpoint[] =>
   Object.values(api).flatMap((group) => Object.values(group as Record<string, Endpoint>));
 
-export { enteredCode, type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
+export { type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
 export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
 export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
-import { address, contactName, email, mobile, passwordChange, region } from '../rules.ts';
-import { enteredCode } from './account.ts';
+import { address, contactName, email, enteredCode, mobile, passwordChange, region } from '../rules.ts';
 import { count, empty, endpoint } from './define.ts';
 
 const balances = {

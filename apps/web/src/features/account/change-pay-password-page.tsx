@@ -1,4 +1,4 @@
-import { api, enteredCode, Limits, rules } from '@ptt/contract';
+import { api, Limits, rules } from '@ptt/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export const Component = () => {
   if (!isAgent) return <Navigate to="/main" replace />;
 
   const submit = async () => {
-    if (!form.check([rules.cardPwdPair, values], [enteredCode(), values.code, 'code'])) return;
+    if (!form.check([rules.cardPwdPair, values], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       await call(api.jsp.updateCardPwd, values, { toast: false });
       await client.invalidateQueries({ queryKey: endpointKey(api.profile.agent, {}) });

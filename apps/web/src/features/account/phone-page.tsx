@@ -1,4 +1,4 @@
-import { api, enteredCode, rules } from '@ptt/contract';
+import { api, rules } from '@ptt/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,7 +32,7 @@ export const Component = () => {
   const mobile = values.mobile.trim();
 
   const submit = async () => {
-    if (!form.check([rules.mobile, mobile, 'mobile'], [enteredCode(), values.code, 'code'])) return;
+    if (!form.check([rules.mobile, mobile, 'mobile'], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       await call(api.profile.mobile, { mobile, code: values.code }, { toast: false });
       const profile = role === 0 ? api.profile.agent : api.profile.org;

@@ -1,4 +1,4 @@
-import { api, enteredCode, Limits, rules } from '@ptt/contract';
+import { api, Limits, rules } from '@ptt/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -51,7 +51,7 @@ export const Component = () => {
   const who = { purpose: 'resetPwd' as const, role, account, phone: values.phone.trim() };
 
   const verify = async () => {
-    if (!form.check([api.jsp.sendSms.params, who], [enteredCode(), values.code, 'code'])) return;
+    if (!form.check([api.jsp.sendSms.params, who], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       const check = { purpose: 'resetPwd' as const, role, account, code: values.code };
       await call(api.jsp.verificationCode, check, { toast: false });
