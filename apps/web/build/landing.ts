@@ -70,15 +70,17 @@ export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
 /**
  * The page's script, after `#root`: it puts the shell of the path (and of the signed-in role on the
  * home) in the stored language (English when none is stored) into `#root`, inert, then starts the app
- * once that has painted. The scripts the landing needs load together then: the entry and what it
- * imports, the landing's chunks for the path and the signed-in role, the language's texts. In a hidden
- * tab nothing paints, so it starts at once.
+ * once that has painted. The scripts the landing needs are asked for then: what the entry imports, the
+ * landing's chunks for the path and the signed-in role, the language's texts, and last the entry. They
+ * are asked for six at a time, a task each: asking for the home's 45 files in one task took 150–210 ms
+ * of the page's thread in Chromium at 4× CPU slowdown, a long task after the first paint
+ * (docs/performance.md). In a hidden tab nothing paints, so it starts at once.
  */
 export function landingScript(files: LandingFiles, shells: Record<string, string>): string {
   const data = [files.pages, files.texts, files.boot, files.entry, shells]
     .map((x) => JSON.stringify(x))
     .join(',');
-  return `(function(d,p,l,b,e,h){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=h[(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s];if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.innerHTML=t;o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){b.concat(p[w]||[],p[w+':'+r]||[],l[s]).forEach(function(f){add(f)});add(e,1)}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
+  return `(function(d,p,l,b,e,h){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=h[(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s];if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.innerHTML=t;o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){var q=b.concat(p[w]||[],p[w+':'+r]||[],l[s]);(function next(){q.splice(0,6).forEach(function(f){add(f)});if(q.length)setTimeout(next);else add(e,1)})()}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
 }
 
 /**
@@ -121,7 +123,7 @@ const rootElement = '<div id="root"></div>';
 /**
  * A first visit paints from index.html alone: the landing's shell (rendered at build time by the same
  * components) with its CSS in the page, and no script before that paint. The scripts start right after
- * it, all at once. Measured with Lighthouse's mobile preset (docs/performance.md). Before, the page
+ * it. Measured with Lighthouse's mobile preset (docs/performance.md). Before, the page
  * painted nothing until the entry, the texts and the page's chunk had arrived and run.
  */
 export const landing = (): Plugin => {

@@ -120,6 +120,27 @@ describe('the landing', () => {
     ]);
   });
 
+  it('asks for the files six at a time, a task each, and for the entry last', async () => {
+    const many = { ...files, boot: Array.from({ length: 14 }, (_, i) => `/assets/shared-${i}.js`) };
+    window.history.replaceState(null, '', '/');
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<div id="root"></div>';
+    new Function(landingScript(many, shells))();
+    const asked = () =>
+      [...document.head.children].map((e) => e.getAttribute('href') ?? e.getAttribute('src'));
+    expect(asked()).toEqual(many.boot.slice(0, 6));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toEqual([
+      ...many.boot,
+      '/assets/login.js',
+      '/assets/button.js',
+      '/assets/en.js',
+      '/assets/catalogue.js',
+      '/assets/index.js',
+    ]);
+  });
+
   it('paints the loading state on the home without a readable session (the guard sends to the login)', async () => {
     sessionStorage.setItem('loginInfo', JSON.stringify({ access_token: 't', openid: 'o', role: 7 }));
     expect((await open('/home')).root.textContent).toBe('loading:en');

@@ -1,5 +1,5 @@
 import type { DataOf, Endpoint, ParamsOf } from '@ptt/contract';
-import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
 
 type Extra<E extends Endpoint> = Omit<UseQueryOptions<DataOf<E>, Error>, 'queryKey' | 'queryFn'>;
@@ -15,3 +15,15 @@ export const useEndpointQuery = <E extends Endpoint>(endpoint: E, params?: Param
     queryFn: ({ signal }) => call(endpoint, params, { signal }),
     ...options,
   });
+
+/**
+ * A screen's pull to refresh: fetches again the calls of these endpoints that the screen shows, so
+ * that the screen need not hold (and re-render with) every answer it refreshes.
+ */
+export const useRefetchEndpoints = (...endpoints: Endpoint[]) => {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      endpoints.map((endpoint) => client.refetchQueries({ queryKey: [endpoint.path], type: 'active' })),
+    ).then(() => undefined);
+};

@@ -1,15 +1,15 @@
-import { isSubAgentPath } from '@ptt/contract';
+import { api, isSubAgentPath } from '@ptt/contract';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { AddOutline, AppstoreOutline, TeamOutline, UserAddOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import type { AgentInfo } from '../../api/types.ts';
+import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { useProductTitle } from '../../components/use-product-title.ts';
 import { useCardSwitch } from '../agent/use-card-switch.ts';
-import { useFirstBulletin } from '../notice/use-first-bulletin.ts';
-import { useNewUnreadCount } from '../notice/use-new-unread-count.ts';
 import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { useFastStats } from '../profile/use-fast-stats.ts';
-import { BulletinBar } from './bulletin-bar.tsx';
+import { FirstBulletin } from './bulletin-bar.tsx';
 import { CardStrip } from './card-strip.tsx';
 import { HomeHeader } from './home-header.tsx';
 import { HomeTabBar } from './home-tab-bar.tsx';
@@ -18,21 +18,43 @@ import { LinkTiles, type Tile } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
 import { stripCards } from './strip-cards.ts';
 
-/** Home of an agent (role 0), SPEC §2. A sub-agent (path longer than 4) cannot create or list agents. */
-export const AgentHome = () => {
+// Each part of the home reads its own call, so that an answer re-renders its part alone: an answer
+// renders at once (not in slices), and the whole home again for each of five answers made the long
+// tasks of a first visit (docs/performance.md).
+
+/** The card balances, once the agent and its card switches are in. */
+const Balances = ({ info }: { info: AgentInfo | undefined }) => {
   const { t } = useTranslation();
-  const title = useProductTitle();
-  const agent = useAgentInfo();
-  const switches = useCardSwitch();
-  const stats = useFastStats();
-  const unread = useNewUnreadCount(agent.data?.id);
-  const bulletin = useFirstBulletin(agent.data);
-  const pullTexts = usePullTexts();
+  const { data: switches } = useCardSwitch();
+  return (
+    <section className="section" aria-labelledby="balances-title">
+      <h2 id="balances-title" className="section__title">
+        {t('home.balances')}
+      </h2>
+      {info && switches ? (
+        <CardStrip cards={stripCards(info, switches)} />
+      ) : (
+        <Skeleton animated className="card-strip__skeleton" />
+      )}
+    </section>
+  );
+};
 
-  const info = agent.data;
-  const subAgent = info ? isSubAgentPath(info.path) : false;
-  const count = (value: number | undefined) => (stats.data ? (value ?? 0) : null);
-
+/**
+ * The quick-create tiles and the rows to the lists with their counts, once the agent is known (a
+ * sub-agent cannot create or list agents). The counts are asked for at once, not after the agent.
+ */
+const Links = ({ info }: { info: AgentInfo | undefined }) => {
+  const { t } = useTranslation();
+  const { data: stats } = useFastStats();
+  if (!info)
+    return (
+      <div className="section" aria-busy>
+        <Skeleton.Paragraph lineCount={5} animated />
+      </div>
+    );
+  const subAgent = isSubAgentPath(info.path);
+  const count = (value: number | undefined) => (stats ? (value ?? 0) : null);
   const tiles: Tile[] = [
     ...(subAgent
       ? []
@@ -56,7 +78,7 @@ export const AgentHome = () => {
             label: t('home.myAgent'),
             icon: <UserAddOutline />,
             testId: 'count-agent',
-            count: count(stats.data?.agent_count),
+            count: count(stats?.agent_count),
           },
         ]),
     {
@@ -64,28 +86,44 @@ export const AgentHome = () => {
       label: t('home.myOrg'),
       icon: <AppstoreOutline />,
       testId: 'count-org',
-      count: count(stats.data?.org_count),
+      count: count(stats?.org_count),
     },
     {
       to: '/groupList',
       label: t('home.myGroup'),
       icon: <TeamOutline />,
       testId: 'count-group',
-      count: count(stats.data?.group_count),
+      count: count(stats?.group_count),
     },
     {
       to: '/userList',
       label: t('home.myUser'),
       icon: <UserOutline />,
       testId: 'count-user',
-      count: count(stats.data?.user_count),
+      count: count(stats?.user_count),
     },
   ];
+  return (
+    <>
+      <LinkTiles title={t('home.quickCreate')} tiles={tiles} />
+      <LinkRows title={t('home.overview')} rows={rows} />
+    </>
+  );
+};
 
-  const refresh = () =>
-    Promise.all([agent.refetch(), switches.refetch(), stats.refetch(), unread.refetch()]).then(
-      () => undefined,
-    );
+/** Home of an agent (role 0), SPEC §2. A sub-agent (path longer than 4) cannot create or list agents. */
+export const AgentHome = () => {
+  const { t } = useTranslation();
+  const title = useProductTitle();
+  const { data: info } = useAgentInfo();
+  const pullTexts = usePullTexts();
+  const refresh = useRefetchEndpoints(
+    api.profile.agent,
+    api.agent.queryCardSwitch,
+    api.profile.faststats,
+    api.notice.newUnreadCount,
+  );
+  const subAgent = info ? isSubAgentPath(info.path) : false;
 
   return (
     <div className="home home--tabbed" data-testid="home-agent">
@@ -97,30 +135,12 @@ export const AgentHome = () => {
           contact={info?.contact}
         />
         <main>
-          {bulletin.data && <BulletinBar bulletin={bulletin.data} />}
-          <section className="section" aria-labelledby="balances-title">
-            <h2 id="balances-title" className="section__title">
-              {t('home.balances')}
-            </h2>
-            {info && switches.data ? (
-              <CardStrip cards={stripCards(info, switches.data)} />
-            ) : (
-              <Skeleton animated className="card-strip__skeleton" />
-            )}
-          </section>
-          {info ? (
-            <>
-              <LinkTiles title={t('home.quickCreate')} tiles={tiles} />
-              <LinkRows title={t('home.overview')} rows={rows} />
-            </>
-          ) : (
-            <div className="section" aria-busy>
-              <Skeleton.Paragraph lineCount={5} animated />
-            </div>
-          )}
+          {info && <FirstBulletin agent={info} />}
+          <Balances info={info} />
+          <Links info={info} />
         </main>
       </PullToRefresh>
-      <HomeTabBar subAgent={subAgent} unread={unread.data ?? 0} />
+      <HomeTabBar subAgent={subAgent} agentId={info?.id} />
     </div>
   );
 };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Bulletin } from '../../api/types.ts';
+import { useFirstBulletin } from '../notice/use-first-bulletin.ts';
 
 /**
  * The first-time system bulletin (SPEC §4). A bar rather than a modal, so the home stays usable;
@@ -47,4 +48,10 @@ export const BulletinBar = ({ bulletin }: { bulletin: Bulletin }) => {
       />
     </div>
   );
+};
+
+/** The agent's first-time bulletin, once the agent is known and if there is one. */
+export const FirstBulletin = ({ agent }: { agent: { id: number; path: string } }) => {
+  const { data } = useFirstBulletin(agent);
+  return data ? <BulletinBar bulletin={data} /> : null;
 };

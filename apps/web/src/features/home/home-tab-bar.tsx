@@ -3,15 +3,18 @@ import { BellOutline, ReceiptOutline, ScanCodeOutline, ShopbagOutline } from 'an
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { badgeText } from '../../lib/format.ts';
+import { useNewUnreadCount } from '../notice/use-new-unread-count.ts';
 
 interface Props {
   subAgent: boolean;
-  unread: number;
+  /** undefined while the agent loads; the unread badge waits for it. */
+  agentId: number | undefined;
 }
 
 /** The agent home's bottom bar (SPEC §2). Sub-agents get the card record instead of card sales. */
-export const HomeTabBar = ({ subAgent, unread }: Props) => {
+export const HomeTabBar = ({ subAgent, agentId }: Props) => {
   const { t } = useTranslation();
+  const unread = useNewUnreadCount(agentId).data ?? 0;
   return (
     <nav className="tab-bar" aria-label={t('tab.label')}>
       {subAgent ? (

@@ -1,3 +1,4 @@
+import { api } from '@ptt/contract';
 import Badge from 'antd-mobile/es/components/badge';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import {
@@ -10,6 +11,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { badgeText } from '../../lib/format.ts';
 import { useFastStats } from '../profile/use-fast-stats.ts';
 import { useOrgInfo } from '../profile/use-org-info.ts';
@@ -19,8 +21,10 @@ import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
 
-const SosBadge = ({ count }: { count: number }) => {
+/** The unprocessed SOS count, polled every 3 s: only this badge re-renders with each answer. */
+const SosBadge = () => {
   const { t } = useTranslation();
+  const count = useUntreatedSosCount().data ?? 0;
   if (count <= 0) return null;
   return (
     <span className="row__badge" data-testid="sos-badge">
@@ -30,29 +34,25 @@ const SosBadge = ({ count }: { count: number }) => {
   );
 };
 
-/** Home of a company (role 1), SPEC §2: no tab bar; the unprocessed SOS count refreshes every 3 s. */
-export const OrgHome = () => {
+/** The rows to the lists and records, with the counts of groups and users. */
+const Overview = () => {
   const { t } = useTranslation();
-  const org = useOrgInfo();
-  const stats = useFastStats();
-  const sos = useUntreatedSosCount();
-  const pullTexts = usePullTexts();
-
-  const count = (value: number | undefined) => (stats.data ? (value ?? 0) : null);
+  const { data: stats } = useFastStats();
+  const count = (value: number | undefined) => (stats ? (value ?? 0) : null);
   const rows: Row[] = [
     {
       to: '/groupList',
       label: t('home.groupCount'),
       icon: <TeamOutline />,
       testId: 'count-group',
-      count: count(stats.data?.group_count),
+      count: count(stats?.group_count),
     },
     {
       to: '/userList',
       label: t('home.userCount'),
       icon: <UserOutline />,
       testId: 'count-user',
-      count: count(stats.data?.user_count),
+      count: count(stats?.user_count),
     },
     { to: '/fencelist', label: t('home.fence'), icon: <EnvironmentOutline />, testId: 'row-fence' },
     { to: '/recordingList', label: t('home.recording'), icon: <SoundOutline />, testId: 'row-recording' },
@@ -61,7 +61,7 @@ export const OrgHome = () => {
       label: t('home.sos'),
       icon: <ExclamationShieldOutline />,
       testId: 'row-sos',
-      extra: <SosBadge count={sos.data ?? 0} />,
+      extra: <SosBadge />,
     },
     {
       to: '/fencerecord',
@@ -70,8 +70,15 @@ export const OrgHome = () => {
       testId: 'row-fence-record',
     },
   ];
+  return <LinkRows title={t('home.overview')} rows={rows} />;
+};
 
-  const refresh = () => Promise.all([org.refetch(), stats.refetch(), sos.refetch()]).then(() => undefined);
+/** Home of a company (role 1), SPEC §2: no tab bar; the unprocessed SOS count refreshes every 3 s. */
+export const OrgHome = () => {
+  const { t } = useTranslation();
+  const { data: org } = useOrgInfo();
+  const pullTexts = usePullTexts();
+  const refresh = useRefetchEndpoints(api.profile.org, api.profile.faststats, api.sos.untreatedSOSCount);
 
   return (
     <div className="home" data-testid="home-org">
@@ -79,8 +86,8 @@ export const OrgHome = () => {
         <HomeHeader
           title={t('app.orgTitle')}
           searchPlaceholder={t('home.searchOrg')}
-          name={org.data?.corg_name}
-          contact={org.data?.contact}
+          name={org?.corg_name}
+          contact={org?.contact}
         />
         <main>
           <LinkTiles
@@ -94,7 +101,7 @@ export const OrgHome = () => {
               },
             ]}
           />
-          <LinkRows title={t('home.overview')} rows={rows} />
+          <Overview />
         </main>
       </PullToRefresh>
     </div>
