@@ -102,6 +102,36 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(third.expiries.location).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
 
+  it("keeps the list's rows with their terminals: renamed, moved to another company, its company renamed, deleted", async () => {
+    const rowOf = async (id: number, who = top) =>
+      (await t.call(api.terminal.list, { size: 100 }, who)).data.list.find((r) => r.id === id);
+    const made = await batch(ssids(7500, 2), { prefix: 'Kept' });
+    const [first, second] = made.data.created.map((c) => c.id);
+    expect(await rowOf(first)).toMatchObject({ name: 'Kept1', org_id: orgId });
+
+    expect((await t.call(api.terminal.updateUser, { id: first, name: 'Renamed' }, top)).code).toBe(Code.ok);
+    expect(await rowOf(first)).toMatchObject({ name: 'Renamed' });
+
+    const other = await t.call(
+      api.org.add,
+      { name: 'KeptCo', contact: 'Kim', account: 'keptco01', password: 'keptco123' },
+      top,
+    );
+    expect(other.code).toBe(Code.ok);
+    const otherId = other.data.id;
+    expect((await t.call(api.terminal.updateUser, { id: second, orgId: otherId }, top)).code).toBe(Code.ok);
+    expect(await rowOf(second)).toMatchObject({ org_id: otherId, org_name: 'KeptCo' });
+
+    const renamed = await t.call(api.org.updateUnit, { id: otherId, name: 'KeptCo2', contact: 'Kim' }, top);
+    expect(renamed.code).toBe(Code.ok);
+    expect(await rowOf(second)).toMatchObject({ org_name: 'KeptCo2' });
+    // The other company's terminals keep their own company's name.
+    expect((await rowOf(first))?.org_name).not.toBe('KeptCo2');
+
+    expect((await t.call(api.terminal.cardBack, { ids: `${first},${second}` }, top)).code).toBe(Code.ok);
+    expect([await rowOf(first), await rowOf(second)]).toEqual([undefined, undefined]);
+  });
+
   it('creates nothing when one SSID is already in use, and names it', async () => {
     const before = await voice(top);
     const list = [...ssids(5000, 5), ssids(1000, 1)[0]];

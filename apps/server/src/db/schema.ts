@@ -170,6 +170,16 @@ export const terminalScopes = pgTable(
 );
 
 /**
+ * Each terminal's row of the user list as the contract's JSON (`api.terminal.list`), kept by statement
+ * triggers on `terminals` and on a company's rename (migration 0009): a page reads twenty texts instead
+ * of writing twenty rows' JSON with their company names.
+ */
+export const terminalListRows = pgTable('terminal_list_rows', {
+  id: integer('id').primaryKey(),
+  row: text('row').notNull(),
+});
+
+/**
  * Sub-agents, companies and groups below each agent path prefix, kept by statement triggers on agents,
  * orgs and groups (migration 0006) the way terminal_counts is kept for terminals.
  */

@@ -11,13 +11,13 @@ import {
   or,
   type Placeholder,
   type SQL,
-  type Subquery,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { pageWindow } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
-import { orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import { orgs, terminalCounts, terminalListRows, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -76,7 +76,7 @@ export interface ListFilter {
   keyword?: string;
 }
 
-/** Each function's expiry column, in the order of the contract's `expiries` (a detail and a list row). */
+/** Each function's expiry column, in the order of the contract's `expiries` (a terminal's detail). */
 export const expiryColumn = {
   voice: 'voiceExpires',
   recording: 'recordingExpires',
@@ -87,54 +87,24 @@ export const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-/** The expiry columns under the contract's names, for the nested row of a list row's JSON. */
-const expiryFields = sql.join(
-  Object.entries(expiryColumn).map(([fn, column]) => sql`${terminals[column]} as ${sql.raw(fn)}`),
-  sql`, `,
-);
-
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * A page's rows in the order and with the names of the list's JSON (SPEC §7, `api.terminal.list`):
- * PostgreSQL writes the page's JSON itself (`pageOf`). The company name is read per row of the page:
- * a join to orgs made PostgreSQL plan a memoizing nested loop whose cache it sized for the whole scope
- * (half a million rows at 1 M) and allocated on every run; the subquery more than doubled the page's
- * rate in pgbench (docs/performance.md). Times as JavaScript's `toISOString` writes them.
+ * A page as one row: the JSON array of its rows, newest first, and the total of the list. Each
+ * terminal's row is kept as the contract's JSON (`terminal_list_rows`, migration 0009), so a page joins
+ * twenty texts; the server hands the array to the client as it is (`JsonText`). Writing the rows' JSON
+ * per page, with each row's company name, was most of PostgreSQL's time on the user list at 1 M
+ * (docs/performance.md).
  */
-const pageRows = (db: Conn, where: SQL | undefined) =>
+const pageOf = (db: Conn, ids: SQLWrapper, total: SQL) =>
   db
     .select({
-      id: terminals.id,
-      ssid: terminals.ssid,
-      name: terminals.name,
-      orgId: terminals.orgId,
-      orgName: sql`coalesce((select o.name from ${orgs} o where o.id = ${terminals.orgId}), '')`.as(
-        'org_name',
-      ),
-      userType: terminals.userType,
-      expiries: sql`(select e from (select ${expiryFields}) e)`.as('expiries'),
-      createdAt: sql`to_char(${terminals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-        'created_at',
-      ),
-    })
-    .from(terminals)
-    .where(where)
-    .orderBy(desc(terminals.id));
-
-/**
- * A page as one row: its JSON array, newest first, and the total of the list. The server hands the
- * text to the client as it is (`JsonText`): on the user list at 1 M, reading twenty rows of fourteen
- * columns and writing them again as JSON was most of the page's time in Node (docs/performance.md).
- */
-const pageOf = (db: Conn, rows: { as(alias: string): Subquery }, total: SQL) =>
-  db
-    .select({
-      list: sql<string>`coalesce(array_to_json(array_agg(r order by r.id desc)), '[]')::text`,
+      list: sql<string>`coalesce('[' || string_agg(${terminalListRows.row}, ',' order by ${terminalListRows.id} desc) || ']', '[]')`,
       total: sql<number>`(${total})::int`,
     })
-    .from(rows.as('r'));
+    .from(terminalListRows)
+    .where(sql`${terminalListRows.id} in ${ids}`);
 
 /**
  * The unfiltered pages, the ones every list screen opens with. An agent's page takes its ids from its
@@ -145,19 +115,13 @@ const pageOf = (db: Conn, rows: { as(alias: string): Subquery }, total: SQL) =>
 const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    pageRows(
-      db,
-      sql`${terminals.id} in (select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
-    ),
+    sql`(select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
     sql`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)`,
   );
 const orgPage = (db: Conn, orgId: number | Placeholder, size: number, offset: number) =>
   pageOf(
     db,
-    pageRows(
-      db,
-      sql`${terminals.id} in (select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
-    ),
+    sql`(select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
     sql`(select count(*) from terminals t where t.org_id = ${orgId})`,
   );
 
@@ -199,8 +163,9 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
       ? or(like(terminals.ssid, containing(f.keyword)), ilike(terminals.name, containing(f.keyword)))
       : undefined,
   );
-  const rows = pageRows(db, where).limit(size).offset(offset);
-  return (await pageOf(db, rows, sql`(select count(*) from ${terminals} where ${where})`))[0];
+  const ids = db.select({ id: terminals.id }).from(terminals).where(where).orderBy(desc(terminals.id));
+  const total = sql`(select count(*) from ${terminals} where ${where})`;
+  return (await pageOf(db, ids.limit(size).offset(offset), total))[0];
 }
 
 export const orgNameOf = async (db: Conn, orgId: number) =>
