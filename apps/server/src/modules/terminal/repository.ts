@@ -95,7 +95,7 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
  * terminal's row is kept as the contract's JSON (`terminal_list_rows`, migration 0009), so a page joins
  * twenty texts; the server hands the array to the client as it is (`JsonText`). Writing the rows' JSON
  * per page, with each row's company name, was most of PostgreSQL's time on the user list at 1 M
- * (docs/performance.md).
+ * (docs/performance.md). `ids` is the page's ids as a subquery in parentheses.
  */
 const pageOf = (db: Conn, ids: SQLWrapper, total: SQL) =>
   db
