@@ -4,9 +4,12 @@ import { call } from './client.ts';
 
 type Extra<E extends Endpoint> = Omit<UseQueryOptions<DataOf<E>, Error>, 'queryKey' | 'queryFn'>;
 
+/** The start of the query keys of every call of an endpoint, whatever its parameters. */
+export const endpointKeyPrefix = (endpoint: Endpoint) => [endpoint.path] as const;
+
 /** The query key of an endpoint call: its path and parameters, so equal calls share one cache entry. */
 export const endpointKey = <E extends Endpoint>(endpoint: E, params?: ParamsOf<E>) =>
-  [endpoint.path, params ?? {}] as const;
+  [...endpointKeyPrefix(endpoint), params ?? {}] as const;
 
 /** A TanStack query bound to one contract endpoint; the endpoint hooks of the features build on it. */
 export const useEndpointQuery = <E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, options?: Extra<E>) =>
@@ -24,6 +27,8 @@ export const useRefetchEndpoints = (...endpoints: Endpoint[]) => {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      endpoints.map((endpoint) => client.refetchQueries({ queryKey: [endpoint.path], type: 'active' })),
+      endpoints.map((endpoint) =>
+        client.refetchQueries({ queryKey: endpointKeyPrefix(endpoint), type: 'active' }),
+      ),
     ).then(() => undefined);
 };
