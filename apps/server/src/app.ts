@@ -14,6 +14,7 @@ import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { SessionCache } from './http/session-cache.ts';
 import { registerModules } from './modules/index.ts';
+import { FirstPages } from './modules/terminal/pages.ts';
 
 export interface AppOptions {
   config: Config;
@@ -36,14 +37,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
+  // What this instance keeps in memory, each emptied by the notifications of its own channel.
   const sessions = new SessionCache();
-  const stopListening = await database.listen('sessions_changed', {
-    connected: () => sessions.connected(),
-    notified: () => sessions.forget(),
-    lost: () => sessions.lost(),
-  });
-  app.addHook('onClose', () => stopListening());
-  const deps: Deps = { db: database.db, config, sessions };
+  const firstPages = new FirstPages();
+  const stops = await Promise.all([sessions, firstPages].map((c) => database.listen(c.channel, c)));
+  app.addHook('onClose', () => Promise.all(stops.map((stop) => stop())));
+  const deps: Deps = { db: database.db, config, sessions, firstPages };
 
   await app.register(formbody);
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import { JsonText } from '../lib/json-text.ts';
+import type { FirstPages } from '../modules/terminal/pages.ts';
 import type { Caller } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 import { authenticate } from './session.ts';
@@ -24,6 +25,8 @@ export interface Deps {
   db: Db;
   config: Config;
   sessions: SessionCache;
+  /** The user lists' first pages kept in memory (terminal/pages.ts). */
+  firstPages: FirstPages;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */

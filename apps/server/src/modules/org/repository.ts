@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { agents, orgServers, orgs } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
+import { forgetFirstPages } from '../terminal/pages.ts';
 
 export type NewOrg = typeof orgs.$inferInsert;
 
@@ -25,10 +26,19 @@ export type OrgRow = typeof orgs.$inferSelect;
 export const findOrgById = async (db: Conn, id: number) =>
   (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
 
-export const updateOrgRow = (db: Conn, id: number, set: Partial<NewOrg>) =>
-  db.update(orgs).set(set).where(eq(orgs.id, id));
+/**
+ * A company's name is in its terminals' rows of the user list, and its terminals go with it: either
+ * change has this process's kept first pages forget (terminal/pages.ts).
+ */
+export const updateOrgRow = async (db: Conn, id: number, set: Partial<NewOrg>) => {
+  await db.update(orgs).set(set).where(eq(orgs.id, id));
+  if (set.name !== undefined) forgetFirstPages();
+};
 
-export const deleteOrgRow = (db: Conn, id: number) => db.delete(orgs).where(eq(orgs.id, id));
+export const deleteOrgRow = async (db: Conn, id: number) => {
+  await db.delete(orgs).where(eq(orgs.id, id));
+  forgetFirstPages();
+};
 
 export const serversOf = (db: Conn, orgId: number) =>
   db

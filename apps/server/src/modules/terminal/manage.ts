@@ -10,6 +10,7 @@ import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope } from '../org/manage.ts';
+import type { FirstPages } from './pages.ts';
 import * as repo from './repository.ts';
 import { createTerminals, PERMANENT, terminalInScope } from './service.ts';
 
@@ -39,8 +40,17 @@ const summary = (t: repo.TerminalRow, orgName: string) => ({
 });
 
 /** A page of the user list, its rows as PostgreSQL wrote them (each as `summary` writes a detail's head). */
-export async function list(db: Conn, caller: Caller, q: repo.ListFilter & { page: number; size: number }) {
-  const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
+/** A page of the user list; the unfiltered first page comes from this instance's memory when kept. */
+export async function list(
+  db: Conn,
+  caller: Caller,
+  q: repo.ListFilter & { page: number; size: number },
+  firstPages: FirstPages,
+) {
+  const scope = scopeOf(caller);
+  const read = () => repo.listTerminals(db, scope, q, q.page, q.size);
+  const { list, total } =
+    q.page === 1 && repo.isUnfiltered(q) ? await firstPages.of(scope, q.size, read) : await read();
   return new JsonText<DataOf<typeof api.terminal.list>>(
     `{"list":${list},"total":${total},"page":${q.page},"size":${q.size}}`,
   );

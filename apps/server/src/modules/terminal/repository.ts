@@ -20,11 +20,22 @@ import { prepared, preparedBy } from '../../db/prepared.ts';
 import { orgs, terminalCounts, terminalListRows, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
+import { forgetFirstPages, type Page } from './pages.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
 
+/**
+ * Runs a statement that changes terminals, then has this process's kept first pages of the user list
+ * forget (pages.ts); the notification that follows the commit (migration 0010) reaches the other instances.
+ */
+const changing = async <T>(statement: PromiseLike<T>) => {
+  const result = await statement;
+  forgetFirstPages();
+  return result;
+};
+
 export const insertTerminals = (db: Conn, rows: NewTerminal[]) =>
-  db.insert(terminals).values(rows).returning();
+  changing(db.insert(terminals).values(rows).returning());
 
 export const existingSsids = async (db: Conn, ssids: string[]) =>
   (await db.select({ ssid: terminals.ssid }).from(terminals).where(inArray(terminals.ssid, ssids))).map(
@@ -143,11 +154,19 @@ const unfilteredPage = (db: Conn, scope: Scope, size: number, offset: number) =>
     : orgPage(db, scope.orgId, size, offset);
 };
 
+export const isUnfiltered = (f: ListFilter) =>
+  f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+
 /** A page of the user list: `list` is the JSON array of its rows, as the client receives it. */
-export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
-  const unfiltered = f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+export async function listTerminals(
+  db: Conn,
+  scope: Scope,
+  f: ListFilter,
+  page: number,
+  size: number,
+): Promise<Page> {
   const offset = (page - 1) * size;
-  if (unfiltered) return (await unfilteredPage(db, scope, size, offset))[0];
+  if (isUnfiltered(f)) return (await unfilteredPage(db, scope, size, offset))[0];
   const where = and(
     inScope(scope),
     f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
@@ -172,10 +191,10 @@ export const orgNameOf = async (db: Conn, orgId: number) =>
   (await db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId)).limit(1))[0]?.name ?? '';
 
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
-  db.update(terminals).set(set).where(eq(terminals.id, id));
+  changing(db.update(terminals).set(set).where(eq(terminals.id, id)));
 
 export const deleteTerminals = (db: Conn, ids: number[]) =>
-  db.delete(terminals).where(inArray(terminals.id, ids));
+  changing(db.delete(terminals).where(inArray(terminals.id, ids)));
 
 export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
   (
@@ -193,18 +212,22 @@ export const nameOf = async (db: Conn, id: number) =>
 /** Sets the default group unless it already is; false means it already was. */
 export const setDefault = async (db: Conn, id: number, groupId: number) =>
   (
-    await db
-      .update(terminals)
-      .set({ defaultGroupId: groupId })
-      .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
-      .returning({ id: terminals.id })
+    await changing(
+      db
+        .update(terminals)
+        .set({ defaultGroupId: groupId })
+        .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
+        .returning({ id: terminals.id }),
+    )
   ).length === 1;
 
 export const clearDefault = (db: Conn, id: number, groupId: number) =>
-  db
-    .update(terminals)
-    .set({ defaultGroupId: null })
-    .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId)));
+  changing(
+    db
+      .update(terminals)
+      .set({ defaultGroupId: null })
+      .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId))),
+  );
 
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
   db
