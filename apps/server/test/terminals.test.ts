@@ -1,5 +1,5 @@
 import { api, Code, Messages } from '@ptt/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../src/db/schema.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
@@ -130,6 +130,35 @@ describe.each(backends)('terminals on %s', (backend) => {
 
     expect((await t.call(api.terminal.cardBack, { ids: `${first},${second}` }, top)).code).toBe(Code.ok);
     expect([await rowOf(first), await rowOf(second)]).toEqual([undefined, undefined]);
+  });
+
+  it('keeps the unfiltered first page in memory until a terminal or a company changes', async () => {
+    const names = async (params: Record<string, unknown>, who = top) =>
+      (await t.call(api.terminal.list, params, who)).data.list.map((r) => r.name);
+    const made = await batch(ssids(7600, 1), { prefix: 'Kept' });
+    const id = made.data.created[0].id;
+    expect((await names({ size: 4 }))[0]).toBe('Kept1');
+    const companyPage = await names({ size: 4 }, company);
+    // The kept row changed behind the server's back, without a notification: the kept first pages do
+    // not see it, the pages read from the database do.
+    await t.database.db.execute(
+      sql`update terminal_list_rows set row = replace(row, '"Kept1"', '"Behind"') where id = ${id}`,
+    );
+    expect((await names({ size: 4 }))[0]).toBe('Kept1');
+    expect(await names({ size: 4 }, company)).toEqual(companyPage);
+    expect((await names({ size: 5 }))[0]).toBe('Behind');
+    expect((await names({ size: 4, orgId }))[0]).toBe('Behind');
+
+    // Any change to a terminal, here another one's name, has every kept page read again.
+    const other = (await t.call(api.terminal.list, { size: 2, orgId }, top)).data.list[1];
+    expect((await t.call(api.terminal.updateUser, { id: other.id, name: other.name }, top)).code).toBe(
+      Code.ok,
+    );
+    expect((await names({ size: 4 }))[0]).toBe('Behind');
+    expect(await names({ size: 4 }, company)).toEqual((await names({ size: 6 }, company)).slice(0, 4));
+
+    expect((await t.call(api.terminal.cardBack, { ids: String(id) }, top)).code).toBe(Code.ok);
+    expect(await names({ size: 4 })).not.toContain('Behind');
   });
 
   it('creates nothing when one SSID is already in use, and names it', async () => {

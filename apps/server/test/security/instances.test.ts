@@ -84,4 +84,27 @@ describe.skipIf(needsPostgres)('two server processes on one PostgreSQL act as on
     const check = { purpose: 'resetPwd', role: 0, account: 'agent01', code };
     expect((await httpCall(b.url, api.jsp.verificationCode, check)).code).toBe(Code.ok);
   }, 30_000);
+
+  it('shows on one, in the first page it keeps, a terminal renamed and a company renamed on the other', async () => {
+    const agent = await httpLogin(a.url, db.pool, 0, 'agent01', 'agent123');
+    const firstRow = async () => (await httpCall(b.url, api.terminal.list, { size: 5 }, agent)).data.list[0];
+    const before = await firstRow();
+    expect(await firstRow()).toEqual(before);
+    const renamed = await httpCall(
+      a.url,
+      api.terminal.updateUser,
+      { id: before.id, name: 'RenamedOnA' },
+      agent,
+    );
+    expect(renamed.code).toBe(Code.ok);
+    expect(await firstRow()).toMatchObject({ id: before.id, name: 'RenamedOnA' });
+    const org = await httpCall(
+      a.url,
+      api.org.updateUnit,
+      { id: before.org_id, name: 'CompanyOnA', contact: 'Kim' },
+      agent,
+    );
+    expect(org.code).toBe(Code.ok);
+    expect(await firstRow()).toMatchObject({ id: before.id, org_name: 'CompanyOnA' });
+  }, 30_000);
 });
