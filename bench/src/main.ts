@@ -44,6 +44,14 @@ const calls: {
     params: { page: 1, size: 20 },
     gated: true,
   },
+  // The first page is kept in the server's memory until a terminal changes (terminal/pages.ts); the
+  // second is read from PostgreSQL every time, as the first is right after a change.
+  {
+    name: 'terminal/list (page 2, not kept)',
+    endpoint: api.terminal.list,
+    params: { page: 2, size: 20 },
+    gated: false,
+  },
   { name: 'agent/list', endpoint: api.agent.list, params: { page: 1, size: 20 }, gated: false },
   { name: 'notice/getNotice', endpoint: api.notice.getNotice, params: { page: 1, size: 20 }, gated: false },
   { name: 'sos/untreatedSOSCount', endpoint: api.sos.untreatedSOSCount, gated: false },
@@ -198,7 +206,9 @@ async function main() {
         `${c.name}: time per request, in units of the ceiling's (unscaled × ${fmt(a.rps / b.rps, 2)})`,
         `× ${fmt(growth, 2)}`,
         c.name.startsWith('terminal/list') ? `≤ ${Budget.pageGrowth}` : '',
-        c.name.startsWith('terminal/list') ? check(growth <= Budget.pageGrowth, 'page cost at 1 M') : '',
+        c.name.startsWith('terminal/list')
+          ? check(growth <= Budget.pageGrowth, `${c.name}: page cost at 1 M`)
+          : '',
       ]);
     }
 
