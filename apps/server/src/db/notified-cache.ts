@@ -1,7 +1,7 @@
 import type { Listener } from './listen.ts';
 
 /** The live caches of this process, by the channel that tells them to forget. */
-const live = new Map<string, Set<NotifiedCache<unknown>>>();
+const registered = new Map<string, Set<NotifiedCache<unknown>>>();
 
 /**
  * Empties every live cache of a channel in this process at once: called by the code that makes the
@@ -9,12 +9,19 @@ const live = new Map<string, Set<NotifiedCache<unknown>>>();
  * commit empties them again and reaches the other instances.
  */
 export const forgetChanged = (channel: string) => {
-  for (const cache of live.get(channel) ?? []) cache.forget();
+  for (const cache of registered.get(channel) ?? []) cache.forget();
+};
+
+/** Runs a statement that changes what a channel's caches hold, then has this process's caches forget. */
+export const forgetAfter = async <T>(channel: string, statement: PromiseLike<T>) => {
+  const result = await statement;
+  forgetChanged(channel);
+  return result;
 };
 
 /** Empties every live cache of this process: the whole database changed (a test's reset). */
 export const forgetAll = () => {
-  for (const channel of live.keys()) forgetChanged(channel);
+  for (const channel of registered.keys()) forgetChanged(channel);
 };
 
 /**
@@ -37,10 +44,10 @@ export class NotifiedCache<V> implements Listener {
   connected() {
     this.forget();
     this.live = true;
-    let caches = live.get(this.channel);
+    let caches = registered.get(this.channel);
     if (!caches) {
       caches = new Set();
-      live.set(this.channel, caches);
+      registered.set(this.channel, caches);
     }
     caches.add(this as NotifiedCache<unknown>);
   }
@@ -54,7 +61,7 @@ export class NotifiedCache<V> implements Listener {
   lost() {
     this.live = false;
     this.forget();
-    live.get(this.channel)?.delete(this as NotifiedCache<unknown>);
+    registered.get(this.channel)?.delete(this as NotifiedCache<unknown>);
   }
 
   forget() {

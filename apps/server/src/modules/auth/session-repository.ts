@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { forgetAfter } from '../../db/notified-cache.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema.ts';
-import { forgetSessions } from '../../http/session-cache.ts';
+import { sessionsChanged } from '../../http/session-cache.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -41,10 +42,7 @@ export const findLiveSession = async (db: Conn, tokenHash: string) =>
   (await liveSession(db).execute({ tokenHash, now: new Date() }))[0];
 
 /** Runs a statement that ends sessions, then has this process's session caches forget what they hold. */
-const ending = async (statement: PromiseLike<unknown>) => {
-  await statement;
-  forgetSessions();
-};
+const ending = (statement: PromiseLike<unknown>) => forgetAfter(sessionsChanged, statement);
 
 export const revokeSession = (db: Conn, id: number) =>
   ending(db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id)));

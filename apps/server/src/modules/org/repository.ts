@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { agents, orgServers, orgs } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
-import { forgetFirstPages } from '../terminal/pages.ts';
+import { changingTerminals } from '../terminal/pages.ts';
 
 export type NewOrg = typeof orgs.$inferInsert;
 
@@ -31,14 +31,12 @@ export const findOrgById = async (db: Conn, id: number) =>
  * change has this process's kept first pages forget (terminal/pages.ts).
  */
 export const updateOrgRow = async (db: Conn, id: number, set: Partial<NewOrg>) => {
-  await db.update(orgs).set(set).where(eq(orgs.id, id));
-  if (set.name !== undefined) forgetFirstPages();
+  const update = db.update(orgs).set(set).where(eq(orgs.id, id));
+  await (set.name !== undefined ? changingTerminals(update) : update);
 };
 
-export const deleteOrgRow = async (db: Conn, id: number) => {
-  await db.delete(orgs).where(eq(orgs.id, id));
-  forgetFirstPages();
-};
+export const deleteOrgRow = (db: Conn, id: number) =>
+  changingTerminals(db.delete(orgs).where(eq(orgs.id, id)));
 
 export const serversOf = (db: Conn, orgId: number) =>
   db

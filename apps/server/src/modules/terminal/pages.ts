@@ -1,4 +1,4 @@
-import { forgetChanged, NotifiedCache } from '../../db/notified-cache.ts';
+import { forgetAfter, NotifiedCache } from '../../db/notified-cache.ts';
 import type { Scope } from '../../http/caller.ts';
 
 /** The channel of migration 0010's notifications: some terminal's row of the user list changed. */
@@ -28,5 +28,9 @@ export class FirstPages extends NotifiedCache<Page> {
   }
 }
 
-/** Has this process's kept first pages forget what they hold: a terminal or a company's name changed. */
-export const forgetFirstPages = () => forgetChanged(terminalListChanged);
+/**
+ * Runs a statement that changes terminals or a company's name, then has this process's kept first
+ * pages forget; the notification that follows the commit (migration 0010) reaches the other instances.
+ */
+export const changingTerminals = <T>(statement: PromiseLike<T>) =>
+  forgetAfter(terminalListChanged, statement);

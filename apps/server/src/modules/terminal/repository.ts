@@ -20,19 +20,9 @@ import { prepared, preparedBy } from '../../db/prepared.ts';
 import { orgs, terminalCounts, terminalListRows, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
-import { forgetFirstPages, type Page } from './pages.ts';
+import { changingTerminals as changing, type Page } from './pages.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
-
-/**
- * Runs a statement that changes terminals, then has this process's kept first pages of the user list
- * forget (pages.ts); the notification that follows the commit (migration 0010) reaches the other instances.
- */
-const changing = async <T>(statement: PromiseLike<T>) => {
-  const result = await statement;
-  forgetFirstPages();
-  return result;
-};
 
 export const insertTerminals = (db: Conn, rows: NewTerminal[]) =>
   changing(db.insert(terminals).values(rows).returning());
