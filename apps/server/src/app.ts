@@ -19,8 +19,8 @@ import { FirstPages } from './modules/terminal/pages.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Tests pass false to keep output quiet. */
-  logger?: boolean;
+  /** Tests pass false to keep output quiet; 'pretty' writes readable lines for a person at a terminal. */
+  logger?: boolean | 'pretty';
 }
 
 /** Builds the whole server (API, docs and the built web app) without listening on a port. */
@@ -31,6 +31,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     logger: logger
       ? {
           level: config.LOG_LEVEL,
+          ...(logger === 'pretty' && {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }),
           serializers: {
             req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
           },

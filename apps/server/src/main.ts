@@ -5,7 +5,8 @@ import { DemoAccounts, seedDemo } from './seed/demo.ts';
 
 const config = readConfig();
 const database = await openDatabase(config);
-const app = await buildApp({ config, database });
+// A person at a terminal reads lines; a log collector reads JSON.
+const app = await buildApp({ config, database, logger: process.stdout.isTTY ? 'pretty' : true });
 
 const seeded = config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR }));
 if (seeded) app.log.info('demo data seeded');
