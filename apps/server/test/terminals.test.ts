@@ -242,6 +242,13 @@ describe.each(backends)('terminals on %s', (backend) => {
     );
     expect((await t.call(api.terminal.resetIntercomPassword, { id: mine.id }, sub)).code).toBe(Code.notFound);
     expect((await t.call(api.terminal.list, {}, sub)).data.total).toBe(0);
+    // Another agent's company, named as a filter, shows none of its terminals.
+    for (const params of [{ orgId }, { orgId, keyword: mine.ssid.slice(-4) }, { orgId, state: 'active' }]) {
+      const filtered = (await t.call(api.terminal.list, params, sub)).data;
+      expect([filtered.list, filtered.total]).toEqual([[], 0]);
+    }
+    const mineByOrg = (await t.call(api.terminal.list, { orgId, keyword: mine.ssid.slice(-4) }, top)).data;
+    expect(mineByOrg.list.map((r) => r.id)).toContain(mine.id);
     const other = await t.login(1, 'subcompany01', 'company123');
     expect((await t.call(api.terminal.detail, { id: mine.id }, other)).code).toBe(Code.notFound);
     expect((await t.call(api.terminal.updateUser, { id: mine.id, orgId: orgId + 1 }, company)).code).toBe(

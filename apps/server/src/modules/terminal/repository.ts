@@ -88,10 +88,20 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 const keywordMatch = (keyword: string) =>
   or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)));
 
+/**
+ * An agent's list filtered by one of its companies: the company is checked against the agent's path
+ * once, and its terminals read on their company's index alone.
+ */
+const orgOfAgent = (path: string, orgId: number) =>
+  and(
+    eq(terminals.orgId, orgId),
+    sql`exists (select 1 from ${orgs} where ${orgs.id} = ${orgId} and ${orgs.agentPath} like ${`${path}%`})`,
+  );
+
 const filtersOf = (scope: Scope, f: ListFilter) =>
   and(
-    inScope(scope),
-    f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
+    f.orgId !== undefined && 'path' in scope ? orgOfAgent(scope.path, f.orgId) : inScope(scope),
+    f.orgId !== undefined && 'orgId' in scope ? eq(terminals.orgId, f.orgId) : undefined,
     f.groupId !== undefined ? inArray(terminals.id, membersOf(f.groupId)) : undefined,
     f.state === 'expired' ? lt(terminals.voiceExpires, today()) : undefined,
     f.state === 'active' ? gte(terminals.voiceExpires, today()) : undefined,
@@ -157,28 +167,45 @@ export const summaryOf = (t: SummaryRow) => ({
 /**
  * A page of the user list and its total, in one statement. The page's ids are taken first, newest
  * first, from the scope's index alone (what a deep page skips are index entries, not rows); then only
- * those rows are read, with their company's name.
+ * those rows are read, with their company's name. A keyword's matches are read once, from the trigram
+ * indexes, for both the page and the total: walking the scope newest first and testing each row costs
+ * as much as the rows that do not match before the page.
  */
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
   const where = filtersOf(scope, f);
-  const ids = db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(where)
-    .orderBy(desc(terminals.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .as('page');
-  const total = totalOf(db, scope, f, where);
-  const rows = await db
+  const offset = (page - 1) * size;
+  const matches = db.$with('matches').as(db.select({ id: terminals.id }).from(terminals).where(where));
+  const ids = f.keyword
+    ? db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(desc(matches.id))
+        .limit(size)
+        .offset(offset)
+        .as('page')
+    : db
+        .select({ id: terminals.id })
+        .from(terminals)
+        .where(where)
+        .orderBy(desc(terminals.id))
+        .limit(size)
+        .offset(offset)
+        .as('page');
+  const countMatches = sql<number>`count(*)::int`;
+  const total = f.keyword ? db.select({ n: countMatches }).from(matches) : totalOf(db, scope, f, where);
+  const rows = await (f.keyword ? db.with(matches) : db)
     .select({ ...summaryColumns, total: sql<number>`(${total})` })
     .from(ids)
     .innerJoin(terminals, eq(terminals.id, ids.id))
     .innerJoin(orgs, eq(orgs.id, terminals.orgId))
     .orderBy(desc(terminals.id));
-  if (rows.length > 0) return { list: rows.map(summaryOf), total: Number(rows[0].total) };
+  if (rows.length > 0) return { list: rows.map(summaryOf), total: rows[0].total };
+  if (page === 1) return { list: [], total: 0 };
   // A page past the end has no row to carry the total.
-  return { list: [], total: page > 1 ? ((await total)[0]?.n ?? 0) : 0 };
+  const [counted] = f.keyword
+    ? await db.with(matches).select({ n: countMatches }).from(matches)
+    : await total;
+  return { list: [], total: counted?.n ?? 0 };
 }
 
 /** A terminal in scope with its company's name: its detail. */
