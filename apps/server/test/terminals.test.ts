@@ -205,6 +205,28 @@ describe.each(backends)('terminals on %s', (backend) => {
     );
   });
 
+  it("filters by the voice service's state, newest first, with each state's total", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const made = (await batch(ssids(8500, 4), { prefix: 'State' })).data.created.map((c) => c.id);
+    const expiries = [day(-3), day(10), day(-40), day(200)];
+    for (const [i, id] of made.entries())
+      await t.database.db.update(terminals).set({ voiceExpires: expiries[i] }).where(eq(terminals.id, id));
+    const ids = async (params: Record<string, unknown>, who = top) =>
+      (await t.call(api.terminal.list, { size: 100, keyword: 'State', ...params }, who)).data;
+    const expired = await ids({ state: 'expired' });
+    expect([expired.list.map((r) => r.id), expired.total]).toEqual([[made[2], made[0]], 2]);
+    const expiring = await ids({ state: 'expiring' });
+    expect([expiring.list.map((r) => r.id), expiring.total]).toEqual([[made[1]], 1]);
+    const active = await ids({ state: 'active' });
+    expect(active.list.map((r) => r.id)).toEqual([made[3], made[1]]);
+    // Without a keyword, for the company, and past the end.
+    const companyExpired = (await t.call(api.terminal.list, { state: 'expired', size: 1 }, company)).data;
+    expect([companyExpired.list.map((r) => r.id), companyExpired.total]).toEqual([[made[2]], 2]);
+    const past = (await t.call(api.terminal.list, { state: 'expired', size: 1, page: 9 }, top)).data;
+    expect([past.list, past.total]).toEqual([[], 2]);
+    expect((await t.call(api.terminal.cardBack, { ids: made.join(',') }, top)).code).toBe(Code.ok);
+  });
+
   it('replaces a card with the four rules of SPEC §8', async () => {
     const [a] = (await t.call(api.terminal.list, { orgId, size: 1 }, top)).data.list;
     const free = ssids(9000, 1)[0];

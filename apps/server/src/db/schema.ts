@@ -147,10 +147,10 @@ export const terminals = pgTable(
     index('terminals_top_path_id').on(t.topPath, t.id),
     index('terminals_agent_path_id').on(t.agentPath, t.id),
     index('terminals_org_id_id').on(t.orgId, t.id),
-    // The user list's service-state filter, and its total, per scope.
-    index('terminals_top_path_voice').on(t.topPath, t.voiceExpires),
-    index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires),
-    index('terminals_org_id_voice').on(t.orgId, t.voiceExpires),
+    // The user list's service-state filter per scope: its matching ids and their count on the index alone.
+    index('terminals_top_path_voice').on(t.topPath, t.voiceExpires, t.id),
+    index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires, t.id),
+    index('terminals_org_id_voice').on(t.orgId, t.voiceExpires, t.id),
     // The keyword matches any part of the SSID or the name (pg_trgm).
     index('terminals_ssid_trgm').using('gin', t.ssid.op('gin_trgm_ops')),
     index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')),

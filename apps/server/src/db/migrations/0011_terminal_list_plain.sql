@@ -46,11 +46,11 @@ CREATE INDEX "terminals_agent_path_id" ON "terminals" USING btree ("agent_path",
 --> statement-breakpoint
 CREATE INDEX "terminals_org_id_id" ON "terminals" USING btree ("org_id","id");
 --> statement-breakpoint
-CREATE INDEX "terminals_top_path_voice" ON "terminals" USING btree ("top_path","voice_expires");
+CREATE INDEX "terminals_top_path_voice" ON "terminals" USING btree ("top_path","voice_expires","id");
 --> statement-breakpoint
-CREATE INDEX "terminals_agent_path_voice" ON "terminals" USING btree ("agent_path","voice_expires");
+CREATE INDEX "terminals_agent_path_voice" ON "terminals" USING btree ("agent_path","voice_expires","id");
 --> statement-breakpoint
-CREATE INDEX "terminals_org_id_voice" ON "terminals" USING btree ("org_id","voice_expires");
+CREATE INDEX "terminals_org_id_voice" ON "terminals" USING btree ("org_id","voice_expires","id");
 --> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS "pg_trgm";
 --> statement-breakpoint

@@ -167,15 +167,16 @@ export const summaryOf = (t: SummaryRow) => ({
 /**
  * A page of the user list and its total, in one statement. The page's ids are taken first, newest
  * first, from the scope's index alone (what a deep page skips are index entries, not rows); then only
- * those rows are read, with their company's name. A keyword's matches are read once, from the trigram
- * indexes, for both the page and the total: walking the scope newest first and testing each row costs
- * as much as the rows that do not match before the page.
+ * those rows are read, with their company's name. The matches of a keyword, or of a state that few
+ * terminals are in, are read once from their own indexes for both the page and the total: walking the
+ * scope newest first would test every row before the matches, all of them when there are none.
  */
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
   const where = filtersOf(scope, f);
   const offset = (page - 1) * size;
+  const readOnce = Boolean(f.keyword) || f.state === 'expired' || f.state === 'expiring';
   const matches = db.$with('matches').as(db.select({ id: terminals.id }).from(terminals).where(where));
-  const ids = f.keyword
+  const ids = readOnce
     ? db
         .select({ id: matches.id })
         .from(matches)
@@ -192,8 +193,8 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
         .offset(offset)
         .as('page');
   const countMatches = sql<number>`count(*)::int`;
-  const total = f.keyword ? db.select({ n: countMatches }).from(matches) : totalOf(db, scope, f, where);
-  const rows = await (f.keyword ? db.with(matches) : db)
+  const total = readOnce ? db.select({ n: countMatches }).from(matches) : totalOf(db, scope, f, where);
+  const rows = await (readOnce ? db.with(matches) : db)
     .select({ ...summaryColumns, total: sql<number>`(${total})` })
     .from(ids)
     .innerJoin(terminals, eq(terminals.id, ids.id))
@@ -202,9 +203,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   if (rows.length > 0) return { list: rows.map(summaryOf), total: rows[0].total };
   if (page === 1) return { list: [], total: 0 };
   // A page past the end has no row to carry the total.
-  const [counted] = f.keyword
-    ? await db.with(matches).select({ n: countMatches }).from(matches)
-    : await total;
+  const [counted] = readOnce ? await db.with(matches).select({ n: countMatches }).from(matches) : await total;
   return { list: [], total: counted?.n ?? 0 };
 }
 
