@@ -44,10 +44,8 @@ const calls: {
     params: { page: 1, size: 20 },
     gated: true,
   },
-  // The first page is kept in the server's memory until a terminal changes (terminal/pages.ts); the
-  // second is read from PostgreSQL every time, as the first is right after a change.
   {
-    name: 'terminal/list (page 2, not kept)',
+    name: 'terminal/list (page 2)',
     endpoint: api.terminal.list,
     params: { page: 2, size: 20 },
     gated: false,

@@ -14,7 +14,6 @@ import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { SessionCache } from './http/session-cache.ts';
 import { registerModules } from './modules/index.ts';
-import { FirstPages } from './modules/terminal/pages.ts';
 
 export interface AppOptions {
   config: Config;
@@ -43,12 +42,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
-  // What this instance keeps in memory, each emptied by the notifications of its own channel.
+  // What this instance keeps in memory, emptied by the notifications of its own channel.
   const sessions = new SessionCache();
-  const firstPages = new FirstPages();
-  const stops = await Promise.all([sessions, firstPages].map((c) => database.listen(c.channel, c)));
-  app.addHook('onClose', () => Promise.all(stops.map((stop) => stop())));
-  const deps: Deps = { db: database.db, config, sessions, firstPages };
+  const stop = await database.listen(sessions.channel, sessions);
+  app.addHook('onClose', stop);
+  const deps: Deps = { db: database.db, config, sessions };
 
   await app.register(formbody);
 

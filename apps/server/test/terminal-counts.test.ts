@@ -3,18 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
-/**
- * Every agent path's counters next to counts of the rows themselves, and its terminal scope rows
- * (migration 0007) next to the terminals they must name.
- */
+/** Every agent path's counters next to counts of the rows themselves. */
 async function countersAndRows(t: TestApp) {
   const res = (await t.database.db.execute(
     sql.raw(`select a.path,
                     coalesce((select n from terminal_counts c where c.path = a.path), 0)::int as terminals,
                     (select count(*) from terminals x where x.agent_path like a.path || '%')::int as terminal_rows,
-                    (select count(*) from terminal_scopes s join terminals x on x.id = s.terminal_id
-                      where s.path = a.path and x.agent_path like a.path || '%')::int as scoped,
-                    (select count(*) from terminal_scopes s where s.path = a.path)::int as scope_rows,
                     coalesce((select agents from subtree_counts c where c.path = a.path), 0)::int as agents,
                     (select count(*) from agents x where x.path like a.path || '%' and x.path <> a.path)::int
                       as agent_rows,
@@ -31,10 +25,8 @@ const expectExact = async (t: TestApp) => {
   const rows = await countersAndRows(t);
   expect(rows.length).toBeGreaterThan(1);
   for (const r of rows)
-    expect([r.path, r.terminals, r.scoped, r.scope_rows, r.agents, r.orgs, r.groups]).toEqual([
+    expect([r.path, r.terminals, r.agents, r.orgs, r.groups]).toEqual([
       r.path,
-      r.terminal_rows,
-      r.terminal_rows,
       r.terminal_rows,
       r.agent_rows,
       r.org_rows,
@@ -76,7 +68,7 @@ describe.each(backends)('subtree counters on %s', (backend) => {
     expect(stats.user_count).toBe(n);
   });
 
-  it('list an agent’s and a sub-agent’s terminals newest first from their scope rows', async () => {
+  it('list an agent’s and a sub-agent’s terminals newest first', async () => {
     const sub = await t.login(0, 'subagent01', 'agent123');
     const company = { name: 'ScopeCompany', contact: 'Sco', account: 'scopecompany', password: 'company123' };
     expect((await t.call(api.org.add, company, sub)).code).toBe(20001);

@@ -1,5 +1,5 @@
 import { api, Code, Messages } from '@ptt/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../src/db/schema.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
@@ -65,7 +65,7 @@ describe.each(backends)('terminals on %s', (backend) => {
       expect(pages.slice(0, 10)).toEqual(newest);
       expect(pages).toHaveLength(12);
       expect(new Set(pages).size).toBe(12);
-      // The same page asked twice (a named statement the second time) answers the same rows.
+      // The same page asked twice answers the same rows.
       const again = (await t.call(api.terminal.list, { size: 3, page: 1 }, who)).data;
       expect(again.list.map((r) => r.id)).toEqual(pages.slice(0, 3));
       expect(again.total).toBe(whole.total);
@@ -73,7 +73,6 @@ describe.each(backends)('terminals on %s', (backend) => {
   });
 
   it('shows each listed user as its detail does, on every kind of page', async () => {
-    // The list's rows are written by PostgreSQL; the detail's by the server from the query builder's.
     const id = (await t.call(api.terminal.list, { size: 3 }, top)).data.list[2].id;
     const located = await t.call(api.terminal.addService, { ids: String(id), cardType: 2 }, top);
     expect(located.data).toEqual({ renewed: 1, skipped: 0 });
@@ -83,11 +82,13 @@ describe.each(backends)('terminals on %s', (backend) => {
       ['company, first page', { size: 3 }, company],
       ['company, later page', { size: 3, page: 2 }, company],
       ['filtered', { size: 3, keyword: 'Unit' }, top],
+      ['filtered, later page', { size: 3, page: 2, keyword: 'unit' }, top],
+      ['company, filtered by keyword', { size: 3, keyword: 'unit' }, company],
     ] as const;
     for (const [kind, params, who] of pages) {
       const { code, msg, data } = await t.call(api.terminal.list, params, who);
       expect([code, msg], kind).toEqual([Code.ok, Messages.ok]);
-      // PostgreSQL writes the page's JSON: it holds what the contract says, and nothing more.
+      // A page holds what the contract says, and nothing more.
       expect(api.terminal.list.data.strict().parse(data), kind).toEqual(data);
       const list = data.list;
       expect(list.length, kind).toBe(3);
@@ -130,38 +131,6 @@ describe.each(backends)('terminals on %s', (backend) => {
 
     expect((await t.call(api.terminal.cardBack, { ids: `${first},${second}` }, top)).code).toBe(Code.ok);
     expect([await rowOf(first), await rowOf(second)]).toEqual([undefined, undefined]);
-  });
-
-  it('keeps the unfiltered first page in memory until a terminal or a company changes', async () => {
-    const names = async (params: Record<string, unknown>, who = top) =>
-      (await t.call(api.terminal.list, params, who)).data.list.map((r) => r.name);
-    const made = await batch(ssids(7600, 1), { prefix: 'Kept' });
-    const id = made.data.created[0].id;
-    // PostgreSQL hands the batch's notification to the listening connection on its own time; it must
-    // not land between keeping the pages below and reading them back.
-    if (backend === 'postgres') await new Promise((r) => setTimeout(r, 500));
-    expect((await names({ size: 4 }))[0]).toBe('Kept1');
-    const companyPage = await names({ size: 4 }, company);
-    // The kept row changed behind the server's back, without a notification: the kept first pages do
-    // not see it, the pages read from the database do.
-    await t.database.db.execute(
-      sql`update terminal_list_rows set row = replace(row, '"Kept1"', '"Behind"') where id = ${id}`,
-    );
-    expect((await names({ size: 4 }))[0]).toBe('Kept1');
-    expect(await names({ size: 4 }, company)).toEqual(companyPage);
-    expect((await names({ size: 5 }))[0]).toBe('Behind');
-    expect((await names({ size: 4, orgId }))[0]).toBe('Behind');
-
-    // Any change to a terminal, here another one's name, has every kept page read again.
-    const other = (await t.call(api.terminal.list, { size: 2, orgId }, top)).data.list[1];
-    expect((await t.call(api.terminal.updateUser, { id: other.id, name: other.name }, top)).code).toBe(
-      Code.ok,
-    );
-    expect((await names({ size: 4 }))[0]).toBe('Behind');
-    expect(await names({ size: 4 }, company)).toEqual((await names({ size: 6 }, company)).slice(0, 4));
-
-    expect((await t.call(api.terminal.cardBack, { ids: String(id) }, top)).code).toBe(Code.ok);
-    expect(await names({ size: 4 })).not.toContain('Behind');
   });
 
   it('creates nothing when one SSID is already in use, and names it', async () => {
@@ -236,6 +205,28 @@ describe.each(backends)('terminals on %s', (backend) => {
     );
   });
 
+  it("filters by the voice service's state, newest first, with each state's total", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const made = (await batch(ssids(8500, 4), { prefix: 'State' })).data.created.map((c) => c.id);
+    const expiries = [day(-3), day(10), day(-40), day(200)];
+    for (const [i, id] of made.entries())
+      await t.database.db.update(terminals).set({ voiceExpires: expiries[i] }).where(eq(terminals.id, id));
+    const ids = async (params: Record<string, unknown>, who = top) =>
+      (await t.call(api.terminal.list, { size: 100, keyword: 'State', ...params }, who)).data;
+    const expired = await ids({ state: 'expired' });
+    expect([expired.list.map((r) => r.id), expired.total]).toEqual([[made[2], made[0]], 2]);
+    const expiring = await ids({ state: 'expiring' });
+    expect([expiring.list.map((r) => r.id), expiring.total]).toEqual([[made[1]], 1]);
+    const active = await ids({ state: 'active' });
+    expect(active.list.map((r) => r.id)).toEqual([made[3], made[1]]);
+    // Without a keyword, for the company, and past the end.
+    const companyExpired = (await t.call(api.terminal.list, { state: 'expired', size: 1 }, company)).data;
+    expect([companyExpired.list.map((r) => r.id), companyExpired.total]).toEqual([[made[2]], 2]);
+    const past = (await t.call(api.terminal.list, { state: 'expired', size: 1, page: 9 }, top)).data;
+    expect([past.list, past.total]).toEqual([[], 2]);
+    expect((await t.call(api.terminal.cardBack, { ids: made.join(',') }, top)).code).toBe(Code.ok);
+  });
+
   it('replaces a card with the four rules of SPEC §8', async () => {
     const [a] = (await t.call(api.terminal.list, { orgId, size: 1 }, top)).data.list;
     const free = ssids(9000, 1)[0];
@@ -273,6 +264,13 @@ describe.each(backends)('terminals on %s', (backend) => {
     );
     expect((await t.call(api.terminal.resetIntercomPassword, { id: mine.id }, sub)).code).toBe(Code.notFound);
     expect((await t.call(api.terminal.list, {}, sub)).data.total).toBe(0);
+    // Another agent's company, named as a filter, shows none of its terminals.
+    for (const params of [{ orgId }, { orgId, keyword: mine.ssid.slice(-4) }, { orgId, state: 'active' }]) {
+      const filtered = (await t.call(api.terminal.list, params, sub)).data;
+      expect([filtered.list, filtered.total]).toEqual([[], 0]);
+    }
+    const mineByOrg = (await t.call(api.terminal.list, { orgId, keyword: mine.ssid.slice(-4) }, top)).data;
+    expect(mineByOrg.list.map((r) => r.id)).toContain(mine.id);
     const other = await t.login(1, 'subcompany01', 'company123');
     expect((await t.call(api.terminal.detail, { id: mine.id }, other)).code).toBe(Code.notFound);
     expect((await t.call(api.terminal.updateUser, { id: mine.id, orgId: orgId + 1 }, company)).code).toBe(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,6 +26,9 @@ export interface Database {
   /** Hears the NOTIFYs of a channel, from this instance and every other; returns the stop. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
 }
+
+/** PostgreSQL extensions the migrations create, which PGlite loads only when asked. */
+const extensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -57,11 +61,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   let client: PGlite;
   if (url.startsWith('memory://')) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -123,6 +123,8 @@ export const terminals = pgTable(
       .notNull()
       .references(() => orgs.id),
     agentPath: text('agent_path').notNull(),
+    /** The top-level agent's path: agents are two levels deep (DESIGN §4). */
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
     userType: smallint('user_type').notNull().default(0),
     /** The agent whose voice or VIP card paid for the terminal: unused cards go back to it. */
     cardAgentId: integer('card_agent_id').references(() => agents.id),
@@ -141,8 +143,17 @@ export const terminals = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('terminals_org').on(t.orgId),
-    index('terminals_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+    // An agent's list is an equality on its level's path, a company's on org_id, each newest first.
+    index('terminals_top_path_id').on(t.topPath, t.id),
+    index('terminals_agent_path_id').on(t.agentPath, t.id),
+    index('terminals_org_id_id').on(t.orgId, t.id),
+    // The user list's service-state filter per scope: its matching ids and their count on the index alone.
+    index('terminals_top_path_voice').on(t.topPath, t.voiceExpires, t.id),
+    index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires, t.id),
+    index('terminals_org_id_voice').on(t.orgId, t.voiceExpires, t.id),
+    // The keyword matches any part of the SSID or the name (pg_trgm).
+    index('terminals_ssid_trgm').using('gin', t.ssid.op('gin_trgm_ops')),
+    index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -153,30 +164,6 @@ export const terminals = pgTable(
 export const terminalCounts = pgTable('terminal_counts', {
   path: text('path').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
-});
-
-/**
- * Every terminal under each level of its agent path (`zb00`, `zb00zb01`, …), kept by statement triggers
- * on `terminals` (migration 0007). An agent's newest terminals are the top of its own range of the
- * primary key, whatever share of the fleet it holds and however old its terminals are.
- */
-export const terminalScopes = pgTable(
-  'terminal_scopes',
-  {
-    path: text('path').notNull(),
-    terminalId: integer('terminal_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.path, t.terminalId] })],
-);
-
-/**
- * Each terminal's row of the user list as the contract's JSON (`api.terminal.list`), kept by statement
- * triggers on `terminals` and on a company's rename (migration 0009): a page reads twenty texts instead
- * of writing twenty rows' JSON with their company names.
- */
-export const terminalListRows = pgTable('terminal_list_rows', {
-  id: integer('id').primaryKey(),
-  row: text('row').notNull(),
 });
 
 /**

@@ -2,8 +2,6 @@ import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParam
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
-import { JsonText } from '../lib/json-text.ts';
-import type { FirstPages } from '../modules/terminal/pages.ts';
 import type { Caller } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 import { authenticate } from './session.ts';
@@ -19,14 +17,12 @@ export interface Ctx<E extends Endpoint> {
   req: FastifyRequest;
 }
 
-export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E> | JsonText<DataOf<E>>>;
+export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
 
 export interface Deps {
   db: Db;
   config: Config;
   sessions: SessionCache;
-  /** The user lists' first pages kept in memory (terminal/pages.ts). */
-  firstPages: FirstPages;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
@@ -69,13 +65,6 @@ export async function prepare<E extends Endpoint>(
 }
 
 /**
- * The success envelope of `ok` up to its data (data comes last in it), for data already written as
- * JSON: `${head}${json}}`.
- */
-const envelopeHead = (key: MessageKey) =>
-  `${JSON.stringify({ ...ok(null, key), data: undefined }).slice(0, -1)},"data":`;
-
-/**
  * Registers an endpoint of the contract: parses its parameters with the contract schema,
  * checks the caller's session and role, runs the handler and wraps the result in the envelope.
  */
@@ -87,15 +76,10 @@ export function route<E extends Endpoint>(
   /** The success message, when the call has one of its own (e.g. the puzzle's). */
   okKey: MessageKey = 'ok',
 ) {
-  const head = envelopeHead(okKey);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (req, reply) => {
-      const data = await handler(await prepare(deps, endpoint, req));
-      if (!(data instanceof JsonText)) return ok(data ?? null, okKey);
-      return reply.type('application/json; charset=utf-8').send(`${head}${data.text}}`);
-    },
+    handler: async (req) => ok((await handler(await prepare(deps, endpoint, req))) ?? null, okKey),
   });
 }
 

@@ -85,7 +85,7 @@ describe.skipIf(needsPostgres)('two server processes on one PostgreSQL act as on
     expect((await httpCall(b.url, api.jsp.verificationCode, check)).code).toBe(Code.ok);
   }, 30_000);
 
-  it('shows on one, in the first page it keeps, a terminal renamed and a company renamed on the other', async () => {
+  it('shows on one a terminal renamed and a company renamed on the other', async () => {
     const agent = await httpLogin(a.url, db.pool, 0, 'agent01', 'agent123');
     const firstRow = async () => (await httpCall(b.url, api.terminal.list, { size: 5 }, agent)).data.list[0];
     const before = await firstRow();

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { agents, orgServers, orgs } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
-import { changingTerminals } from '../terminal/pages.ts';
 
 export type NewOrg = typeof orgs.$inferInsert;
 
@@ -26,17 +25,11 @@ export type OrgRow = typeof orgs.$inferSelect;
 export const findOrgById = async (db: Conn, id: number) =>
   (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
 
-/**
- * A company's name is in its terminals' rows of the user list, and its terminals go with it: either
- * change has this process's kept first pages forget (terminal/pages.ts).
- */
 export const updateOrgRow = async (db: Conn, id: number, set: Partial<NewOrg>) => {
-  const update = db.update(orgs).set(set).where(eq(orgs.id, id));
-  await (set.name !== undefined ? changingTerminals(update) : update);
+  await db.update(orgs).set(set).where(eq(orgs.id, id));
 };
 
-export const deleteOrgRow = (db: Conn, id: number) =>
-  changingTerminals(db.delete(orgs).where(eq(orgs.id, id)));
+export const deleteOrgRow = (db: Conn, id: number) => db.delete(orgs).where(eq(orgs.id, id));
 
 export const serversOf = (db: Conn, orgId: number) =>
   db

@@ -1,16 +1,14 @@
-import { type api, type DataOf, functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
+import { functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
-import { JsonText } from '../../lib/json-text.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope } from '../org/manage.ts';
-import type { FirstPages } from './pages.ts';
 import * as repo from './repository.ts';
 import { createTerminals, PERMANENT, terminalInScope } from './service.ts';
 
@@ -20,48 +18,19 @@ const addYear = (from: string) => {
   d.setUTCFullYear(d.getUTCFullYear() + 1);
   return d.toISOString().slice(0, 10);
 };
-/** Each function's expiry, in the contract's order (the user list's rows have them so too). */
-const expiries = (t: repo.TerminalRow) =>
-  Object.fromEntries(Object.entries(repo.expiryColumn).map(([fn, column]) => [fn, t[column]])) as Record<
-    keyof typeof repo.expiryColumn,
-    string | null
-  >;
-
-/** A terminal's head, as each row of the user list shows it (`pageRows` in the repository). */
-const summary = (t: repo.TerminalRow, orgName: string) => ({
-  id: t.id,
-  ssid: t.ssid,
-  name: t.name,
-  org_id: t.orgId,
-  org_name: orgName,
-  user_type: t.userType,
-  expiries: expiries(t),
-  created_at: t.createdAt.toISOString(),
-});
-
-/** A page of the user list, its rows as PostgreSQL wrote them (each as `summary` writes a detail's head). */
-/** A page of the user list; the unfiltered first page comes from this instance's memory when kept. */
-export async function list(
-  db: Conn,
-  caller: Caller,
-  q: repo.ListFilter & { page: number; size: number },
-  firstPages: FirstPages,
-) {
-  const scope = scopeOf(caller);
-  const read = () => repo.listTerminals(db, scope, q, q.page, q.size);
-  const { list, total } =
-    q.page === 1 && repo.isUnfiltered(q) ? await firstPages.of(scope, q.size, read) : await read();
-  return new JsonText<DataOf<typeof api.terminal.list>>(
-    `{"list":${list},"total":${total},"page":${q.page},"size":${q.size}}`,
-  );
+/** A page of the user list: its rows and the list's total, read from the database each time. */
+export async function list(db: Conn, caller: Caller, q: repo.ListFilter & { page: number; size: number }) {
+  const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
+  return { list, total, page: q.page, size: q.size };
 }
 
 export async function detail(db: Conn, caller: Caller, id: number) {
-  const t = await terminalInScope(db, caller, id);
-  const [orgName, memberOf] = await Promise.all([repo.orgNameOf(db, t.orgId), groups.groupsOf(db, t.id)]);
+  const t = await repo.findDetailIn(db, scopeOf(caller), id);
+  if (!t) throw notFound();
+  const memberOf = await groups.groupsOf(db, t.id);
   const def = memberOf.find((g) => g.id === t.defaultGroupId);
   return {
-    ...summary(t, orgName),
+    ...repo.summaryOf(t),
     iccid: t.iccid ?? '',
     remark: t.remark,
     dispatcher: t.dispatcher,

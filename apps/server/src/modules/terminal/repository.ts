@@ -1,53 +1,47 @@
+import { isSubAgentPath } from '@ptt/contract';
 import {
   and,
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
   like,
   lt,
   or,
-  type Placeholder,
   type SQL,
-  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { pageWindow } from '../../db/page-window.ts';
-import { prepared, preparedBy } from '../../db/prepared.ts';
-import { orgs, terminalCounts, terminalListRows, terminals } from '../../db/schema.ts';
+import { groupMembers, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
-import { changingTerminals as changing, type Page } from './pages.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
 
 export const insertTerminals = (db: Conn, rows: NewTerminal[]) =>
-  changing(db.insert(terminals).values(rows).returning());
+  db.insert(terminals).values(rows).returning();
 
 export const existingSsids = async (db: Conn, ssids: string[]) =>
   (await db.select({ ssid: terminals.ssid }).from(terminals).where(inArray(terminals.ssid, ssids))).map(
     (r) => r.ssid,
   );
 
-const countOfOrg = prepared((db) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(terminals)
-    .where(eq(terminals.orgId, sql.placeholder('orgId')))
-    .prepare('terminal_count_of_org'),
-);
-
 export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
-  (await countOfOrg(db).execute({ orgId }))[0].n;
+  (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(eq(terminals.orgId, orgId)))[0].n;
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
-/** A scope as SQL: a company's own terminals, or everything below an agent path. */
-export const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(terminals.orgId, scope.orgId) : like(terminals.agentPath, `${scope.path}%`);
+/**
+ * A scope as SQL, each an equality on an indexed column: a company's own terminals, a sub-agent's
+ * (agents are two levels deep, so its terminals carry its path), or a top-level agent's.
+ */
+export const inScope = (scope: Scope) => {
+  if ('orgId' in scope) return eq(terminals.orgId, scope.orgId);
+  return isSubAgentPath(scope.path) ? eq(terminals.agentPath, scope.path) : eq(terminals.topPath, scope.path);
+};
 
 export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
   (
@@ -77,7 +71,7 @@ export interface ListFilter {
   keyword?: string;
 }
 
-/** Each function's expiry column, in the order of the contract's `expiries` (a terminal's detail). */
+/** Each function's expiry column, in the order of the contract's `expiries`. */
 export const expiryColumn = {
   voice: 'voiceExpires',
   recording: 'recordingExpires',
@@ -91,100 +85,144 @@ export const expiryColumn = {
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * A page as one row: the JSON array of its rows, newest first, and the total of the list. Each
- * terminal's row is kept as the contract's JSON (`terminal_list_rows`, migration 0009), so a page joins
- * twenty texts; the server hands the array to the client as it is (`JsonText`). Writing the rows' JSON
- * per page, with each row's company name, was most of PostgreSQL's time on the user list at 1 M
- * (docs/performance.md). `ids` is the page's ids as a subquery in parentheses.
- */
-const pageOf = (db: Conn, ids: SQLWrapper, total: SQL) =>
-  db
-    .select({
-      list: sql<string>`coalesce('[' || string_agg(${terminalListRows.row}, ',' order by ${terminalListRows.id} desc) || ']', '[]')`,
-      total: sql<number>`(${total})::int`,
-    })
-    .from(terminalListRows)
-    .where(sql`${terminalListRows.id} in ${ids}`);
+const keywordMatch = (keyword: string) =>
+  or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)));
 
 /**
- * The unfiltered pages, the ones every list screen opens with. An agent's page takes its ids from its
- * own range of `terminal_scopes` (migration 0007): the same few index entries for a top-level agent
- * with half the fleet as for a sub-agent whose terminals are all old, and its total from the counters
- * of migration 0004. A company's from its own terminals.
+ * An agent's list filtered by one of its companies: the company is checked against the agent's path
+ * once, and its terminals read on their company's index alone.
  */
-const pathPage = (db: Conn, path: string | Placeholder, size: number, offset: number) =>
-  pageOf(
-    db,
-    sql`(select ts.terminal_id from terminal_scopes ts where ts.path = ${path} order by ts.terminal_id desc ${pageWindow(size, offset)})`,
-    sql`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)`,
-  );
-const orgPage = (db: Conn, orgId: number | Placeholder, size: number, offset: number) =>
-  pageOf(
-    db,
-    sql`(select t.id from terminals t where t.org_id = ${orgId} order by t.id desc ${pageWindow(size, offset)})`,
-    sql`(select count(*) from terminals t where t.org_id = ${orgId})`,
+const orgOfAgent = (path: string, orgId: number) =>
+  and(
+    eq(terminals.orgId, orgId),
+    sql`exists (select 1 from ${orgs} where ${orgs.id} = ${orgId} and ${orgs.agentPath} like ${`${path}%`})`,
   );
 
-/** First pages, by far the most asked for, are named statements, one per page size. */
-const firstPathPage = preparedBy((db, size: number) =>
-  pathPage(db, sql.placeholder('path'), size, 0).prepare(`terminal_page_under_path_${size}`),
-);
-const firstOrgPage = preparedBy((db, size: number) =>
-  orgPage(db, sql.placeholder('orgId'), size, 0).prepare(`terminal_page_of_org_${size}`),
-);
-
-const unfilteredPage = (db: Conn, scope: Scope, size: number, offset: number) => {
-  if ('path' in scope)
-    return offset === 0
-      ? firstPathPage(db, size).execute({ path: scope.path })
-      : pathPage(db, scope.path, size, offset);
-  return offset === 0
-    ? firstOrgPage(db, size).execute({ orgId: scope.orgId })
-    : orgPage(db, scope.orgId, size, offset);
-};
-
-export const isUnfiltered = (f: ListFilter) =>
-  f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
-
-/** A page of the user list: `list` is the JSON array of its rows, as the client receives it. */
-export async function listTerminals(
-  db: Conn,
-  scope: Scope,
-  f: ListFilter,
-  page: number,
-  size: number,
-): Promise<Page> {
-  const offset = (page - 1) * size;
-  if (isUnfiltered(f)) return (await unfilteredPage(db, scope, size, offset))[0];
-  const where = and(
-    inScope(scope),
-    f.orgId !== undefined ? eq(terminals.orgId, f.orgId) : undefined,
-    f.groupId !== undefined
-      ? sql`exists (select 1 from group_members gm where gm.terminal_id = ${terminals.id} and gm.group_id = ${f.groupId})`
-      : undefined,
+const filtersOf = (scope: Scope, f: ListFilter) =>
+  and(
+    f.orgId !== undefined && 'path' in scope ? orgOfAgent(scope.path, f.orgId) : inScope(scope),
+    f.orgId !== undefined && 'orgId' in scope ? eq(terminals.orgId, f.orgId) : undefined,
+    f.groupId !== undefined ? inArray(terminals.id, membersOf(f.groupId)) : undefined,
     f.state === 'expired' ? lt(terminals.voiceExpires, today()) : undefined,
     f.state === 'active' ? gte(terminals.voiceExpires, today()) : undefined,
     f.state === 'expiring'
       ? and(gte(terminals.voiceExpires, today()), lt(terminals.voiceExpires, inDays(30)))
       : undefined,
-    f.keyword
-      ? or(like(terminals.ssid, containing(f.keyword)), ilike(terminals.name, containing(f.keyword)))
-      : undefined,
+    f.keyword ? keywordMatch(f.keyword) : undefined,
   );
-  const ids = db.select({ id: terminals.id }).from(terminals).where(where).orderBy(desc(terminals.id));
-  const total = sql`(select count(*) from ${terminals} where ${where})`;
-  return (await pageOf(db, ids.limit(size).offset(offset), total))[0];
+
+const membersOf = (groupId: number) =>
+  sql`(select ${groupMembers.terminalId} from ${groupMembers} where ${groupMembers.groupId} = ${groupId})`;
+
+export const isUnfiltered = (f: ListFilter) =>
+  f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+
+/**
+ * The list's total: an agent's unfiltered list from the counter its terminals' triggers keep (migration
+ * 0004), anything else counted on the indexes its filter uses.
+ */
+const totalOf = (db: Conn, scope: Scope, f: ListFilter, where: SQL | undefined) =>
+  'path' in scope && isUnfiltered(f)
+    ? db
+        .select({ n: sql<number>`${terminalCounts.n}::int` })
+        .from(terminalCounts)
+        .where(eq(terminalCounts.path, scope.path))
+    : db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(where);
+
+/** The columns of a terminal's row of the user list, which its detail starts with too. */
+const summaryColumns = {
+  id: terminals.id,
+  ssid: terminals.ssid,
+  name: terminals.name,
+  orgId: terminals.orgId,
+  orgName: orgs.name,
+  userType: terminals.userType,
+  voiceExpires: terminals.voiceExpires,
+  recordingExpires: terminals.recordingExpires,
+  locationExpires: terminals.locationExpires,
+  sosExpires: terminals.sosExpires,
+  fenceExpires: terminals.fenceExpires,
+  videoExpires: terminals.videoExpires,
+  duplexExpires: terminals.duplexExpires,
+  createdAt: terminals.createdAt,
+};
+
+type SummaryRow = Pick<TerminalRow, Exclude<keyof typeof summaryColumns, 'orgName'>> & { orgName: string };
+
+/** A terminal's row of the user list as the contract writes it (`terminalSummary`); its detail's head. */
+export const summaryOf = (t: SummaryRow) => ({
+  id: t.id,
+  ssid: t.ssid,
+  name: t.name,
+  org_id: t.orgId,
+  org_name: t.orgName,
+  user_type: t.userType,
+  expiries: Object.fromEntries(Object.entries(expiryColumn).map(([fn, c]) => [fn, t[c]])) as Record<
+    keyof typeof expiryColumn,
+    string | null
+  >,
+  created_at: t.createdAt.toISOString(),
+});
+
+/**
+ * A page of the user list and its total, in one statement. The page's ids are taken first, newest
+ * first, from the scope's index alone (what a deep page skips are index entries, not rows); then only
+ * those rows are read, with their company's name. The matches of a keyword, or of a state that few
+ * terminals are in, are read once from their own indexes for both the page and the total: walking the
+ * scope newest first would test every row before the matches, all of them when there are none.
+ */
+export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
+  const where = filtersOf(scope, f);
+  const offset = (page - 1) * size;
+  const readOnce = Boolean(f.keyword) || f.state === 'expired' || f.state === 'expiring';
+  const matches = db.$with('matches').as(db.select({ id: terminals.id }).from(terminals).where(where));
+  const ids = readOnce
+    ? db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(desc(matches.id))
+        .limit(size)
+        .offset(offset)
+        .as('page')
+    : db
+        .select({ id: terminals.id })
+        .from(terminals)
+        .where(where)
+        .orderBy(desc(terminals.id))
+        .limit(size)
+        .offset(offset)
+        .as('page');
+  const countMatches = sql<number>`count(*)::int`;
+  const total = readOnce ? db.select({ n: countMatches }).from(matches) : totalOf(db, scope, f, where);
+  const rows = await (readOnce ? db.with(matches) : db)
+    .select({ ...summaryColumns, total: sql<number>`(${total})` })
+    .from(ids)
+    .innerJoin(terminals, eq(terminals.id, ids.id))
+    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+    .orderBy(desc(terminals.id));
+  if (rows.length > 0) return { list: rows.map(summaryOf), total: rows[0].total };
+  if (page === 1) return { list: [], total: 0 };
+  // A page past the end has no row to carry the total.
+  const [counted] = readOnce ? await db.with(matches).select({ n: countMatches }).from(matches) : await total;
+  return { list: [], total: counted?.n ?? 0 };
 }
 
-export const orgNameOf = async (db: Conn, orgId: number) =>
-  (await db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId)).limit(1))[0]?.name ?? '';
+/** A terminal in scope with its company's name: its detail. */
+export const findDetailIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await db
+      .select({ ...getTableColumns(terminals), orgName: orgs.name })
+      .from(terminals)
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .where(and(eq(terminals.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
 
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
-  changing(db.update(terminals).set(set).where(eq(terminals.id, id)));
+  db.update(terminals).set(set).where(eq(terminals.id, id));
 
 export const deleteTerminals = (db: Conn, ids: number[]) =>
-  changing(db.delete(terminals).where(inArray(terminals.id, ids)));
+  db.delete(terminals).where(inArray(terminals.id, ids));
 
 export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
   (
@@ -202,33 +240,24 @@ export const nameOf = async (db: Conn, id: number) =>
 /** Sets the default group unless it already is; false means it already was. */
 export const setDefault = async (db: Conn, id: number, groupId: number) =>
   (
-    await changing(
-      db
-        .update(terminals)
-        .set({ defaultGroupId: groupId })
-        .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
-        .returning({ id: terminals.id }),
-    )
+    await db
+      .update(terminals)
+      .set({ defaultGroupId: groupId })
+      .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
+      .returning({ id: terminals.id })
   ).length === 1;
 
 export const clearDefault = (db: Conn, id: number, groupId: number) =>
-  changing(
-    db
-      .update(terminals)
-      .set({ defaultGroupId: null })
-      .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId))),
-  );
+  db
+    .update(terminals)
+    .set({ defaultGroupId: null })
+    .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId)));
 
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
   db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
-    .where(
-      and(
-        inScope(scope),
-        or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword))),
-      ),
-    )
+    .where(and(inScope(scope), keywordMatch(keyword)))
     .orderBy(asc(terminals.id))
     .limit(limit);
 

@@ -5,7 +5,7 @@ import * as terminal from './manage.ts';
 
 export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   const t = api.terminal;
-  route(app, deps, t.list, ({ db, caller, params }) => terminal.list(db, caller, params, deps.firstPages));
+  route(app, deps, t.list, ({ db, caller, params }) => terminal.list(db, caller, params));
   route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
   route(app, deps, t.batch, ({ db, caller, params }) => terminal.batch(db, caller, params));
   route(app, deps, t.addService, ({ db, caller, params }) => terminal.addService(db, caller, params));
