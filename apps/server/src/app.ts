@@ -12,7 +12,6 @@ import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
-import { SessionCache } from './http/session-cache.ts';
 import { registerModules } from './modules/index.ts';
 import { FirstPages } from './modules/terminal/pages.ts';
 
@@ -37,12 +36,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
-  // What this instance keeps in memory, each emptied by the notifications of its own channel.
-  const sessions = new SessionCache();
+  // The user lists' first pages kept in memory, emptied by the notifications of their channel.
   const firstPages = new FirstPages();
-  const stops = await Promise.all([sessions, firstPages].map((c) => database.listen(c.channel, c)));
-  app.addHook('onClose', () => Promise.all(stops.map((stop) => stop())));
-  const deps: Deps = { db: database.db, config, sessions, firstPages };
+  const stopPages = await database.listen(firstPages.channel, firstPages);
+  app.addHook('onClose', () => stopPages());
+  const deps: Deps = { db: database.db, config, firstPages };
 
   await app.register(formbody);
 

@@ -7,7 +7,6 @@ import type { FirstPages } from '../modules/terminal/pages.ts';
 import type { Caller } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 import { authenticate } from './session.ts';
-import type { SessionCache } from './session-cache.ts';
 
 export interface Ctx<E extends Endpoint> {
   params: ParsedParamsOf<E>;
@@ -24,7 +23,6 @@ export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E> | J
 export interface Deps {
   db: Db;
   config: Config;
-  sessions: SessionCache;
   /** The user lists' first pages kept in memory (terminal/pages.ts). */
   firstPages: FirstPages;
 }
@@ -51,7 +49,7 @@ export async function prepare<E extends Endpoint>(
   const input = inputOf(req);
   let caller: Caller | undefined;
   if (endpoint.access !== 'public') {
-    caller = await authenticate(deps.db, deps.sessions, input);
+    caller = await authenticate(deps.db, input);
     if (endpoint.access === 'agent' && caller.role !== 0) throw forbidden();
     if (endpoint.access === 'org' && caller.role !== 1) throw forbidden();
   }
