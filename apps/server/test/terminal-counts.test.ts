@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 /**
- * Every agent's counters next to counts of the rows themselves (terminals under its path, its notices,
+ * Every agent's counters next to counts of the rows themselves (terminals, companies and groups under
+ * its path, its notices,
  * the ledger rows it is on either side of), and its terminal scope rows (migration 0007) next to the
  * terminals they must name.
  */
@@ -16,6 +17,10 @@ async function countersAndRows(t: TestApp) {
                     (select count(*) from terminal_scopes s join terminals x on x.id = s.terminal_id
                       where s.path = a.path and x.agent_path like a.path || '%')::int as scoped,
                     (select count(*) from terminal_scopes s where s.path = a.path)::int as scope_rows,
+                    coalesce((select orgs from subtree_counts c where c.path = a.path), 0)::int as orgs,
+                    (select count(*) from orgs x where x.agent_path like a.path || '%')::int as org_rows,
+                    coalesce((select groups from subtree_counts c where c.path = a.path), 0)::int as groups,
+                    (select count(*) from groups x where x.agent_path like a.path || '%')::int as group_rows,
                     coalesce((select notices from agent_counts c where c.agent_id = a.id), 0)::int as notices,
                     (select count(*) from notices x where x.agent_id = a.id)::int as notice_rows,
                     coalesce((select ledger from agent_counts c where c.agent_id = a.id), 0)::int as ledger,
@@ -30,11 +35,13 @@ const expectExact = async (t: TestApp) => {
   const rows = await countersAndRows(t);
   expect(rows.length).toBeGreaterThan(1);
   for (const r of rows)
-    expect([r.path, r.terminals, r.scoped, r.scope_rows, r.notices, r.ledger]).toEqual([
+    expect([r.path, r.terminals, r.scoped, r.scope_rows, r.orgs, r.groups, r.notices, r.ledger]).toEqual([
       r.path,
       r.terminal_rows,
       r.terminal_rows,
       r.terminal_rows,
+      r.org_rows,
+      r.group_rows,
       r.notice_rows,
       r.ledger_rows,
     ]);

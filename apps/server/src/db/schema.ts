@@ -181,6 +181,16 @@ export const terminalListRows = pgTable('terminal_list_rows', {
   row: text('row').notNull(),
 });
 
+/**
+ * Companies and groups below each agent path prefix, kept by statement triggers on orgs and groups
+ * (migration 0006) the way terminal_counts is kept for terminals: the home counts them on every visit.
+ */
+export const subtreeCounts = pgTable('subtree_counts', {
+  path: text('path').primaryKey(),
+  orgs: bigint('orgs', { mode: 'number' }).notNull().default(0),
+  groups: bigint('groups', { mode: 'number' }).notNull().default(0),
+});
+
 export const groups = pgTable(
   'groups',
   {

@@ -3,20 +3,13 @@ DROP TRIGGER "sessions_changed" ON "sessions";--> statement-breakpoint
 DROP FUNCTION "sessions_changed"();--> statement-breakpoint
 -- A card move is a transaction written in TypeScript (card/service.ts).
 DROP FUNCTION "card_move"(text, integer, integer, smallint, integer, boolean, integer, smallint, integer, text, integer, text);--> statement-breakpoint
--- Sub-agents, companies and groups are counted from their indexes (two levels of agents).
+-- Sub-agents are counted from their parent's index (two levels of agents); companies and groups below
+-- an agent stay in subtree_counts.
 DROP TRIGGER "subtree_counts_agents_insert" ON "agents";--> statement-breakpoint
 DROP TRIGGER "subtree_counts_agents_delete" ON "agents";--> statement-breakpoint
 DROP TRIGGER "subtree_counts_agents_update" ON "agents";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_orgs_insert" ON "orgs";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_orgs_delete" ON "orgs";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_orgs_update" ON "orgs";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_groups_insert" ON "groups";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_groups_delete" ON "groups";--> statement-breakpoint
-DROP TRIGGER "subtree_counts_groups_update" ON "groups";--> statement-breakpoint
 DROP FUNCTION "subtree_counts_agents"();--> statement-breakpoint
-DROP FUNCTION "subtree_counts_orgs"();--> statement-breakpoint
-DROP FUNCTION "subtree_counts_groups"();--> statement-breakpoint
-DROP TABLE "subtree_counts";--> statement-breakpoint
+ALTER TABLE "subtree_counts" DROP COLUMN "agents";--> statement-breakpoint
 CREATE TABLE "agent_counts" (
 	"agent_id" integer PRIMARY KEY NOT NULL,
 	"notices" bigint DEFAULT 0 NOT NULL,

@@ -132,6 +132,26 @@ export const countRecords = async (db: Conn, f: RecordFilter) => {
 };
 
 /**
+ * Moves a quantity between two balance rows already locked by the caller's transaction, in one
+ * statement: the giver's goes down only where it covers the quantity (the update's own condition,
+ * and the check constraint behind it), the taker's goes up. Returns the rows it changed.
+ */
+export const transfer = (tx: Conn, cardType: number, giverId: number, takerId: number, quantity: number) =>
+  tx
+    .update(agentCards)
+    .set({
+      balance: sql`${agentCards.balance} + case when ${agentCards.agentId} = ${giverId} then ${-quantity}::int else ${quantity}::int end`,
+    })
+    .where(
+      and(
+        eq(agentCards.cardType, cardType),
+        inArray(agentCards.agentId, [giverId, takerId]),
+        sql`(${agentCards.agentId} <> ${giverId} or ${agentCards.balance} >= ${quantity})`,
+      ),
+    )
+    .returning({ agentId: agentCards.agentId, balance: agentCards.balance });
+
+/**
  * Locks the balance rows of a card type of two agents, in agent-id order, so that a sale one way and a
  * recycle the other way cannot deadlock; for the caller's transaction.
  */

@@ -73,9 +73,11 @@ async function move(
     const taker = locked.find((r) => r.agentId === m.taker.id);
     const refusal = refuse(giver, taker);
     if (refusal) throw refusal;
-    const [given] = await repo.decrement(tx, m.giver.id, m.cardType, m.quantity);
-    if (!given) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
-    const [taken] = await repo.increment(tx, m.taker.id, m.cardType, m.quantity);
+    const moved = await repo.transfer(tx, m.cardType, m.giver.id, m.taker.id, m.quantity);
+    const given = moved.find((r) => r.agentId === m.giver.id);
+    const taken = moved.find((r) => r.agentId === m.taker.id);
+    // Both rows are locked and checked above; a giver left out would undo the move with the transaction.
+    if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
     await repo.insertLedger(tx, {
       kind: m.kind,
       cardType: m.cardType,

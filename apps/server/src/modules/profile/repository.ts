@@ -1,32 +1,27 @@
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { agents, groups, orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import { agents, groups, orgs, subtreeCounts, terminalCounts, terminals } from '../../db/schema.ts';
 
 const orgId = sql.placeholder('orgId');
 
-const path = sql.placeholder('path');
-
-/**
- * Rows whose agent path starts with the caller's path, as a range of the column's text_pattern_ops
- * index that a generic plan can use (a `LIKE $1` cannot): base-36 paths sort below '~'.
- */
-const underPath = (column: SQLWrapper) => sql`${column} ~>=~ ${path} and ${column} ~<~ (${path} || '~')`;
-
 /**
  * An agent's four counts in one statement: sub-agents from the parent's index (the hierarchy has two
- * levels), companies and groups as index ranges of their paths, users from terminal_counts.
+ * levels, so they are its children), companies and groups from subtree_counts, users from
+ * terminal_counts (migrations 0004, 0006).
  */
 const agentCounts = prepared((db) =>
   db
     .select({
       agent_count: sql<number>`(select count(*)::int from ${agents} c where c.parent_id = "agents"."id")`,
-      org_count: sql<number>`(select count(*)::int from ${orgs} where ${underPath(orgs.agentPath)})`,
-      group_count: sql<number>`(select count(*)::int from ${groups} where ${underPath(groups.agentPath)})`,
-      user_count: sql<number>`coalesce((select ${terminalCounts.n} from ${terminalCounts} where ${terminalCounts.path} = ${path}), 0)::int`,
+      org_count: sql<number>`coalesce(${subtreeCounts.orgs}, 0)::int`,
+      group_count: sql<number>`coalesce(${subtreeCounts.groups}, 0)::int`,
+      user_count: sql<number>`coalesce(${terminalCounts.n}, 0)::int`,
     })
     .from(agents)
-    .where(eq(agents.path, path))
+    .leftJoin(subtreeCounts, eq(subtreeCounts.path, agents.path))
+    .leftJoin(terminalCounts, eq(terminalCounts.path, agents.path))
+    .where(eq(agents.path, sql.placeholder('path')))
     .prepare('agent_stats'),
 );
 
