@@ -12,7 +12,6 @@ import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
-import { SessionCache } from './http/session-cache.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -42,11 +41,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
-  // What this instance keeps in memory, emptied by the notifications of its own channel.
-  const sessions = new SessionCache();
-  const stop = await database.listen(sessions.channel, sessions);
-  app.addHook('onClose', stop);
-  const deps: Deps = { db: database.db, config, sessions };
+  const deps: Deps = { db: database.db, config };
 
   await app.register(formbody);
 

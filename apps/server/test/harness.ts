@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { forgetAll } from '../src/db/notified-cache.ts';
 import * as schema from '../src/db/schema.ts';
 import { puzzles } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
@@ -133,8 +132,6 @@ export async function startTestApp(
       .map((t) => `"${getTableName(t)}"`)
       .join(', ');
     await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
-    // The notifications of the truncate reach this process's caches only after it; not a moment later.
-    forgetAll();
     await seedDemo(database.db);
   };
 

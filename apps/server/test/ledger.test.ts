@@ -179,6 +179,53 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     expect(subRec.data.list.some((r) => r.kind === 'sale' && r.direction === 'in')).toBe(true);
   });
 
+  it('pages the record and the notices the same way whatever the page: newest first, every row once, one total', async () => {
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    for (const [session, agentId] of [
+      [top, undefined],
+      [sub, sub1],
+    ] as const) {
+      const [{ n }] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(cardLedger)
+        .where(
+          sql`${agentId ?? sql`(select id from agents where account = 'agent01')`} in (from_agent_id, to_agent_id)`,
+        );
+      for (const filter of [{}, { cardType: 0 }]) {
+        const read = async (size: number, page: number) =>
+          (await t.call(api.agent.getSalesPurchaseRecord, { ...filter, size, page }, session)).data;
+        const first = await read(100, 1);
+        const all = [...first.list];
+        for (let page = 2; page <= Math.ceil(first.total / 100); page++)
+          all.push(...(await read(100, page)).list);
+        if (Object.keys(filter).length === 0) expect(first.total).toBe(n);
+        expect(all.length).toBe(first.total);
+        expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+        const times = all.map((r) => r.created_at);
+        expect(times).toEqual([...times].sort().reverse());
+        const last = Math.ceil(first.total / 3);
+        for (const page of [1, 2, 5, last]) {
+          const p = await read(3, page);
+          expect(p.total).toBe(first.total);
+          expect(p.list.map((r) => r.id)).toEqual(all.slice((page - 1) * 3, page * 3).map((r) => r.id));
+        }
+        const past = await read(3, last + 1);
+        expect([past.list.length, past.total]).toEqual([0, first.total]);
+      }
+    }
+    const notes = (await t.call(api.notice.getNotice, { size: 100 }, sub)).data;
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(eq(notices.agentId, sub1));
+    expect([notes.total, notes.list.length]).toEqual([n, Math.min(n, 100)]);
+    const second = (await t.call(api.notice.getNotice, { size: 2, page: 2 }, sub)).data;
+    expect(second.list.map((r) => r.id)).toEqual(notes.list.slice(2, 4).map((r) => r.id));
+    expect(second.total).toBe(n);
+    const past = (await t.call(api.notice.getNotice, { size: 2, page: 99 }, sub)).data;
+    expect([past.list.length, past.total]).toEqual([0, n]);
+  });
+
   it('exports a range as CSV with a BOM, in the chosen language, within 90 days', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);

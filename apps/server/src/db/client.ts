@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env.ts';
-import { type Listener, listenPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,8 +22,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   close(): Promise<void>;
-  /** Hears the NOTIFYs of a channel, from this instance and every other; returns the stop. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
 }
 
 /** PostgreSQL extensions the migrations create, which PGlite loads only when asked. */
@@ -56,7 +53,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       kind: 'postgres',
       db: db as unknown as Db,
       close: () => pool.end(),
-      listen: async (channel, listener) => listenPostgres(url, channel, listener),
     };
   }
   let client: PGlite;
@@ -73,14 +69,5 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     kind: 'pglite',
     db: db as unknown as Db,
     close: () => client.close(),
-    // One process owns an embedded database, so its notifications cannot be missed.
-    listen: async (channel, listener) => {
-      const stop = await client.listen(channel, () => listener.notified());
-      listener.connected();
-      return async () => {
-        listener.lost();
-        if (!client.closed) await stop();
-      };
-    },
   };
 }

@@ -45,7 +45,8 @@ export const agents = pgTable(
   },
   (t) => [
     index('agents_path_prefix').on(t.path.op('text_pattern_ops')),
-    index('agents_parent').on(t.parentId),
+    // A top-level agent's sub-agents, newest first (the hierarchy has two levels).
+    index('agents_parent').on(t.parentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -97,7 +98,8 @@ export const orgs = pgTable(
   },
   (t) => [
     index('orgs_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
-    index('orgs_agent').on(t.agentId),
+    // An agent's companies, newest first: a page and its count read this index alone.
+    index('orgs_agent').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -167,12 +169,11 @@ export const terminalCounts = pgTable('terminal_counts', {
 });
 
 /**
- * Sub-agents, companies and groups below each agent path prefix, kept by statement triggers on agents,
- * orgs and groups (migration 0006) the way terminal_counts is kept for terminals.
+ * Companies and groups below each agent path prefix, kept by statement triggers on orgs and groups
+ * (migration 0006) the way terminal_counts is kept for terminals: the home counts them on every visit.
  */
 export const subtreeCounts = pgTable('subtree_counts', {
   path: text('path').primaryKey(),
-  agents: bigint('agents', { mode: 'number' }).notNull().default(0),
   orgs: bigint('orgs', { mode: 'number' }).notNull().default(0),
   groups: bigint('groups', { mode: 'number' }).notNull().default(0),
 });
@@ -232,8 +233,21 @@ export const cardLedger = pgTable(
   },
   (t) => [
     check('card_ledger_quantity_positive', sql`${t.quantity} > 0`),
-    index('card_ledger_from').on(t.fromAgentId, t.createdAt),
-    index('card_ledger_to').on(t.toAgentId, t.createdAt),
+    // An agent's records are the rows of either side, newest first: each side's index gives its rows
+    // in that order (merged by the page's query), and carries the card type so that a filtered page
+    // or count reads the index alone.
+    index('card_ledger_from').on(
+      t.fromAgentId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.cardType,
+    ),
+    index('card_ledger_to').on(
+      t.toAgentId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.cardType,
+    ),
   ],
 );
 
@@ -259,8 +273,24 @@ export const notices = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('notices_agent').on(t.agentId, t.createdAt), index('notices_unread').on(t.agentId, t.readAt)],
+  (t) => [
+    index('notices_agent').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notices_unread').on(t.agentId, t.readAt),
+  ],
 );
+
+/**
+ * Per agent, its notices and the ledger rows it is on either side of: the totals of its unfiltered
+ * notice and record lists, which grow with every sale. Kept by statement triggers on notices and
+ * card_ledger (migration 0012) in the statement that writes the rows.
+ */
+export const agentCounts = pgTable('agent_counts', {
+  agentId: integer('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  notices: bigint('notices', { mode: 'number' }).notNull().default(0),
+  ledger: bigint('ledger', { mode: 'number' }).notNull().default(0),
+});
 
 export const bulletins = pgTable('bulletins', {
   id: serial('id').primaryKey(),
@@ -305,6 +335,8 @@ export const sosRecords = pgTable(
   (t) => [
     index('sos_org_status').on(t.orgId, t.status),
     index('sos_agent_path').on(t.agentPath.op('text_pattern_ops')),
+    // The untreated alarms under an agent (its home's count) without reading the treated ones.
+    index('sos_untreated_path').on(t.agentPath.op('text_pattern_ops')).where(sql`${t.status} = 0`),
   ],
 );
 

@@ -5,7 +5,6 @@ import type { Config } from '../env.ts';
 import type { Caller } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 import { authenticate } from './session.ts';
-import type { SessionCache } from './session-cache.ts';
 
 export interface Ctx<E extends Endpoint> {
   params: ParsedParamsOf<E>;
@@ -22,7 +21,6 @@ export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
 export interface Deps {
   db: Db;
   config: Config;
-  sessions: SessionCache;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
@@ -47,7 +45,7 @@ export async function prepare<E extends Endpoint>(
   const input = inputOf(req);
   let caller: Caller | undefined;
   if (endpoint.access !== 'public') {
-    caller = await authenticate(deps.db, deps.sessions, input);
+    caller = await authenticate(deps.db, input);
     if (endpoint.access === 'agent' && caller.role !== 0) throw forbidden();
     if (endpoint.access === 'org' && caller.role !== 1) throw forbidden();
   }

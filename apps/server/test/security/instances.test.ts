@@ -40,6 +40,18 @@ describe.skipIf(needsPostgres)('two server processes on one PostgreSQL act as on
     expect((await httpCall(b.url, api.profile.org, {}, s)).code).toBe(Code.unauthorized);
   }, 30_000);
 
+  it('refuses on the other the very next request after a logout on one, every time', async () => {
+    let refused = 0;
+    for (let i = 0; i < 50; i++) {
+      const s = await httpLogin(a.url, db.pool, 0, 'agent01', 'agent123');
+      // The other instance has just answered for this session, so one that kept it would answer again.
+      expect((await httpCall(b.url, api.profile.faststats, {}, s)).code).toBe(Code.ok);
+      expect((await httpCall(a.url, api.auth.logout, {}, s)).code).toBe(Code.ok);
+      if ((await httpCall(b.url, api.profile.faststats, {}, s)).code === Code.unauthorized) refused++;
+    }
+    expect(refused).toBe(50);
+  }, 120_000);
+
   it('ends on one the sessions a password change on the other ends', async () => {
     const keep = await httpLogin(a.url, db.pool, 0, 'subagent01', 'agent123');
     const other = await httpLogin(b.url, db.pool, 0, 'subagent01', 'agent123');

@@ -9,9 +9,7 @@ import { outboxProvider } from './sms-provider.ts';
 
 /** sendSms and verificationCode are public for resetPwd; the other purposes belong to a signed-in account. */
 const callerFor = (deps: Deps, req: FastifyRequest, p: CodeFor) =>
-  p.purpose === 'resetPwd'
-    ? undefined
-    : authenticate(deps.db, deps.sessions, (req.query ?? {}) as Record<string, unknown>);
+  p.purpose === 'resetPwd' ? undefined : authenticate(deps.db, (req.query ?? {}) as Record<string, unknown>);
 
 export function accountRoutes(app: FastifyInstance, deps: Deps) {
   route(

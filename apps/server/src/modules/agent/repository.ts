@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'd
 import type { Conn } from '../../db/client.ts';
 import { pageWindow, withTotal } from '../../db/page-window.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
-import { agentCards, agents, subtreeCounts } from '../../db/schema.ts';
+import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -99,36 +99,34 @@ const listed = {
 const newestFirst = [desc(agents.createdAt), desc(agents.id)];
 
 /**
- * The first page of the sub-agent list without a keyword, the one the screen opens with: a named
- * statement per page size, its window as numbers, its total from the counters of migration 0006 in the
- * same round trip.
+ * The sub-agents of a top-level agent (sub-agents create none), newest first. The first page without
+ * a keyword, the one the screen opens with, is a named statement per page size with its window as
+ * numbers and its total counted in the same round trip from the parent's index.
  */
 const firstPageBelow = preparedBy((db, size: number) =>
   db
     .select({
       ...listed,
-      total: sql<number>`coalesce((select ${subtreeCounts.agents} from ${subtreeCounts} where ${subtreeCounts.path} = ${sql.placeholder('path')}), 0)::int`,
+      total: sql<number>`(select count(*) from agents c where c.parent_id = ${sql.placeholder('parent')})::int`,
     })
     .from(agents)
     .where(
-      sql`${agents.id} in (select a.id from agents a where a.path like ${sql.placeholder('prefix')} and a.path <> ${sql.placeholder('path')} order by a.created_at desc, a.id desc ${pageWindow(size, 0)})`,
+      sql`${agents.id} in (select a.id from agents a where a.parent_id = ${sql.placeholder('parent')} order by a.created_at desc, a.id desc ${pageWindow(size, 0)})`,
     )
     .orderBy(...newestFirst)
     .prepare(`agent_first_page_below_${size}`),
 );
 
-export async function listAgentsBelow(
+export async function listSubAgents(
   db: Conn,
-  path: string,
+  parentId: number,
   keyword: string | undefined,
   page: number,
   size: number,
 ) {
-  if (!keyword && page === 1) {
-    return withTotal(await firstPageBelow(db, size).execute({ prefix: `${path}%`, path }));
-  }
+  if (!keyword && page === 1) return withTotal(await firstPageBelow(db, size).execute({ parent: parentId }));
   const where = and(
-    belowPath(`${path}%`, path),
+    eq(agents.parentId, parentId),
     keyword
       ? or(
           ilike(agents.name, containing(keyword)),

@@ -35,7 +35,7 @@ export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
 
 export async function list(db: Conn, caller: Caller, q: { keyword?: string; page: number; size: number }) {
   ensureTopLevel(caller);
-  const { list, total } = await repo.listAgentsBelow(db, caller.path, q.keyword, q.page, q.size);
+  const { list, total } = await repo.listSubAgents(db, caller.id, q.keyword, q.page, q.size);
   return {
     list: list.map(({ createdAt, ...a }) => ({ ...a, created_at: createdAt.toISOString() })),
     total,

@@ -1,9 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { forgetAfter } from '../../db/notified-cache.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema.ts';
-import { sessionsChanged } from '../../http/session-cache.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -41,32 +39,25 @@ const liveSession = prepared((db) =>
 export const findLiveSession = async (db: Conn, tokenHash: string) =>
   (await liveSession(db).execute({ tokenHash, now: new Date() }))[0];
 
-/** Runs a statement that ends sessions, then has this process's session caches forget what they hold. */
-const ending = (statement: PromiseLike<unknown>) => forgetAfter(sessionsChanged, statement);
-
 export const revokeSession = (db: Conn, id: number) =>
-  ending(db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id)));
+  db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 
 /** Ends every other live session of an account (password change). */
 export const revokeOtherSessions = (db: Conn, role: number, subjectId: number, keepId: number) =>
-  ending(
-    db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.role, role),
-          eq(sessions.subjectId, subjectId),
-          ne(sessions.id, keepId),
-          isNull(sessions.revokedAt),
-        ),
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.role, role),
+        eq(sessions.subjectId, subjectId),
+        ne(sessions.id, keepId),
+        isNull(sessions.revokedAt),
       ),
-  );
+    );
 
 export const revokeAllSessions = (db: Conn, role: number, subjectId: number) =>
-  ending(
-    db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt))),
-  );
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));

@@ -1,7 +1,6 @@
-import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { agentCards, agents, cardLedger, type notices, orgs } from '../../db/schema.ts';
+import { agentCards, cardLedger } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -57,19 +56,51 @@ export interface RecordFilter {
   end?: string;
 }
 
-const fromAgent = alias(agents, 'from_agent');
-const toAgent = alias(agents, 'to_agent');
-
-const recordWhere = (f: RecordFilter) =>
-  and(
-    or(eq(cardLedger.fromAgentId, f.agentId), eq(cardLedger.toAgentId, f.agentId)),
-    f.cardType !== undefined ? eq(cardLedger.cardType, f.cardType) : undefined,
-    f.start ? gte(cardLedger.createdAt, new Date(`${f.start}T00:00:00Z`)) : undefined,
-    f.end ? lt(cardLedger.createdAt, new Date(Date.parse(`${f.end}T00:00:00Z`) + 86_400_000)) : undefined,
+/** One side's condition of an agent's records: the index of that side holds every column it reads. */
+const sideWhere = (side: 'from_agent_id' | 'to_agent_id', f: RecordFilter) =>
+  sql.join(
+    [
+      sql`${sql.identifier(side)} = ${f.agentId}`,
+      f.cardType !== undefined ? sql`card_type = ${f.cardType}` : undefined,
+      f.start ? sql`created_at >= ${new Date(`${f.start}T00:00:00Z`).toISOString()}` : undefined,
+      f.end
+        ? sql`created_at < ${new Date(Date.parse(`${f.end}T00:00:00Z`) + 86_400_000).toISOString()}`
+        : undefined,
+    ].filter((c) => c !== undefined),
+    sql` and `,
   );
 
-/** Ledger rows that involve an agent, newest first, with the names of both sides and the company. */
+const filtered = (f: RecordFilter) =>
+  f.cardType !== undefined || f.start !== undefined || f.end !== undefined;
+
+/**
+ * The ids of an agent's records, newest first: the newest rows it gave and the newest it took, each
+ * read in its side's index order as far as the page reaches, then merged. No move has one agent on
+ * both sides, so no row is listed twice. A deep page passes over index entries, not rows.
+ */
+const recordIds = (f: RecordFilter, limit: number, offset: number) => sql`
+  select id from (
+    (select id, created_at from card_ledger where ${sideWhere('from_agent_id', f)}
+      order by created_at desc, id desc limit ${offset + limit})
+    union all
+    (select id, created_at from card_ledger where ${sideWhere('to_agent_id', f)}
+      order by created_at desc, id desc limit ${offset + limit})
+  ) mine order by created_at desc, id desc limit ${limit} offset ${offset}`;
+
+// Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
+const nameOf = (column: string) =>
+  sql<string | null>`(select a.name from agents a where a.id = "card_ledger".${sql.identifier(column)})`;
+
+/**
+ * A page of an agent's records, newest first, with the names of both sides and the company, and the
+ * total: from agent_counts without filters, otherwise counted on both sides' indexes, in the same
+ * statement.
+ */
 export function records(db: Conn, f: RecordFilter, limit: number, offset = 0) {
+  const total = filtered(f)
+    ? sql<number>`((select count(*) from card_ledger where ${sideWhere('from_agent_id', f)})
+        + (select count(*) from card_ledger where ${sideWhere('to_agent_id', f)}))::int`
+    : sql<number>`coalesce((select c.ledger from agent_counts c where c.agent_id = ${f.agentId}), 0)::int`;
   return db
     .select({
       id: cardLedger.id,
@@ -77,75 +108,57 @@ export function records(db: Conn, f: RecordFilter, limit: number, offset = 0) {
       cardType: cardLedger.cardType,
       quantity: cardLedger.quantity,
       fromAgentId: cardLedger.fromAgentId,
-      fromAgentName: fromAgent.name,
+      fromAgentName: nameOf('from_agent_id'),
       toAgentId: cardLedger.toAgentId,
-      toAgentName: toAgent.name,
-      orgName: orgs.name,
+      toAgentName: nameOf('to_agent_id'),
+      orgName: sql<string | null>`(select o.name from orgs o where o.id = "card_ledger"."org_id")`,
       createdAt: cardLedger.createdAt,
+      total,
     })
     .from(cardLedger)
-    .leftJoin(fromAgent, eq(fromAgent.id, cardLedger.fromAgentId))
-    .leftJoin(toAgent, eq(toAgent.id, cardLedger.toAgentId))
-    .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
-    .where(recordWhere(f))
-    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
-    .limit(limit)
-    .offset(offset);
+    .where(sql`${cardLedger.id} in (${recordIds(f, limit, offset)})`)
+    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id));
 }
 
-export const countRecords = async (db: Conn, f: RecordFilter) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(cardLedger).where(recordWhere(f)))[0].n;
-
-export interface Move {
-  kind: 'sale' | 'recycle';
-  giverId: number;
-  takerId: number;
-  cardType: number;
-  quantity: number;
-  /** A sale needs the card type switched on for both sides; a recycle takes back whatever is held. */
-  requireOpen: boolean;
-  /** The deal notice to the sub-agent, written with the move. */
-  notice: Pick<
-    typeof notices.$inferInsert,
-    'agentId' | 'type' | 'fromAgentId' | 'fromAgentName' | 'toAgentId' | 'toAgentName'
-  >;
-}
-
-export interface MoveResult {
-  /** Both card rows exist and, for a sale, both are switched on. */
-  open: boolean;
-  /** What the giver held, for the message of a refused recycle (read with the statement's snapshot). */
-  held: number;
-  /** The giver's new balance; null when nothing moved. */
-  giverBalance: number | null;
-  takerBalance: number | null;
-}
+/** The total of a page past the last one, where no row carries it. */
+export const countRecords = async (db: Conn, f: RecordFilter) => {
+  const result = await db.execute(
+    filtered(f)
+      ? sql`select ((select count(*) from card_ledger where ${sideWhere('from_agent_id', f)})
+            + (select count(*) from card_ledger where ${sideWhere('to_agent_id', f)}))::int as n`
+      : sql`select coalesce((select ledger from agent_counts where agent_id = ${f.agentId}), 0)::int as n`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+};
 
 /**
- * Moves cards between two agents in one statement, so that no transaction holds a balance row longer
- * than that statement. Both balance rows are first locked in one fixed order (by agent id, so a sale
- * one way and a recycle the other way cannot deadlock). The giver's balance then goes down only where
- * it covers the quantity: a condition of the update itself, which PostgreSQL checks again on the row's
- * newest version. Only when it did does the taker's go up and are the ledger row and the deal notice
- * written; otherwise nothing is written and the result says why.
- *
- * The statement is the function `card_move` (migration 0008): PL/pgSQL keeps its plan for the
- * connection, where the same statement sent as text was parsed and planned for every sale, inside the
- * agents' turn (docs/performance.md).
+ * Moves a quantity between two balance rows already locked by the caller's transaction, in one
+ * statement: the giver's goes down only where it covers the quantity (the update's own condition,
+ * and the check constraint behind it), the taker's goes up. Returns the rows it changed.
  */
-export async function move(db: Conn, m: Move): Promise<MoveResult> {
-  const n = m.notice;
-  const result = await db.execute(sql`
-    select * from card_move(${m.kind}::text, ${m.giverId}::int, ${m.takerId}::int, ${m.cardType}::smallint,
-      ${m.quantity}::int, ${m.requireOpen}::boolean, ${n.agentId}::int, ${n.type}::smallint,
-      ${n.fromAgentId ?? null}::int, ${n.fromAgentName ?? null}::text, ${n.toAgentId ?? null}::int,
-      ${n.toAgentName ?? null}::text)`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    open: row.open === true,
-    held: Number(row.held),
-    giverBalance: num(row.giver_balance),
-    takerBalance: num(row.taker_balance),
-  };
-}
+export const transfer = (tx: Conn, cardType: number, giverId: number, takerId: number, quantity: number) =>
+  tx
+    .update(agentCards)
+    .set({
+      balance: sql`${agentCards.balance} + case when ${agentCards.agentId} = ${giverId} then ${-quantity}::int else ${quantity}::int end`,
+    })
+    .where(
+      and(
+        eq(agentCards.cardType, cardType),
+        inArray(agentCards.agentId, [giverId, takerId]),
+        sql`(${agentCards.agentId} <> ${giverId} or ${agentCards.balance} >= ${quantity})`,
+      ),
+    )
+    .returning({ agentId: agentCards.agentId, balance: agentCards.balance });
+
+/**
+ * Locks the balance rows of a card type of two agents, in agent-id order, so that a sale one way and a
+ * recycle the other way cannot deadlock; for the caller's transaction.
+ */
+export const lockCards = (tx: Conn, cardType: number, agentIds: [number, number]) =>
+  tx
+    .select({ agentId: agentCards.agentId, balance: agentCards.balance, enabled: agentCards.enabled })
+    .from(agentCards)
+    .where(and(eq(agentCards.cardType, cardType), inArray(agentCards.agentId, agentIds)))
+    .orderBy(asc(agentCards.agentId))
+    .for('update');

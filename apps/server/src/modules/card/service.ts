@@ -1,6 +1,7 @@
 import { cardTypeCodes, insufficientByCard, NoticeType } from '@ptt/contract';
-import type { Conn } from '../../db/client.ts';
-import { ruleBroken } from '../../http/errors.ts';
+import type { Conn, Db } from '../../db/client.ts';
+import { type AppError, ruleBroken } from '../../http/errors.ts';
+import * as notices from '../notice/service.ts';
 import * as repo from './repository.ts';
 
 /** Every agent has one row per card type: balance 0, switched off. */
@@ -38,15 +39,65 @@ export async function consume(
 
 type Party = { id: number; name: string };
 
-/** The deal notice of a move: to the sub-agent, from its parent, with the names as they are now. */
-const dealNotice = (type: number, parent: Party, sub: Party) => ({
-  agentId: sub.id,
-  type,
-  fromAgentId: parent.id,
-  fromAgentName: parent.name,
-  toAgentId: sub.id,
-  toAgentName: sub.name,
-});
+interface Move {
+  kind: 'sale' | 'recycle';
+  giver: Party;
+  taker: Party;
+  cardType: number;
+  quantity: number;
+  /** The sub-agent the deal notice goes to. */
+  sub: Party;
+  /** The parent named as the notice's sender. */
+  parent: Party;
+}
+
+/**
+ * Moves cards between two agents in one transaction: both balance rows locked in agent-id order, the
+ * rule checked on the locked rows (`refuse` answers why not), the giver's balance lowered only where it
+ * covers the quantity (the update's own condition, and the check constraint behind it), the taker's
+ * raised, and the ledger row and the deal notice written. A refusal writes nothing. Returns both new
+ * balances.
+ */
+async function move(
+  db: Db,
+  m: Move,
+  refuse: (
+    giver: { balance: number; enabled: boolean } | undefined,
+    taker: { enabled: boolean } | undefined,
+  ) => AppError | undefined,
+) {
+  return db.transaction(async (tx) => {
+    const [low, high] = m.giver.id < m.taker.id ? [m.giver.id, m.taker.id] : [m.taker.id, m.giver.id];
+    const locked = await repo.lockCards(tx, m.cardType, [low, high]);
+    const giver = locked.find((r) => r.agentId === m.giver.id);
+    const taker = locked.find((r) => r.agentId === m.taker.id);
+    const refusal = refuse(giver, taker);
+    if (refusal) throw refusal;
+    const moved = await repo.transfer(tx, m.cardType, m.giver.id, m.taker.id, m.quantity);
+    const given = moved.find((r) => r.agentId === m.giver.id);
+    const taken = moved.find((r) => r.agentId === m.taker.id);
+    // Both rows are locked and checked above; a giver left out would undo the move with the transaction.
+    if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
+    await repo.insertLedger(tx, {
+      kind: m.kind,
+      cardType: m.cardType,
+      quantity: m.quantity,
+      fromAgentId: m.giver.id,
+      toAgentId: m.taker.id,
+    });
+    await notices.record(tx, {
+      agentId: m.sub.id,
+      type: m.kind === 'sale' ? NoticeType.sale : NoticeType.recycle,
+      cardType: m.cardType,
+      quantity: m.quantity,
+      fromAgentId: m.parent.id,
+      fromAgentName: m.parent.name,
+      toAgentId: m.sub.id,
+      toAgentName: m.sub.name,
+    });
+    return { giver: given.balance, taker: taken.balance };
+  });
+}
 
 export interface SaleInput {
   from: Party;
@@ -57,23 +108,21 @@ export interface SaleInput {
 
 /**
  * Moves cards from an agent to one of its sub-agents, both having the card type switched on: the
- * balances, one ledger row and one 'sale/purchase' notice to the buyer, all in one statement. A
- * refused sale writes nothing. Returns the seller's new balance.
+ * balances, one ledger row and one 'sale/purchase' notice to the buyer. A refused sale writes nothing.
+ * Returns the seller's new balance.
  */
-export async function sell(db: Conn, sale: SaleInput) {
-  const moved = await repo.move(db, {
-    kind: 'sale',
-    giverId: sale.from.id,
-    takerId: sale.to.id,
-    cardType: sale.cardType,
-    quantity: sale.quantity,
-    requireOpen: true,
-    notice: dealNotice(NoticeType.sale, sale.from, sale.to),
-  });
-  if (!moved.open) throw ruleBroken('cardTypeNotAllowed', { cardType: sale.cardType });
-  if (moved.giverBalance === null)
-    throw ruleBroken(insufficientByCard[sale.cardType] ?? 'insufficientBalance', { cardType: sale.cardType });
-  return moved.giverBalance;
+export async function sell(db: Db, sale: SaleInput) {
+  const { cardType, quantity } = sale;
+  const moved = await move(
+    db,
+    { kind: 'sale', giver: sale.from, taker: sale.to, cardType, quantity, sub: sale.to, parent: sale.from },
+    (giver, taker) => {
+      if (!giver?.enabled || !taker?.enabled) return ruleBroken('cardTypeNotAllowed', { cardType });
+      if (giver.balance < quantity)
+        return ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
+    },
+  );
+  return moved.giver;
 }
 
 export interface RecycleInput {
@@ -87,26 +136,21 @@ export interface RecycleInput {
 
 /**
  * Takes cards back from a sub-agent: integer > 0 and not above what it holds ('recycleZero' when it
- * holds none). The balances, one ledger row and one 'take back/recycle' notice to the sub-agent move
- * in one statement, as for a sale, whose guarded update keeps concurrent recycles from going below
- * zero. Returns the caller's new balance.
+ * holds none), whatever its switch says. The balances, one ledger row and one 'take back/recycle'
+ * notice to the sub-agent move together, as for a sale. Returns the caller's new balance.
  */
-export async function recycle(db: Conn, r: RecycleInput) {
-  const moved = await repo.move(db, {
-    kind: 'recycle',
-    giverId: r.from.id,
-    takerId: r.to.id,
-    cardType: r.cardType,
-    quantity: r.quantity,
-    requireOpen: false,
-    notice: dealNotice(NoticeType.recycle, r.to, r.from),
-  });
-  if (moved.takerBalance === null) {
-    throw moved.held === 0
-      ? ruleBroken('recycleZero')
-      : ruleBroken('recycleOverAmount', { existing: moved.held });
-  }
-  return moved.takerBalance;
+export async function recycle(db: Db, r: RecycleInput) {
+  const { cardType, quantity } = r;
+  const moved = await move(
+    db,
+    { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to },
+    (giver, taker) => {
+      const held = giver && taker ? giver.balance : 0;
+      if (held === 0) return ruleBroken('recycleZero');
+      if (held < quantity) return ruleBroken('recycleOverAmount', { existing: held });
+    },
+  );
+  return moved.taker;
 }
 
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
@@ -127,10 +171,8 @@ const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[numbe
 export type RecordView = ReturnType<typeof view>;
 
 export async function recordPage(db: Conn, f: repo.RecordFilter, page: number, size: number) {
-  const [rows, total] = await Promise.all([
-    repo.records(db, f, size, (page - 1) * size),
-    repo.countRecords(db, f),
-  ]);
+  const rows = await repo.records(db, f, size, (page - 1) * size);
+  const total = rows[0]?.total ?? (await repo.countRecords(db, f));
   return { list: rows.map((r) => view(f.agentId, r)), total, page, size };
 }
 

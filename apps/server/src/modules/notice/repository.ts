@@ -1,8 +1,18 @@
-import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  notExists,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { pageWindow, withTotal } from '../../db/page-window.ts';
 import { preparedBy } from '../../db/prepared.ts';
-import { bulletinReads, bulletins, notices } from '../../db/schema.ts';
+import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
 
@@ -42,39 +52,39 @@ export const markBulletinSeen = (db: Conn, agentId: number, bulletinId: number) 
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)];
 
+/** The agent's notices in all, kept in agent_counts (migration 0012): no count over its notices. */
+const totalOf = (agentId: SQLWrapper) =>
+  sql<number>`coalesce((select ${agentCounts.notices} from ${agentCounts} where ${agentCounts.agentId} = ${agentId}), 0)::int`;
+
 /**
- * An agent's first page of notices, the one the notice screen opens with: one named statement per page
- * size, its window as numbers (db/page-window.ts) and the agent's total in the same round trip.
+ * A page of an agent's notices, newest first, with the agent's total, in one statement. The page's
+ * ids come from the index alone (agent, newest first), so a deep page passes over index entries
+ * rather than rows; the first page is a named statement per page size with its window as numbers
+ * (db/page-window.ts), a later one an unnamed statement.
  */
-const firstNoticePage = preparedBy((db, size: number) =>
+const noticePage = (db: Conn, agentId: SQLWrapper, window: SQL) =>
   db
-    .select({
-      ...getTableColumns(notices),
-      total: sql<number>`(select count(*) from ${notices} c where c.agent_id = ${sql.placeholder('agentId')})::int`,
-    })
+    .select({ ...getTableColumns(notices), total: totalOf(agentId) })
     .from(notices)
     .where(
-      sql`${notices.id} in (select n.id from notices n where n.agent_id = ${sql.placeholder('agentId')} order by n.created_at desc, n.id desc ${pageWindow(size, 0)})`,
+      sql`${notices.id} in (select n.id from ${notices} n where n.agent_id = ${agentId} order by n.created_at desc, n.id desc ${window})`,
     )
-    .orderBy(...newestFirst)
-    .prepare(`notice_first_page_${size}`),
+    .orderBy(...newestFirst);
+
+const firstNoticePage = preparedBy((db, size: number) =>
+  noticePage(db, sql.placeholder('agentId'), pageWindow(size, 0)).prepare(`notice_first_page_${size}`),
 );
 
 export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
-  if (page === 1) {
-    return withTotal(await firstNoticePage(db, size).execute({ agentId }));
-  }
-  const [list, total] = await Promise.all([
-    db
-      .select()
-      .from(notices)
-      .where(eq(notices.agentId, agentId))
-      .orderBy(...newestFirst)
-      .limit(size)
-      .offset((page - 1) * size),
-    db.$count(notices, eq(notices.agentId, agentId)),
-  ]);
-  return { list, total };
+  if (page === 1) return withTotal(await firstNoticePage(db, size).execute({ agentId }));
+  const rows = await noticePage(db, sql`${agentId}`, sql`limit ${size} offset ${(page - 1) * size}`);
+  if (rows.length > 0) return withTotal(rows);
+  // Past the last page: no row carries the total.
+  const [counted] = await db
+    .select({ n: agentCounts.notices })
+    .from(agentCounts)
+    .where(eq(agentCounts.agentId, agentId));
+  return { list: [], total: counted?.n ?? 0 };
 }
 
 export const markAllRead = async (db: Conn, agentId: number) =>

@@ -145,7 +145,7 @@ export async function listOf(
 ) {
   const agentId =
     q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;
-  const { list, total } = await repo.listOrgs(db, { agentId }, q.keyword, q.page, q.size);
+  const { list, total } = await repo.listOrgs(db, agentId, q.keyword, q.page, q.size);
   return {
     list: list.map(({ createdAt, ...o }) => ({ ...o, created_at: createdAt.toISOString() })),
     total,

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { withTotal } from '../../db/page-window.ts';
 import { agents, orgServers, orgs } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -50,17 +51,44 @@ export const replaceServer = async (db: Conn, orgId: number, type: string, ip: s
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const userCount = sql<number>`(select count(*)::int from terminals t where t.org_id = "orgs"."id")`;
 
-/** Companies of one agent, or of everyone below a path, newest first. */
+const listed = {
+  id: orgs.id,
+  corg_name: orgs.name,
+  contact: orgs.contact,
+  account: orgs.account,
+  agent_name: sql<string>`(select a.name from agents a where a.id = "orgs"."agent_id")`,
+  user_count: userCount,
+  createdAt: orgs.createdAt,
+};
+const newestFirst = [desc(orgs.createdAt), desc(orgs.id)];
+
+/**
+ * Companies of one agent, newest first. Without a keyword a page is one statement: its ids from the
+ * agent's index alone (a deep page passes over index entries, not rows) and the total counted on the
+ * same index.
+ */
 export async function listOrgs(
   db: Conn,
-  scope: { agentId?: number; path?: string },
+  agentId: number,
   keyword: string | undefined,
   page: number,
   size: number,
 ) {
+  if (!keyword) {
+    const rows = await db
+      .select({
+        ...listed,
+        total: sql<number>`(select count(*) from orgs c where c.agent_id = ${agentId})::int`,
+      })
+      .from(orgs)
+      .where(
+        sql`${orgs.id} in (select o.id from orgs o where o.agent_id = ${agentId} order by o.created_at desc, o.id desc limit ${size} offset ${(page - 1) * size})`,
+      )
+      .orderBy(...newestFirst);
+    if (rows.length > 0) return withTotal(rows);
+  }
   const where = and(
-    scope.agentId !== undefined ? eq(orgs.agentId, scope.agentId) : undefined,
-    scope.path !== undefined ? like(orgs.agentPath, `${scope.path}%`) : undefined,
+    eq(orgs.agentId, agentId),
     keyword
       ? or(
           ilike(orgs.name, containing(keyword)),
@@ -71,19 +99,10 @@ export async function listOrgs(
   );
   const [list, total] = await Promise.all([
     db
-      .select({
-        id: orgs.id,
-        corg_name: orgs.name,
-        contact: orgs.contact,
-        account: orgs.account,
-        agent_name: agents.name,
-        user_count: userCount,
-        createdAt: orgs.createdAt,
-      })
+      .select(listed)
       .from(orgs)
-      .innerJoin(agents, eq(agents.id, orgs.agentId))
       .where(where)
-      .orderBy(desc(orgs.createdAt), desc(orgs.id))
+      .orderBy(...newestFirst)
       .limit(size)
       .offset((page - 1) * size),
     db.$count(orgs, where),

@@ -5,11 +5,15 @@ import { agents, groups, orgs, subtreeCounts, terminalCounts, terminals } from '
 
 const orgId = sql.placeholder('orgId');
 
-/** An agent's four counts in one statement, from the counters the database keeps (migrations 0004, 0006). */
+/**
+ * An agent's four counts in one statement: sub-agents from the parent's index (the hierarchy has two
+ * levels, so they are its children), companies and groups from subtree_counts, users from
+ * terminal_counts (migrations 0004, 0006).
+ */
 const agentCounts = prepared((db) =>
   db
     .select({
-      agent_count: sql<number>`coalesce(${subtreeCounts.agents}, 0)::int`,
+      agent_count: sql<number>`(select count(*)::int from ${agents} c where c.parent_id = "agents"."id")`,
       org_count: sql<number>`coalesce(${subtreeCounts.orgs}, 0)::int`,
       group_count: sql<number>`coalesce(${subtreeCounts.groups}, 0)::int`,
       user_count: sql<number>`coalesce(${terminalCounts.n}, 0)::int`,

@@ -2,7 +2,6 @@ import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/co
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
-import { Turns } from '../../lib/turns.ts';
 import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
@@ -13,14 +12,6 @@ export interface MoveParams {
   quantity: number;
   payPwd?: string;
 }
-
-/**
- * One move at a time per agent from this process. PostgreSQL's row locks still decide between
- * instances, but this one no longer sends twenty statements to queue on the same balance row, where
- * each waiter is woken and re-checks the row at every commit (docs/performance.md). Moves here run
- * outside any transaction, so a turn never waits on a row lock its holder's caller already has.
- */
-const moves = new Turns();
 
 /** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
 async function parties(db: Db, caller: Caller, p: MoveParams) {
@@ -33,19 +24,19 @@ async function parties(db: Db, caller: Caller, p: MoveParams) {
 
 /**
  * Sale of cards to a sub-agent (blance/add): pay password when set, a buyer in the caller's scope, the
- * card type switched on for both, a balance that covers it; the move itself is one statement.
+ * card type switched on for both, a balance that covers it.
  */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const sale = { from: me, to: other, cardType: p.cardType, quantity: p.quantity };
-  return { balance: await moves.run([me.id, other.id], () => cards.sell(db, sale)) };
+  return { balance: await cards.sell(db, sale) };
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const taking = { to: me, from: other, cardType: p.cardType, quantity: p.quantity };
-  return { balance: await moves.run([me.id, other.id], () => cards.recycle(db, taking)) };
+  return { balance: await cards.recycle(db, taking) };
 }
 
 export interface RecordQuery {
