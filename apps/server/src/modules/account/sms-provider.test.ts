@@ -1,7 +1,7 @@
 import { Languages, Limits } from '@ptt/contract';
 import { describe, expect, it } from 'vitest';
 import type { Conn } from '../../db/client.ts';
-import { AccountLimits } from './limits.ts';
+import { RateLimits } from '../../lib/rate-limit.ts';
 import { codeText, maskPhone, outboxProvider } from './sms-provider.ts';
 
 describe('maskPhone', () => {
@@ -40,13 +40,11 @@ describe('outboxProvider', () => {
   });
 });
 
-describe('AccountLimits', () => {
+describe('RateLimits', () => {
   it('counts a phone the same with or without its +', () => {
-    expect(AccountLimits.smsPhoneMinute('+85291234567').key).toBe(
-      AccountLimits.smsPhoneMinute('85291234567').key,
-    );
-    expect(AccountLimits.smsPhoneDay('+85291234567').key).toBe(AccountLimits.smsPhoneDay('85291234567').key);
-    expect(AccountLimits.smsPhoneMinute('1').windowSeconds).toBe(Limits.smsResendSeconds);
-    expect(AccountLimits.smsPhoneDay('1').max).toBe(Limits.smsDailyMax);
+    expect(RateLimits.smsPhoneMinute('+85291234567').key).toBe(RateLimits.smsPhoneMinute('85291234567').key);
+    expect(RateLimits.smsPhoneDay('+85291234567').key).toBe(RateLimits.smsPhoneDay('85291234567').key);
+    expect(RateLimits.smsPhoneMinute('1').windowSeconds).toBe(Limits.smsResendSeconds);
+    expect(RateLimits.smsPhoneDay('1').max).toBe(Limits.smsDailyMax);
   });
 });
