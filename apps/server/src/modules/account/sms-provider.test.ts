@@ -29,14 +29,18 @@ describe('codeText', () => {
 });
 
 describe('outboxProvider', () => {
-  it('writes the text to the outbox and to the log, which are its only delivery', async () => {
+  it('writes the text to the outbox, and a log line that carries neither the code nor the number', async () => {
     const rows: unknown[] = [];
     const db = { insert: () => ({ values: async (row: unknown) => rows.push(row) }) } as unknown as Conn;
     const lines: [object, string][] = [];
-    await outboxProvider(db, { info: (obj, msg) => lines.push([obj, msg]) }).send('85291234567', 'code 1234');
-    expect(rows).toEqual([{ phone: '85291234567', text: 'code 1234' }]);
+    const text = codeText('en', '4821');
+    await outboxProvider(db, { info: (obj, msg) => lines.push([obj, msg]) }).send('85291234567', text);
+    expect(rows).toEqual([{ phone: '85291234567', text }]);
     expect(lines).toHaveLength(1);
-    expect(lines[0][0]).toEqual({ sms: { phone: '85291234567', text: 'code 1234' } });
+    const logged = JSON.stringify(lines[0]);
+    expect(logged).not.toContain('4821');
+    expect(logged).not.toContain('85291234567');
+    expect(logged).toContain('852****4567');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { smsCodes, smsOutbox } from '../../db/schema.ts';
 
@@ -6,6 +6,19 @@ export type CodeRow = typeof smsCodes.$inferSelect;
 
 export const insertOutbox = (db: Conn, phone: string, text: string) =>
   db.insert(smsOutbox).values({ phone, text });
+
+/** The latest texts of the outbox, newest first, of one phone (with or without its +) or of all. */
+export const latestOutbox = (db: Conn, limit: number, phone?: string) =>
+  db
+    .select()
+    .from(smsOutbox)
+    .where(
+      phone
+        ? inArray(smsOutbox.phone, [phone.replace(/^\+/, ''), `+${phone.replace(/^\+/, '')}`])
+        : undefined,
+    )
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
 
 /** A new code replaces the ones before it: only the latest code of a phone and purpose can be used. */
 export async function replaceCode(
