@@ -12,6 +12,7 @@ import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -44,10 +45,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const deps: Deps = { db: database.db, config };
 
   await app.register(formbody);
+  await registerSecurityHeaders(app, {
+    indexHtml: join(config.WEB_DIST, 'index.html'),
+    mapTileUrl: config.MAP_TILE_URL,
+  });
 
   app.addHook('onSend', async (req, reply) => {
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Content-Type-Options', 'nosniff');
     if (req.url.startsWith('/v1/') || req.url.startsWith('/device/'))
       reply.header('Cache-Control', 'no-store');
   });

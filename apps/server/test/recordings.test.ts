@@ -148,6 +148,20 @@ describe.each(backends)('recordings on %s', (backend) => {
     expect((await t.call(api.recording.list, {}, company)).data.total).toBe(2);
   });
 
+  it('refuses a group of its own company that the terminal is not a member of, like a missing one', async () => {
+    const outsider = await signIn(t, demoSsid(1));
+    const notMine = device.groups.find((g) => !outsider.groups.some((o) => o.id === g.id));
+    expect(notMine).toBeDefined();
+    const before = (await t.call(api.recording.list, {}, company)).data.total;
+    const res = await upload(
+      { ...meta(), device_token: outsider.token, groupId: String(notMine?.id) },
+      wav,
+      'audio/wav',
+    );
+    expect([res.json().code, res.json().msg.en]).toEqual([Code.notFound, 'The record does not exist']);
+    expect((await t.call(api.recording.list, {}, company)).data.total).toBe(before);
+  });
+
   it('keeps another company out of the list and the audio', async () => {
     const [rec] = (await t.call(api.recording.list, {}, company)).data.list;
     expect((await t.call(api.recording.list, {}, other)).data.total).toBe(0);

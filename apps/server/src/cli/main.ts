@@ -4,6 +4,7 @@ import { CardTypes, isMessageKey, Messages, rules } from '@ptt/contract';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.ts';
 import { readConfig } from '../env.ts';
+import { latestOutbox } from '../modules/account/sms-repository.ts';
 import * as agents from '../modules/agent/service.ts';
 import { setBranding } from '../modules/branding/service.ts';
 import * as cards from '../modules/card/service.ts';
@@ -23,6 +24,7 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
   bulletin:publish --title T --content C
   branding:set   [--title T] [--background #hex] [--color #hex] [--logo path] [--icon path]
   feedback:list  [--limit N]                                 latest feedback (20) with its sender
+  sms:outbox     [--phone P] [--last N]                      latest texts (10) the default SMS provider wrote
   terminal:passwords --org A [--count N] [--create] [--out F]
                  new intercom passwords for a company's first N terminals (all by default), printed and
                  written to F (default DATA_DIR/simulator/<org>.json) for npm run simulate; --create adds
@@ -47,7 +49,7 @@ const { positionals, values } = parseArgs({
         'title',
         'content',
       ]
-        .concat(['background', 'color', 'logo', 'icon', 'limit', 'org', 'ip', 'port', 'count', 'out'])
+        .concat(['background', 'color', 'logo', 'icon', 'limit', 'org', 'ip', 'port', 'count', 'out', 'last'])
         .map((k) => [k, { type: 'string' as const }]),
     ),
     create: { type: 'boolean' },
@@ -158,6 +160,13 @@ try {
         console.log(`#${f.id} ${f.createdAt.toISOString()} ${who}${name}${contact}`);
         console.log(`  ${f.content.replace(/\s*\n\s*/g, ' / ')}`);
       }
+      break;
+    }
+    case 'sms:outbox': {
+      const last = v.last === undefined ? 10 : Number(need('last', rules.positiveInteger));
+      const rows = await latestOutbox(db, Math.min(last, 1000), v.phone);
+      if (rows.length === 0) console.log('no text in the outbox');
+      for (const r of rows) console.log(`#${r.id} ${r.createdAt.toISOString()} ${r.phone}  ${r.text}`);
       break;
     }
     case 'terminal:passwords': {

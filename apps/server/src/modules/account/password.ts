@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { invalid, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import { endOtherSessions, endSessions } from '../auth/service.ts';
-import * as throttle from '../auth/throttle.ts';
 import { byId, updateOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
 
@@ -18,12 +18,11 @@ export async function changePassword(
 ) {
   const account = await byId(db, caller.role, caller.id);
   if (!account) throw unauthorized();
-  const limit = throttle.Throttle.loginAccount(caller.role, account.account);
-  await throttle.ensureAllowed(db, limit);
-  if (!(await verifyPassword(account.passwordHash, p.oldPassword))) {
-    await throttle.count(db, limit);
+  const limit = RateLimits.loginAccount(caller.role, account.account);
+  await reserve(db, limit);
+  if (!(await verifyPassword(account.passwordHash, p.oldPassword)))
     throw invalid('oldPasswordError', { field: 'oldPassword' });
-  }
+  await giveBack(db, limit);
   const passwordHash = await hashPassword(p.newPassword);
   await db.transaction(async (tx) => {
     await updateOwn(tx, caller.role, caller.id, { passwordHash });
@@ -53,6 +52,6 @@ export async function resetForgotten(
     await updateOwn(tx, account.role, account.id, { passwordHash });
     await endSessions(tx, account.role, account.id);
   });
-  await throttle.reset(db, throttle.Throttle.loginAccount(account.role, account.account));
+  await clear(db, RateLimits.loginAccount(account.role, account.account));
   return null;
 }

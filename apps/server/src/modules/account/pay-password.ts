@@ -2,9 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
-import * as throttle from '../auth/throttle.ts';
-import { AccountLimits } from './limits.ts';
 import { checkCode, targetOf } from './sms.ts';
 
 /** checkPwd's check: whether the agent has a pay password, once the one given is verified. */
@@ -16,9 +15,10 @@ export async function verifyPayPwd(db: Db, agentId: number, payPwd: string | und
 }
 
 /**
- * Verifies the pay password of an agent already read, when it has one (checkPwd, sales, recycling),
- * counting wrong ones. The count is its own write: call this before the operation writes anything, so
- * a refused operation cannot take the count of a wrong try back with it.
+ * Verifies the pay password of an agent already read, when it has one (checkPwd, sales, recycling).
+ * The try is counted before the password is verified, so a burst is verified at most the limit's
+ * number of times; a right one lifts the lock. The count is its own write: call this before the
+ * operation writes anything, so a refused operation cannot take the count of a wrong try back with it.
  */
 export async function ensurePayPwd(
   db: Db,
@@ -26,15 +26,16 @@ export async function ensurePayPwd(
   payPwd: string | undefined,
 ) {
   if (agent.payPwdHash === null) return;
-  const limit = AccountLimits.payPwd(agent.id);
-  await throttle.ensureAllowed(db, limit);
+  const limit = RateLimits.payPwd(agent.id);
+  await reserve(db, limit);
   try {
     await agents.checkPayPwd(agent, payPwd);
   } catch (e) {
-    if (e instanceof AppError && e.key === 'payPwdError') await throttle.count(db, limit);
+    // Only a wrong password is a guess; a missing one never reached the check.
+    if (!(e instanceof AppError && e.key === 'payPwdError')) await giveBack(db, limit);
     throw e;
   }
-  await throttle.reset(db, limit);
+  await clear(db, limit);
 }
 
 /** checkPwd: with no password set there is nothing to check; the page offers to set one. */
@@ -51,6 +52,6 @@ export async function setPayPwd(db: Db, caller: Caller, p: { code: string; cardP
   const target = await targetOf(db, { purpose: 'payPwd' }, caller, false);
   await checkCode(db, target, p.code, ip, true);
   await agents.updateOwn(db, caller.id, { payPwdHash: await hashPassword(p.cardPwd) });
-  await throttle.reset(db, AccountLimits.payPwd(caller.id));
+  await clear(db, RateLimits.payPwd(caller.id));
   return null;
 }

@@ -1,7 +1,7 @@
 import { Languages, Limits } from '@ptt/contract';
 import { describe, expect, it } from 'vitest';
 import type { Conn } from '../../db/client.ts';
-import { AccountLimits } from './limits.ts';
+import { RateLimits } from '../../lib/rate-limit.ts';
 import { codeText, maskPhone, outboxProvider } from './sms-provider.ts';
 
 describe('maskPhone', () => {
@@ -29,24 +29,26 @@ describe('codeText', () => {
 });
 
 describe('outboxProvider', () => {
-  it('writes the text to the outbox and to the log, which are its only delivery', async () => {
+  it('writes the text to the outbox, and a log line that carries neither the code nor the number', async () => {
     const rows: unknown[] = [];
     const db = { insert: () => ({ values: async (row: unknown) => rows.push(row) }) } as unknown as Conn;
     const lines: [object, string][] = [];
-    await outboxProvider(db, { info: (obj, msg) => lines.push([obj, msg]) }).send('85291234567', 'code 1234');
-    expect(rows).toEqual([{ phone: '85291234567', text: 'code 1234' }]);
+    const text = codeText('en', '4821');
+    await outboxProvider(db, { info: (obj, msg) => lines.push([obj, msg]) }).send('85291234567', text);
+    expect(rows).toEqual([{ phone: '85291234567', text }]);
     expect(lines).toHaveLength(1);
-    expect(lines[0][0]).toEqual({ sms: { phone: '85291234567', text: 'code 1234' } });
+    const logged = JSON.stringify(lines[0]);
+    expect(logged).not.toContain('4821');
+    expect(logged).not.toContain('85291234567');
+    expect(logged).toContain('852****4567');
   });
 });
 
-describe('AccountLimits', () => {
+describe('RateLimits', () => {
   it('counts a phone the same with or without its +', () => {
-    expect(AccountLimits.smsPhoneMinute('+85291234567').key).toBe(
-      AccountLimits.smsPhoneMinute('85291234567').key,
-    );
-    expect(AccountLimits.smsPhoneDay('+85291234567').key).toBe(AccountLimits.smsPhoneDay('85291234567').key);
-    expect(AccountLimits.smsPhoneMinute('1').windowSeconds).toBe(Limits.smsResendSeconds);
-    expect(AccountLimits.smsPhoneDay('1').max).toBe(Limits.smsDailyMax);
+    expect(RateLimits.smsPhoneMinute('+85291234567').key).toBe(RateLimits.smsPhoneMinute('85291234567').key);
+    expect(RateLimits.smsPhoneDay('+85291234567').key).toBe(RateLimits.smsPhoneDay('85291234567').key);
+    expect(RateLimits.smsPhoneMinute('1').windowSeconds).toBe(Limits.smsResendSeconds);
+    expect(RateLimits.smsPhoneDay('1').max).toBe(Limits.smsDailyMax);
   });
 });

@@ -13,13 +13,14 @@ export interface SmsLogger {
 }
 
 /**
- * The default provider: there is no gateway, so the log line and the sms_outbox row ARE the delivery.
- * That is why it logs the text with the code at info level; a real provider must never log the text.
+ * The default provider: there is no gateway, so the sms_outbox row is the delivery, read with the
+ * operator CLI (`sms:outbox`). The log line says a text went out, never its code nor the whole number:
+ * logs travel further than the database.
  */
 export const outboxProvider = (db: Conn, log: SmsLogger): SmsProvider => ({
   async send(phone, text) {
     await insertOutbox(db, phone, text);
-    log.info({ sms: { phone, text } }, 'sms written to the outbox (no gateway configured)');
+    log.info({ sms: { phone: maskPhone(phone) } }, 'sms written to the outbox (no gateway configured)');
   },
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { smsCodes, smsOutbox } from '../../db/schema.ts';
 
@@ -6,6 +6,19 @@ export type CodeRow = typeof smsCodes.$inferSelect;
 
 export const insertOutbox = (db: Conn, phone: string, text: string) =>
   db.insert(smsOutbox).values({ phone, text });
+
+/** The latest texts of the outbox, newest first, of one phone (with or without its +) or of all. */
+export const latestOutbox = (db: Conn, limit: number, phone?: string) =>
+  db
+    .select()
+    .from(smsOutbox)
+    .where(
+      phone
+        ? inArray(smsOutbox.phone, [phone.replace(/^\+/, ''), `+${phone.replace(/^\+/, '')}`])
+        : undefined,
+    )
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
 
 /** A new code replaces the ones before it: only the latest code of a phone and purpose can be used. */
 export async function replaceCode(
@@ -35,12 +48,32 @@ export const latestCode = async (db: Conn, phone: string, purpose: string): Prom
       .limit(1)
   )[0];
 
-/** Counts a wrong try; the row check makes concurrent tries unable to go past the limit. */
-export const addTry = (db: Conn, id: number, maxTries: number) =>
+/**
+ * Takes one of a live code's tries before the code is compared; false when none is left. Raising and
+ * checking the count in one statement keeps a burst of guesses at one code to its number of tries.
+ */
+export const takeTry = async (db: Conn, id: number, maxTries: number) =>
+  (
+    await db
+      .update(smsCodes)
+      .set({ tries: sql`${smsCodes.tries} + 1` })
+      .where(
+        and(
+          eq(smsCodes.id, id),
+          isNull(smsCodes.usedAt),
+          lt(smsCodes.tries, maxTries),
+          gt(smsCodes.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: smsCodes.id })
+  ).length === 1;
+
+/** A right code does not spend a try. */
+export const giveTryBack = (db: Conn, id: number) =>
   db
     .update(smsCodes)
-    .set({ tries: sql`${smsCodes.tries} + 1` })
-    .where(and(eq(smsCodes.id, id), lt(smsCodes.tries, maxTries)));
+    .set({ tries: sql`greatest(${smsCodes.tries} - 1, 0)` })
+    .where(eq(smsCodes.id, id));
 
 /** Spends a live code; false when another request spent it or it died meanwhile. */
 export const spendCode = async (db: Conn, id: number, maxTries: number) =>

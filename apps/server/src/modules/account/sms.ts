@@ -4,9 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, forbidden, invalid, ruleBroken, unauthorized } from '../../http/errors.ts';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
-import * as throttle from '../auth/throttle.ts';
+import { giveBack, type Limit, RateLimits, reserve, take } from '../../lib/rate-limit.ts';
 import { type Account, byAccount, byId, samePhone } from './accounts.ts';
-import { AccountLimits } from './limits.ts';
 import { codeText, maskPhone, type SmsProvider } from './sms-provider.ts';
 import * as repo from './sms-repository.ts';
 
@@ -58,9 +57,9 @@ export async function targetOf(
   return { phone: p.phone, purpose: `bindPhone:${caller.role}:${caller.id}`, account };
 }
 
-async function takeOrTooFrequent(db: Db, limit: throttle.Limit) {
+async function takeOrTooFrequent(db: Db, limit: Limit) {
   try {
-    await throttle.take(db, limit);
+    await take(db, limit);
   } catch (e) {
     if (e instanceof AppError) throw new AppError(e.code, 'smsTooFrequent');
     throw e;
@@ -78,11 +77,11 @@ export async function sendCode(
   caller: Caller | undefined,
   ip: string,
 ) {
-  await takeOrTooFrequent(db, AccountLimits.smsIp(ip));
+  await takeOrTooFrequent(db, RateLimits.smsIp(ip));
   const target = await targetOf(db, p, caller, true);
   const phone = target?.phone ?? p.phone ?? '';
-  await takeOrTooFrequent(db, AccountLimits.smsPhoneMinute(phone));
-  await takeOrTooFrequent(db, AccountLimits.smsPhoneDay(phone));
+  await takeOrTooFrequent(db, RateLimits.smsPhoneMinute(phone));
+  await takeOrTooFrequent(db, RateLimits.smsPhoneDay(phone));
   if (target) {
     const code = randomDigits(Limits.smsCodeLength);
     await db.transaction(async (tx) => {
@@ -118,21 +117,19 @@ export async function checkCode(
   ip: string,
   spend: boolean,
 ): Promise<Target> {
-  const ipLimit = AccountLimits.codeIp(ip);
-  await throttle.ensureAllowed(db, ipLimit);
+  // Both the address's count and the code's tries are taken before the code is compared.
+  const ipLimit = RateLimits.codeIp(ip);
+  await reserve(db, ipLimit);
   const row = target && (await repo.latestCode(db, bare(target.phone), target.purpose));
-  if (!target || !row) {
-    await throttle.count(db, ipLimit);
-    throw invalid('codeError', { field: 'code' });
-  }
+  if (!target || !row) throw invalid('codeError', { field: 'code' });
   const max = Limits.smsCodeMaxTries;
-  if (row.usedAt || row.tries >= max || row.expiresAt.getTime() <= Date.now())
+  if (!(await repo.takeTry(db, row.id, max))) {
+    await giveBack(db, ipLimit);
     throw invalid('codeExpired', { field: 'code' });
-  if (!equalHash(row.codeHash, codeHash(target, code))) {
-    await repo.addTry(db, row.id, max);
-    await throttle.count(db, ipLimit);
-    throw invalid('codeError', { field: 'code' });
   }
+  if (!equalHash(row.codeHash, codeHash(target, code))) throw invalid('codeError', { field: 'code' });
+  await repo.giveTryBack(db, row.id);
+  await giveBack(db, ipLimit);
   if (spend && !(await repo.spendCode(db, row.id, max))) throw invalid('codeExpired', { field: 'code' });
   return target;
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { clear, giveBack, RateLimits, reserve, take } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
 import * as orgs from '../org/service.ts';
 import { generatePuzzle } from './puzzle-image.ts';
@@ -13,12 +14,11 @@ import {
   revokeOtherSessions,
   revokeSession,
 } from './session-repository.ts';
-import * as throttle from './throttle.ts';
 
 const { tolerance, ttlSeconds } = Limits.puzzle;
 
 export async function newPuzzle(db: Db, ip: string) {
-  await throttle.take(db, throttle.Throttle.puzzleIp(ip));
+  await take(db, RateLimits.puzzleIp(ip));
   await repo.deleteExpiredPuzzles(db);
   const p = generatePuzzle();
   const token = newToken();
@@ -53,26 +53,22 @@ export interface LoginInput {
 }
 
 export async function login(db: Db, input: LoginInput, ip: string, ttlHours: number) {
-  const accountLimit = throttle.Throttle.loginAccount(input.user_type, input.username);
-  const ipLimit = throttle.Throttle.loginIp(ip);
-  await throttle.ensureAllowed(db, accountLimit, ipLimit);
-
+  const accountLimit = RateLimits.loginAccount(input.user_type, input.username);
+  const ipLimit = RateLimits.loginIp(ip);
   const puzzle = await repo.takeVerifiedPuzzle(db, sha256(input.token));
   if (!puzzle || Math.abs(puzzle.x - input.x) > tolerance) throw invalid('puzzleRequired');
+  // Counted before the password is verified: a burst cannot all pass a count read before any of it.
+  await reserve(db, accountLimit, ipLimit);
 
   const account =
     input.user_type === Role.agent
       ? await agents.findByAccount(db, input.username)
       : await orgs.findByAccount(db, input.username);
-  if (!account) {
-    await throttle.count(db, accountLimit, ipLimit);
-    throw new AppError(Code.loginFailed, 'accountNotExist');
-  }
-  if (!(await verifyPassword(account.passwordHash, input.password))) {
-    await throttle.count(db, accountLimit, ipLimit);
+  if (!account) throw new AppError(Code.loginFailed, 'accountNotExist');
+  if (!(await verifyPassword(account.passwordHash, input.password)))
     throw new AppError(Code.loginFailed, 'passwordError');
-  }
-  await throttle.reset(db, accountLimit);
+  await clear(db, accountLimit);
+  await giveBack(db, ipLimit);
 
   const token = newToken();
   const expiresIn = Math.round(ttlHours * 3600);

@@ -2,8 +2,7 @@ import { Code } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import type { Limit } from '../auth/throttle.ts';
-import * as throttle from '../auth/throttle.ts';
+import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as groups from '../group/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
@@ -17,12 +16,6 @@ export interface Device {
   name: string;
 }
 
-/** Intercom passwords are six digits: guesses are limited per SSID and per address, in the database. */
-const DeviceThrottle = {
-  ssid: (ssid: string): Limit => ({ key: `device-login:${ssid}`, max: 5, windowSeconds: 15 * 60 }),
-  ip: (ip: string): Limit => ({ key: `device-login-ip:${ip}`, max: 60, windowSeconds: 15 * 60 }),
-};
-
 /** Ties a session to the SSID and password it was opened with, so changing either ends it without a hook. */
 const stampOf = (ssid: string, pwdHash: string) => sha256(`${ssid}\n${pwdHash}`);
 
@@ -34,16 +27,14 @@ const decoyHash = () => {
 };
 
 export async function login(db: Db, p: { ssid: string; password: string }, ip: string, ttlHours: number) {
-  const bySsid = DeviceThrottle.ssid(p.ssid);
-  const byIp = DeviceThrottle.ip(ip);
-  await throttle.ensureAllowed(db, bySsid, byIp);
+  const bySsid = RateLimits.deviceSsid(p.ssid);
+  const byIp = RateLimits.deviceIp(ip);
+  await reserve(db, bySsid, byIp);
   const t = await terminals.findBySsid(db, p.ssid);
   const valid = await verifyPassword(t?.intercomPwdHash ?? (await decoyHash()), p.password);
-  if (!t || !valid) {
-    await throttle.count(db, bySsid, byIp);
-    throw new AppError(Code.loginFailed, 'deviceLoginFailed');
-  }
-  await throttle.reset(db, bySsid);
+  if (!t || !valid) throw new AppError(Code.loginFailed, 'deviceLoginFailed');
+  await clear(db, bySsid);
+  await giveBack(db, byIp);
   await repo.deleteExpired(db, t.id);
   const token = newToken();
   const expiresIn = Math.round(ttlHours * 3600);

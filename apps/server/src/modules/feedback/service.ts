@@ -1,6 +1,6 @@
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import * as throttle from '../auth/throttle.ts';
+import * as throttle from '../../lib/rate-limit.ts';
 import * as repo from './repository.ts';
 
 /** Enough for a real user; a loop filling the table stops after 20 an hour. */

@@ -33,13 +33,15 @@ export async function addMembers(db: Conn, caller: Caller, p: { id: number; term
   const f = await fenceInScope(db, caller, p.id);
   const ids = await terminals.idsOfOrg(db, f.orgId, p.terminalIds);
   if (ids.length !== new Set(p.terminalIds).size) throw notFound();
+  // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
+  ids.sort((a, b) => a - b);
   return { added: await repo.addMembers(db, f.id, ids) };
 }
 
 /** A terminal that leaves and later rejoins starts afresh, like a new member. */
 export async function removeMembers(db: Db, caller: Caller, p: { id: number; terminalIds: number[] }) {
   const f = await fenceInScope(db, caller, p.id);
-  const ids = [...new Set(p.terminalIds)];
+  const ids = [...new Set(p.terminalIds)].sort((a, b) => a - b);
   return db.transaction(async (tx) => {
     await repo.clearStates(tx, f.id, ids);
     return { removed: await repo.removeMembers(tx, f.id, ids) };

@@ -132,6 +132,8 @@ export async function addMembers(
   const g = await groupInScope(db, caller, p.id);
   const ids = await terminals.idsOfOrg(db, g.orgId, p.terminalIds);
   if (ids.length !== p.terminalIds.length) throw notFound();
+  // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
+  ids.sort((a, b) => a - b);
   return { added: (await repo.addMembers(db, g.id, ids, p.priority)).length };
 }
 

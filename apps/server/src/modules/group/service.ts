@@ -23,6 +23,9 @@ export const countOfOrg = (db: Conn, orgId: number) => repo.countGroupsOfOrg(db,
 
 export const groupsOf = (db: Conn, terminalId: number) => repo.groupsOfTerminal(db, terminalId);
 export const detachTerminal = (db: Conn, terminalId: number) => repo.detachTerminal(db, terminalId);
+/** Whether a terminal is a member of a group (a talk burst is recorded only in a group it is in). */
+export const isMember = async (db: Conn, groupId: number, terminalId: number) =>
+  (await repo.findMember(db, groupId, terminalId)) !== undefined;
 export const deleteOwnedBy = (db: Conn, terminalId: number) => repo.deleteGroupsOwnedBy(db, terminalId);
 /** A group of a company, or undefined (a terminal names the group of a talk burst). */
 export const findOfOrg = async (db: Conn, orgId: number, id: number) =>

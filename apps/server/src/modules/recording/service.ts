@@ -20,13 +20,14 @@ export interface Upload {
 }
 
 /**
- * Stores a talk burst: the group must be one of the terminal's company; the audio goes to disk first and
+ * Stores a talk burst: the group must be one of the terminal's company and have it as a member (any
+ * other group answers like a missing one); the audio goes to disk first and
  * the row is written only once the file is in place, and a failure removes what was written.
  */
 export async function upload(db: Conn, config: Config, device: Device, p: Upload, body: Readable) {
   if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
   const group = await groups.findOfOrg(db, device.orgId, p.groupId);
-  if (!group) throw notFound();
+  if (!group || !(await groups.isMember(db, group.id, device.terminalId))) throw notFound();
   const dir = config.RECORDINGS_DIR;
   const got = await storage.receive(dir, body, config.RECORDING_MAX_BYTES);
   const format = sniffAudio(got.head);

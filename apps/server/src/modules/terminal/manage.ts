@@ -73,7 +73,8 @@ export async function addService(db: Db, caller: Caller, p: { ids: number[]; car
   if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
   if (!(await cards.isEnabled(db, caller.id, p.cardType))) throw ruleBroken('cardTypeNotAllowed');
   return db.transaction(async (tx) => {
-    const found = await repo.findTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
+    // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
+    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
     if (found.length !== new Set(p.ids).size) throw notFound();
     const column = repo.expiryColumn[fn];
     const now = today();
@@ -98,7 +99,7 @@ const RETURN_WINDOW_MS = 30 * 86_400_000;
  */
 export async function cardBack(db: Db, caller: Caller, ids: number[]) {
   return db.transaction(async (tx) => {
-    const found = await repo.findTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
+    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
     if (found.length !== new Set(ids).size) throw notFound();
     const me = await agents.findById(tx, caller.id);
     if (!me) throw notFound();
@@ -118,7 +119,11 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
       entry.n += 1;
       byAgentAndCard.set(key, entry);
     }
-    for (const { agentId, cardType, n } of byAgentAndCard.values()) {
+    // Balance rows in agent-id order, as sales lock them.
+    const refunds = [...byAgentAndCard.values()].sort(
+      (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
+    );
+    for (const { agentId, cardType, n } of refunds) {
       await cards.giveBack(tx, agentId, cardType, n);
       await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
     }
@@ -138,8 +143,11 @@ export async function update(
   caller: Caller,
   p: { id: number; name?: string; iccid?: string; remark?: string; dispatcher?: boolean; orgId?: number },
 ) {
-  const t = await terminalInScope(db, caller, p.id);
+  await terminalInScope(db, caller, p.id);
   return db.transaction(async (tx) => {
+    // Read again under a lock: a concurrent move must not be undone by a company read before it.
+    const [t] = await repo.lockTerminalsIn(tx, scopeOf(caller), [p.id]);
+    if (!t) throw notFound();
     const set: Partial<repo.NewTerminal> = {};
     if (p.name !== undefined) set.name = p.name;
     if (p.iccid !== undefined) set.iccid = p.iccid;
@@ -167,7 +175,7 @@ export async function changeCard(db: Db, caller: Caller, p: { oldSsid: string; n
 
 const replaceSsid = (db: Db, caller: Caller, p: { oldSsid: string; newSsid: string }) =>
   db.transaction(async (tx) => {
-    const old = await repo.findBySsid(tx, p.oldSsid);
+    const old = await repo.lockBySsid(tx, p.oldSsid);
     if (!old || !(await repo.findTerminalIn(tx, scopeOf(caller), old.id)))
       throw ruleBroken('oldSsidNotExist');
     if (await repo.findBySsid(tx, p.newSsid)) throw ruleBroken('newSsidInUse');

@@ -58,6 +58,23 @@ export const findTerminalsIn = (db: Conn, scope: Scope, ids: number[]) =>
     .from(terminals)
     .where(and(inArray(terminals.id, ids), inScope(scope)));
 
+/**
+ * The terminals of a multi-row write, locked until its transaction ends, always in ascending id order:
+ * two writes over overlapping lists then queue on their first shared row instead of deadlocking, and
+ * what they read is the newest row, so a value read and written back loses no concurrent change.
+ */
+export const lockTerminalsIn = (db: Conn, scope: Scope, ids: number[]) =>
+  db
+    .select()
+    .from(terminals)
+    .where(and(inArray(terminals.id, ids), inScope(scope)))
+    .orderBy(asc(terminals.id))
+    .for('update');
+
+/** A terminal by SSID, locked until the transaction ends (card replacement). */
+export const lockBySsid = async (db: Conn, ssid: string) =>
+  (await db.select().from(terminals).where(eq(terminals.ssid, ssid)).limit(1).for('update'))[0];
+
 export const firstOfOrg = (db: Conn, orgId: number, limit: number) =>
   db.select().from(terminals).where(eq(terminals.orgId, orgId)).orderBy(asc(terminals.id)).limit(limit);
 

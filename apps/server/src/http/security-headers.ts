@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The hashes of the inline scripts of the built index.html, for script-src. They are computed from the
+ * file being served, so whatever inline script the build writes is allowed and nothing else is.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]) || m[2].length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The origin map tiles are loaded from: `{s}` subdomains become a wildcard. */
+export function tileSource(template: string): string | undefined {
+  const m = /^(https?:\/\/[^/?#]+)/i.exec(template.replace(/\{s\}/g, '*'));
+  return m?.[1].toLowerCase();
+}
+
+/**
+ * Security headers on every answer (API, web app, docs): a strict Content-Security-Policy — scripts only
+ * from this server or the hashed inline ones of index.html, tiles from the configured host, no framing —
+ * and the usual companions helmet sets.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { indexHtml?: string; mapTileUrl: string },
+) {
+  const html = opts.indexHtml && existsSync(opts.indexHtml) ? readFileSync(opts.indexHtml, 'utf8') : '';
+  const tiles = tileSource(opts.mapTileUrl);
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(html)],
+        // antd-mobile and the landing's shell set style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Puzzle images and logos arrive as data: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Tiles come from another origin without CORP headers; requiring them would blank the map.
+    crossOriginEmbedderPolicy: false,
+  });
+}
