@@ -5,12 +5,12 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
-import { useOrgInfo } from '../profile/use-org-info.ts';
 import { EditRow } from './edit-row.tsx';
 import './account.css';
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 import { CardSwitchChips } from './card-switch-chips.tsx';
-import { useCardSwitch } from './use-card-switch.ts';
 import { useTopAgentOnly } from './use-top-agent-only.ts';
 
 /** /agentAdd: a top-level agent creates a sub-agent with its card switch; a sub-agent is sent home. */

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,7 +17,6 @@ import { formatDate } from '../../lib/dates.ts';
 import { initialOf } from '../../lib/format.ts';
 import { AgentEditForms } from './agent-edit-forms.tsx';
 import { CardSwitchChips } from './card-switch-chips.tsx';
-import { useCardSwitch } from './use-card-switch.ts';
 
 type Switch = Record<string, number | string>;
 

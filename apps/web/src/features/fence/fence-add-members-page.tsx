@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** /fenceMyMembersList?id=: users of the fence's company it does not monitor yet, added together. */

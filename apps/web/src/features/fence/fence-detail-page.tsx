@@ -5,6 +5,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
 import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MapView } from '../../components/map/map-view.tsx';
@@ -13,7 +14,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { shapeOf } from './drawing.ts';
 import { triggerName } from './trigger.ts';
-import { useFence } from './use-fence.ts';
 import '../../components/detail.css';
 import './fence.css';
 

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
 import { Field } from '../../components/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -23,7 +24,6 @@ import {
   undo,
 } from './drawing.ts';
 import { triggerName, triggers } from './trigger.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** The slider covers the usual sizes; larger circles are typed (up to the contract's limit). */

@@ -4,12 +4,12 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** /fenceMembers?id=: the users a fence monitors, each removable after a confirmation. */

@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /compereAdd?id=: chooses the group's single speaker among its members, or none. */

@@ -5,12 +5,12 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
 import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /groupDetail?id=: a group's company, leader, speaker and owner, and the ways into its members. */

@@ -6,9 +6,9 @@ import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useListening } from '../../api/queries/use-listening.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useListening } from './use-listening.ts';
 import './group.css';
 
 /** /ListeningGroup?terminalId=: the groups a user listens to besides its own. */

@@ -11,6 +11,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,8 +20,6 @@ import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts'
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
 import { MainBalances } from './main-balances.tsx';
-import { useAgentInfo } from './use-agent-info.ts';
-import { useOrgInfo } from './use-org-info.ts';
 import './main-page.css';
 
 interface Entry {

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
 import { Field } from '../../components/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ruleError } from '../../lib/rules.ts';
-import { useTerminalDetail } from '../terminal/use-terminal-detail.ts';
 import './recording.css';
 
 /** A datetime-local value (local wall time, minutes) of `hoursAgo` hours before now. */

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useAgentBalance } from '../../api/queries/use-agent-balance.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { confirm } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { readChoice } from '../../lib/choice.ts';
 import { ruleError } from '../../lib/rules.ts';
-import { useCardSwitch } from '../agent/use-card-switch.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { type Mode, SaleFields } from './sale-fields.tsx';
-import { useAgentBalance } from './use-agent-balance.ts';
 
 /** /salesAdd: sell cards to a sub-agent, or take them back (SPEC §5 sales and recycling rules). */
 export const Component = () => {

@@ -4,11 +4,11 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useTerminalDetail } from './use-terminal-detail.ts';
 
 /** /perfect?id=: completes a user's profile: name, ICCID and remarks. */
 export const Component = () => {

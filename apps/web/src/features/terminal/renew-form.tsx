@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { Field } from '../../components/field.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { readSelection } from './selection.ts';
-import { useCardSwitch } from './use-card-switch.ts';
 
 /** Functions that can be activated per user: VIP is a user type, not a function. */
 const functionCards = CardTypes.filter((c) => c.code !== 7);
@@ -29,7 +30,7 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   const [errors, setErrors] = useState<{ users?: string; card?: string }>({});
   const [busy, setBusy] = useState(false);
   const { locked, guard } = useDoubleClickGuard();
-  const allowed = useCardSwitch().data;
+  const allowed = useCardSwitch(getLoginInfo()?.role === 0).data;
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
   const submit = async () => {
