@@ -2,7 +2,8 @@ import { api, Limits, rules } from '@ptt/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, call } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { loginLanguages } from '../../i18n/languages.ts';
@@ -47,6 +48,8 @@ export const Component = () => {
     confirmPassword: '',
   });
   const { values, errors } = form;
+  const verifyCode = useEndpointMutation(api.jsp.verificationCode, { call: { toast: false } });
+  const setPassword = useEndpointMutation(api.jsp.setPhoneAndPwd, { call: { toast: false } });
   const account = values.account.trim();
   const who = { purpose: 'resetPwd' as const, role, account, phone: values.phone.trim() };
 
@@ -54,7 +57,7 @@ export const Component = () => {
     if (!form.check([api.jsp.sendSms.params, who], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       const check = { purpose: 'resetPwd' as const, role, account, code: values.code };
-      await call(api.jsp.verificationCode, check, { toast: false });
+      await verifyCode.mutateAsync(check);
       setStep('password');
     });
   };
@@ -64,11 +67,7 @@ export const Component = () => {
     await form.run(async () => {
       const { newPassword, confirmPassword, code } = values;
       try {
-        await call(
-          api.jsp.setPhoneAndPwd,
-          { role, account, code, newPassword, confirmPassword },
-          { toast: false },
-        );
+        await setPassword.mutateAsync({ role, account, code, newPassword, confirmPassword });
       } catch (error) {
         // A code that expired meanwhile is shown where it was entered.
         if (codeField(error)) setStep('verify');

@@ -1,11 +1,11 @@
 import { api, CardTypes } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Field } from '../../components/field.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
@@ -24,12 +24,14 @@ interface Props {
 export const RenewForm = ({ cardType: fixed }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [users] = useState(readSelection);
   const [cardType, setCardType] = useState<number | undefined>(fixed);
   const [errors, setErrors] = useState<{ users?: string; card?: string }>({});
   const [busy, setBusy] = useState(false);
   const { locked, guard } = useDoubleClickGuard();
+  const addService = useEndpointMutation(api.terminal.addService, {
+    invalidates: [...terminalReads, ...balanceReads],
+  });
   const allowed = useCardSwitch(getLoginInfo()?.role === 0).data;
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
@@ -42,9 +44,8 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
     if (next.users || next.card || cardType === undefined) return;
     setBusy(true);
     try {
-      const res = await call(api.terminal.addService, { ids: users.map((u) => u.id).join(','), cardType });
+      const res = await addService.mutateAsync({ ids: users.map((u) => u.id).join(','), cardType });
       showToast(t('terminal.renewed', res));
-      await client.invalidateQueries();
       navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
     } catch {
       // The client has shown the server's message.
