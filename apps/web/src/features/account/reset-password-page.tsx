@@ -2,8 +2,7 @@ import { api, Limits, rules } from '@ptt/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { loginLanguages } from '../../i18n/languages.ts';
@@ -48,8 +47,6 @@ export const Component = () => {
     confirmPassword: '',
   });
   const { values, errors } = form;
-  const verifyCode = useEndpointMutation(api.jsp.verificationCode, { call: { toast: false } });
-  const setPassword = useEndpointMutation(api.jsp.setPhoneAndPwd, { call: { toast: false } });
   const account = values.account.trim();
   const who = { purpose: 'resetPwd' as const, role, account, phone: values.phone.trim() };
 
@@ -57,7 +54,7 @@ export const Component = () => {
     if (!form.check([api.jsp.sendSms.params, who], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       const check = { purpose: 'resetPwd' as const, role, account, code: values.code };
-      await verifyCode.mutateAsync(check);
+      await call(api.jsp.verificationCode, check, { toast: false });
       setStep('password');
     });
   };
@@ -67,7 +64,11 @@ export const Component = () => {
     await form.run(async () => {
       const { newPassword, confirmPassword, code } = values;
       try {
-        await setPassword.mutateAsync({ role, account, code, newPassword, confirmPassword });
+        await call(
+          api.jsp.setPhoneAndPwd,
+          { role, account, code, newPassword, confirmPassword },
+          { toast: false },
+        );
       } catch (error) {
         // A code that expired meanwhile is shown where it was entered.
         if (codeField(error)) setStep('verify');

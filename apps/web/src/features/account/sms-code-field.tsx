@@ -1,7 +1,7 @@
 import { api, Limits, type ParamsOf } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { call } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { FormInput } from './form-input.tsx';
@@ -31,8 +31,6 @@ export const SmsCodeField = ({ id, value, onChange, error, target, unconfirmed, 
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<{ phone: string; minutes: number } | null>(null);
-  const sendSms = useEndpointMutation(api.jsp.sendSms);
-  const sendSmsAsAccount = useEndpointMutation(api.jsp.sendSms, { call: { session: true } });
 
   const send = async () => {
     const params = target();
@@ -40,8 +38,11 @@ export const SmsCodeField = ({ id, value, onChange, error, target, unconfirmed, 
     setSending(true);
     try {
       // Only a forgotten password is asked for without a session; the other purposes act for the account.
-      const sms = params.purpose === 'resetPwd' ? sendSms : sendSmsAsAccount;
-      const sent = await sms.mutateAsync({ ...params, lang: msgField[currentLanguage()] });
+      const sent = await call(
+        api.jsp.sendSms,
+        { ...params, lang: msgField[currentLanguage()] },
+        { session: params.purpose !== 'resetPwd' },
+      );
       start(sent.resend_in || Limits.smsResendSeconds);
       setSentTo({ phone: sent.phone, minutes: Math.round(sent.expires_in / 60) });
     } catch {
