@@ -1,13 +1,11 @@
 import type { DataOf, Endpoint, Page, ParamsOf } from '@ptt/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client.ts';
-import { endpointKey } from '../api/use-endpoint-query.ts';
+import { useEndpointPages } from '../api/use-endpoint-query.ts';
 
 interface Props<E extends Endpoint> {
   endpoint: E;
@@ -21,15 +19,7 @@ interface Props<E extends Endpoint> {
 /** A list screen's body: first page, infinite scroll, pull to refresh, loading and empty states. */
 export function PagedList<E extends Endpoint>({ endpoint, params, item, rowKey, empty, testId }: Props<E>) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery({
-    queryKey: [...endpointKey(endpoint, params), 'pages'],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      call(endpoint, { ...(params ?? {}), page: pageParam } as ParamsOf<E>, { signal }) as Promise<
-        Page<unknown>
-      >,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
-  });
+  const query = useEndpointPages(endpoint, params);
   const rows = (query.data?.pages.flatMap((p) => p.list) ?? []) as Parameters<Props<E>['item']>[0][];
   return (
     <PullToRefresh

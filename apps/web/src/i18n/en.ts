@@ -1,16 +1,16 @@
-import { mapEn } from '../components/map/texts-en.ts';
-import { accountEn } from '../features/account/texts-en.ts';
-import { manageEn } from '../features/agent/texts-en.ts';
-import { fenceEn } from '../features/fence/texts-en.ts';
-import { groupEn } from '../features/group/texts-en.ts';
-import { noticeEn } from '../features/notice/texts-en.ts';
-import { recordingEn } from '../features/recording/texts-en.ts';
-import { salesEn } from '../features/sales/texts-en.ts';
-import { scanEn } from '../features/scan/texts-en.ts';
-import { searchEn } from '../features/search/texts-en.ts';
-import { sosEn } from '../features/sos/texts-en.ts';
-import { terminalEn } from '../features/terminal/texts-en.ts';
 import { catalogue } from './catalogue.ts';
+import { accountEn } from './en/account.ts';
+import { manageEn } from './en/agent.ts';
+import { fenceEn } from './en/fence.ts';
+import { groupEn } from './en/group.ts';
+import { mapEn } from './en/map.ts';
+import { noticeEn } from './en/notice.ts';
+import { recordingEn } from './en/recording.ts';
+import { salesEn } from './en/sales.ts';
+import { scanEn } from './en/scan.ts';
+import { searchEn } from './en/search.ts';
+import { sosEn } from './en/sos.ts';
+import { terminalEn } from './en/terminal.ts';
 import { productName } from './languages.ts';
 
 /** English: the reference locale. The other locales must have exactly these keys (a test checks it). */

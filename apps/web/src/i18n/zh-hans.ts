@@ -1,17 +1,17 @@
-import { mapZhHans } from '../components/map/texts-zh-hans.ts';
-import { accountZhHans } from '../features/account/texts-zh-hans.ts';
-import { manageZhHans } from '../features/agent/texts-zh-hans.ts';
-import { fenceZhHans } from '../features/fence/texts-zh-hans.ts';
-import { groupZhHans } from '../features/group/texts-zh-hans.ts';
-import { noticeZhHans } from '../features/notice/texts-zh-hans.ts';
-import { recordingZhHans } from '../features/recording/texts-zh-hans.ts';
-import { salesZhHans } from '../features/sales/texts-zh-hans.ts';
-import { scanZhHans } from '../features/scan/texts-zh-hans.ts';
-import { searchZhHans } from '../features/search/texts-zh-hans.ts';
-import { sosZhHans } from '../features/sos/texts-zh-hans.ts';
-import { terminalZhHans } from '../features/terminal/texts-zh-hans.ts';
 import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
+import { accountZhHans } from './zh-hans/account.ts';
+import { manageZhHans } from './zh-hans/agent.ts';
+import { fenceZhHans } from './zh-hans/fence.ts';
+import { groupZhHans } from './zh-hans/group.ts';
+import { mapZhHans } from './zh-hans/map.ts';
+import { noticeZhHans } from './zh-hans/notice.ts';
+import { recordingZhHans } from './zh-hans/recording.ts';
+import { salesZhHans } from './zh-hans/sales.ts';
+import { scanZhHans } from './zh-hans/scan.ts';
+import { searchZhHans } from './zh-hans/search.ts';
+import { sosZhHans } from './zh-hans/sos.ts';
+import { terminalZhHans } from './zh-hans/terminal.ts';
 
 /** Simplified Chinese; server messages come from the catalogue's cn field. */
 export const zhHans: Resources = {

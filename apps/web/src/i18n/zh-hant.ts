@@ -1,17 +1,17 @@
-import { mapZhHant } from '../components/map/texts-zh-hant.ts';
-import { accountZhHant } from '../features/account/texts-zh-hant.ts';
-import { manageZhHant } from '../features/agent/texts-zh-hant.ts';
-import { fenceZhHant } from '../features/fence/texts-zh-hant.ts';
-import { groupZhHant } from '../features/group/texts-zh-hant.ts';
-import { noticeZhHant } from '../features/notice/texts-zh-hant.ts';
-import { recordingZhHant } from '../features/recording/texts-zh-hant.ts';
-import { salesZhHant } from '../features/sales/texts-zh-hant.ts';
-import { scanZhHant } from '../features/scan/texts-zh-hant.ts';
-import { searchZhHant } from '../features/search/texts-zh-hant.ts';
-import { sosZhHant } from '../features/sos/texts-zh-hant.ts';
-import { terminalZhHant } from '../features/terminal/texts-zh-hant.ts';
 import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
+import { accountZhHant } from './zh-hant/account.ts';
+import { manageZhHant } from './zh-hant/agent.ts';
+import { fenceZhHant } from './zh-hant/fence.ts';
+import { groupZhHant } from './zh-hant/group.ts';
+import { mapZhHant } from './zh-hant/map.ts';
+import { noticeZhHant } from './zh-hant/notice.ts';
+import { recordingZhHant } from './zh-hant/recording.ts';
+import { salesZhHant } from './zh-hant/sales.ts';
+import { scanZhHant } from './zh-hant/scan.ts';
+import { searchZhHant } from './zh-hant/search.ts';
+import { sosZhHant } from './zh-hant/sos.ts';
+import { terminalZhHant } from './zh-hant/terminal.ts';
 
 /** Traditional Chinese; server messages come from the catalogue's cn2 field. */
 export const zhHant: Resources = {

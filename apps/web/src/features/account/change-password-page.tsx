@@ -2,7 +2,7 @@ import { api, Limits, rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DonePanel } from './done-panel.tsx';
 import { FormInput } from './form-input.tsx';
@@ -21,12 +21,13 @@ export const Component = () => {
   const form = useAccountForm(empty);
   const [show, setShow] = useState(false);
   const [done, setDone] = useState(false);
+  const changePassword = useEndpointMutation(api.profile.password, { call: { toast: false } });
   const { values, errors } = form;
 
   const submit = async () => {
     if (!form.check([rules.passwordChange, values], [rules.passwordPair, values])) return;
     await form.run(async () => {
-      await call(api.profile.password, values, { toast: false });
+      await changePassword.mutateAsync(values);
       form.setValues(empty);
       setDone(true);
     });

@@ -1,14 +1,12 @@
 import { api, Limits, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { call } from '../../api/client.ts';
-import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { DonePanel } from './done-panel.tsx';
 import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
@@ -26,9 +24,13 @@ const digits = (value: string) => value.replace(/\D/g, '');
  */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const isAgent = getLoginInfo()?.role === 0;
   const me = useAgentInfo(isAgent);
+  // The profile tells whether a payment password is set.
+  const updateCardPwd = useEndpointMutation(api.jsp.updateCardPwd, {
+    invalidates: [api.profile.agent],
+    call: { toast: false },
+  });
   const form = useAccountForm(empty);
   const [done, setDone] = useState(false);
   const { values, errors } = form;
@@ -37,8 +39,7 @@ export const Component = () => {
   const submit = async () => {
     if (!form.check([rules.cardPwdPair, values], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
-      await call(api.jsp.updateCardPwd, values, { toast: false });
-      await client.invalidateQueries({ queryKey: endpointKey(api.profile.agent, {}) });
+      await updateCardPwd.mutateAsync(values);
       setDone(true);
     });
   };

@@ -1,7 +1,7 @@
 import { api, Limits, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Field } from '../../components/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -13,6 +13,7 @@ import './account.css';
 /** /feedback: a message (and optionally how to answer) stored for the operator's `feedback:list`. */
 export const Component = () => {
   const { t } = useTranslation();
+  const sendFeedback = useEndpointMutation(api.feedback.send, { call: { toast: false } });
   const navigate = useNavigate();
   const form = useAccountForm({ content: '', contact: '' });
   const { values, errors } = form;
@@ -25,7 +26,7 @@ export const Component = () => {
     if (!ok) return;
     await form.run(async () => {
       const contact = values.contact.trim() || undefined;
-      await call(api.feedback.send, { content: values.content.trim(), contact }, { toast: false });
+      await sendFeedback.mutateAsync({ content: values.content.trim(), contact });
       showToast(t('msg.feedbackThanks'));
       navigate('/main', { replace: true });
     });

@@ -1,14 +1,12 @@
 import { api, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
-import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
-import { useOrgInfo } from '../profile/use-org-info.ts';
 import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -22,10 +20,13 @@ import './account.css';
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const role = getLoginInfo()?.role ?? 0;
   const agent = useAgentInfo(role === 0);
   const org = useOrgInfo(role === 1);
+  const saveMobile = useEndpointMutation(api.profile.mobile, {
+    invalidates: [api.profile.agent, api.profile.org],
+    call: { toast: false },
+  });
   const current = (role === 0 ? agent.data : org.data)?.phone;
   const form = useAccountForm({ mobile: '', code: '' });
   const { values, errors } = form;
@@ -34,9 +35,7 @@ export const Component = () => {
   const submit = async () => {
     if (!form.check([rules.mobile, mobile, 'mobile'], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
-      await call(api.profile.mobile, { mobile, code: values.code }, { toast: false });
-      const profile = role === 0 ? api.profile.agent : api.profile.org;
-      await client.invalidateQueries({ queryKey: endpointKey(profile, {}) });
+      await saveMobile.mutateAsync({ mobile, code: values.code });
       showToast(t('account.phone.saved'));
       navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
     });

@@ -1,16 +1,14 @@
 import { api, isSubAgentPath, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { call } from '../../api/client.ts';
-import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
-import { useOrgInfo } from '../profile/use-org-info.ts';
 import { EditRow } from './edit-row.tsx';
 import './account.css';
 
@@ -22,19 +20,31 @@ const pathOf = { 0: '/individualUser', 1: '/orgUser' } as const;
  */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const role = getLoginInfo()?.role ?? 0;
   const agent = useAgentInfo(role === 0);
   const org = useOrgInfo(role === 1);
+  // Each row shows the server's refusal under itself.
+  const saveContact = useEndpointMutation(api.profile.contact, {
+    invalidates: [api.profile.agent, api.profile.org],
+    call: { toast: false },
+  });
+  const saveEmail = useEndpointMutation(api.profile.email, {
+    invalidates: [api.profile.agent, api.profile.org],
+    call: { toast: false },
+  });
+  const saveArea = useEndpointMutation(api.profile.area, {
+    invalidates: [api.profile.agent, api.profile.org],
+    call: { toast: false },
+  });
+  const saveAddress = useEndpointMutation(api.profile.address, {
+    invalidates: [api.profile.agent, api.profile.org],
+    call: { toast: false },
+  });
   const { pathname } = useLocation();
   if (pathname !== pathOf[role]) return <Navigate to={pathOf[role]} replace />;
 
   const data = role === 0 ? agent.data : org.data;
-  const profileKey = endpointKey(role === 0 ? api.profile.agent : api.profile.org, {});
-  const saved = async () => {
-    showToast(t('account.profile.saved'));
-    await client.invalidateQueries({ queryKey: profileKey });
-  };
+  const saved = () => showToast(t('account.profile.saved'));
   const a = role === 0 ? agent.data : undefined;
   const o = role === 1 ? org.data : undefined;
   const identity: [string, string, string][] = a
@@ -88,8 +98,8 @@ export const Component = () => {
               rule={rules.contactName}
               maxLength={10}
               onSave={async (contact) => {
-                await call(api.profile.contact, { contact }, { toast: false });
-                await saved();
+                await saveContact.mutateAsync({ contact });
+                saved();
               }}
             />
             <Link to="/sendSms" className="profile-row profile-row--link" data-testid="profile-mobile">
@@ -108,8 +118,8 @@ export const Component = () => {
               inputMode="email"
               maxLength={100}
               onSave={async (email) => {
-                await call(api.profile.email, { email }, { toast: false });
-                await saved();
+                await saveEmail.mutateAsync({ email });
+                saved();
               }}
             />
             <EditRow
@@ -119,8 +129,8 @@ export const Component = () => {
               rule={rules.region}
               maxLength={50}
               onSave={async (area) => {
-                await call(api.profile.area, { area }, { toast: false });
-                await saved();
+                await saveArea.mutateAsync({ area });
+                saved();
               }}
             />
             <EditRow
@@ -130,8 +140,8 @@ export const Component = () => {
               rule={rules.address}
               maxLength={100}
               onSave={async (address) => {
-                await call(api.profile.address, { address }, { toast: false });
-                await saved();
+                await saveAddress.mutateAsync({ address });
+                saved();
               }}
             />
           </section>

@@ -1,24 +1,24 @@
 import { api, CardTypes, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { agentReads } from '../../api/changes.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 import { CardSwitchChips } from './card-switch-chips.tsx';
-import { useCardSwitch } from './use-card-switch.ts';
 import { useTopAgentOnly } from './use-top-agent-only.ts';
 
 /** /agentAdd: a top-level agent creates a sub-agent with its card switch; a sub-agent is sent home. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const check = useTopAgentOnly();
   const mine = useCardSwitch();
+  const add = useEndpointMutation(api.agent.add, { invalidates: agentReads });
   const [cards, setCards] = useState<Record<string, number | string>>({ blance: 1 });
   if (check === 'denied') return <Navigate to="/home" replace />;
   return (
@@ -53,14 +53,13 @@ export const Component = () => {
                   mine.data?.[c.field] === 1 && cards[c.field] === 1 ? '1' : '0',
                 ]),
               );
-              const res = await call(api.agent.add, {
+              const res = await add.mutateAsync({
                 ...v,
                 phone: v.phone || undefined,
                 email: v.email || undefined,
                 ...flags,
               } as never);
               showToast(t('manage.created', { name: v.name }));
-              await client.invalidateQueries();
               navigate(`/agentDetail?id=${res.id}`, { replace: true });
             }}
           >

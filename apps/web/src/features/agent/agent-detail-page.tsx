@@ -1,11 +1,12 @@
 import { api, CardTypes } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { agentReads } from '../../api/changes.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,14 +17,12 @@ import { formatDate } from '../../lib/dates.ts';
 import { initialOf } from '../../lib/format.ts';
 import { AgentEditForms } from './agent-edit-forms.tsx';
 import { CardSwitchChips } from './card-switch-chips.tsx';
-import { useCardSwitch } from './use-card-switch.ts';
 
 type Switch = Record<string, number | string>;
 
 /** /agentDetail?id=: a sub-agent's profile, balances, card switch and companies, with its edit forms. */
 export const Component = () => {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useEndpointQuery(api.agent.detail, { id }, { enabled: id > 0 });
   const mine = useCardSwitch();
@@ -33,14 +32,14 @@ export const Component = () => {
   }, [detail.data]);
   const a = detail.data;
   const missing = !(id > 0) || (detail.isError && !a);
+  const updateSwitch = useEndpointMutation(api.agent.updateAgent, { invalidates: agentReads });
 
   const saveSwitch = async (next: Switch) => {
     setCards(next);
     try {
       const flags = Object.fromEntries(CardTypes.map((c) => [c.field, String(next[c.field] ?? 0)]));
-      await call(api.agent.updateAgent, { id, ...flags } as never);
+      await updateSwitch.mutateAsync({ id, ...flags } as never);
       showToast(t('manage.saved'));
-      await client.invalidateQueries();
     } catch {
       if (detail.data) setCards(detail.data.card_switch);
     }
@@ -117,7 +116,7 @@ export const Component = () => {
               )}
             />
           </section>
-          <AgentEditForms agent={a} onSaved={() => detail.refetch()} />
+          <AgentEditForms agent={a} />
         </>
       )}
     </div>

@@ -1,19 +1,22 @@
 import { api, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { agentReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 interface Props {
   agent: { id: number; name: string; contact: string; phone: string; email: string };
-  onSaved: () => Promise<unknown>;
 }
 
 /** The folded edit forms of a sub-agent: profile, mobile number and a new password. */
-export const AgentEditForms = ({ agent, onSaved }: Props) => {
+export const AgentEditForms = ({ agent }: Props) => {
   const { t } = useTranslation();
   const { id } = agent;
+  const update = useEndpointMutation(api.agent.modifyingAgentInformation, { invalidates: agentReads });
+  const updatePhone = useEndpointMutation(api.agent.updatePhone, { invalidates: agentReads });
+  const resetPassword = useEndpointMutation(api.agent.password);
   return (
     <section className="section section--menu" aria-label={t('manage.manageAgent')}>
       <Disclosure title={t('manage.edit')} testId="open-agent-edit">
@@ -28,7 +31,7 @@ export const AgentEditForms = ({ agent, onSaved }: Props) => {
           ]}
           onSubmit={async (v) => {
             // The phone is left as it is: it changes through updatePhone below.
-            await call(api.agent.modifyingAgentInformation, {
+            await update.mutateAsync({
               id,
               name: v.name,
               contact: v.contact,
@@ -36,7 +39,6 @@ export const AgentEditForms = ({ agent, onSaved }: Props) => {
               email: v.email || undefined,
             });
             showToast(t('manage.saved'));
-            await onSaved();
           }}
         />
       </Disclosure>
@@ -47,9 +49,8 @@ export const AgentEditForms = ({ agent, onSaved }: Props) => {
           initial={{ phone: agent.phone }}
           fields={[{ name: 'phone', label: t('manage.mobile'), rule: rules.mobile, type: 'tel' }]}
           onSubmit={async (v) => {
-            await call(api.agent.updatePhone, { id, phone: v.phone });
+            await updatePhone.mutateAsync({ id, phone: v.phone });
             showToast(t('manage.saved'));
-            await onSaved();
           }}
         />
       </Disclosure>
@@ -67,7 +68,7 @@ export const AgentEditForms = ({ agent, onSaved }: Props) => {
             },
           ]}
           onSubmit={async (v) => {
-            await call(api.agent.password, { id, password: v.password });
+            await resetPassword.mutateAsync({ id, password: v.password });
             showToast(t('manage.passwordReset'));
           }}
         />

@@ -1,8 +1,8 @@
 import { isSubAgentPath } from '@ptt/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { showToast } from '../../components/toast.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
 
 export type TopAgentCheck = 'pending' | 'allowed' | 'denied';
 

@@ -1,25 +1,25 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { fenceReads } from '../../api/changes.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** /fenceMyMembersList?id=: users of the fence's company it does not monitor yet, added together. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useFence(id);
   const missing = !(id > 0) || (detail.isError && !detail.data);
+  const addMembers = useEndpointMutation(api.fence.addMembers, { invalidates: fenceReads });
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const toggle = (tid: number) =>
@@ -31,9 +31,8 @@ export const Component = () => {
   const add = async () => {
     if (picked.size === 0) return showToast(t('msg.selectUser'));
     try {
-      const res = await call(api.fence.addMembers, { id, terminalIds: [...picked].join(',') });
+      const res = await addMembers.mutateAsync({ id, terminalIds: [...picked].join(',') });
       showToast(t('fence.added', { count: res.added }));
-      await client.invalidateQueries();
       navigate(`/fenceMembers?id=${id}`, { replace: true });
     } catch {
       // The client has shown the server's message.

@@ -1,11 +1,11 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
-import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { fenceReads } from '../../api/changes.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -13,7 +13,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { shapeOf } from './drawing.ts';
 import { triggerName } from './trigger.ts';
-import { useFence } from './use-fence.ts';
 import '../../components/detail.css';
 import './fence.css';
 
@@ -21,11 +20,14 @@ import './fence.css';
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useFence(id);
   const f = detail.data;
   const missing = !(id > 0) || (detail.isError && !f);
+  const removal = useEndpointMutation(api.fence.remove, {
+    invalidates: fenceReads,
+    deletes: (p) => ({ id: p.id, endpoints: [api.fence.detail, api.fence.members, api.fence.unMembers] }),
+  });
 
   const remove = async () => {
     if (
@@ -34,10 +36,9 @@ export const Component = () => {
     )
       return;
     try {
-      await call(api.fence.remove, { id });
+      await removal.mutateAsync({ id });
       showToast(t('fence.deleted'));
       navigate('/fencelist', { replace: true });
-      await refreshAfterDelete(client, id, [api.fence.detail, api.fence.members, api.fence.unMembers]);
     } catch {
       // The client has shown the server's message.
     }

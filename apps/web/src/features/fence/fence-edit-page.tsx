@@ -1,12 +1,13 @@
 import { api, FenceLimits } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Slider from 'antd-mobile/es/components/slider';
 import Switch from 'antd-mobile/es/components/switch';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { fenceReads } from '../../api/changes.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Field } from '../../components/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -23,7 +24,6 @@ import {
   undo,
 } from './drawing.ts';
 import { triggerName, triggers } from './trigger.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** The slider covers the usual sizes; larger circles are typed (up to the contract's limit). */
@@ -74,9 +74,10 @@ const ChoiceField = ({ label, error, children }: { label: string; error?: string
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id')) || 0;
   const existing = useFence(id);
+  const add = useEndpointMutation(api.fence.add, { invalidates: fenceReads });
+  const update = useEndpointMutation(api.fence.update, { invalidates: fenceReads });
   const [form, setForm] = useState<Form>(blank);
   const [drawing, setDrawing] = useState<Drawing>(emptyDrawing('polygon'));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -137,13 +138,12 @@ export const Component = () => {
     setErrors({});
     setBusy(true);
     try {
-      if (id) await call(api.fence.update, { id, ...params } as never);
+      if (id) await update.mutateAsync({ id, ...params } as never);
       else {
-        const made = await call(api.fence.add, params as never);
+        const made = await add.mutateAsync(params as never);
         navigate(`/fenceDetail?id=${made.id}`, { replace: true });
       }
       showToast(t('fence.saved'));
-      await client.invalidateQueries();
       if (id) navigate(`/fenceDetail?id=${id}`, { replace: true });
     } catch {
       // The client has shown the server's message (a duplicated name); the form keeps what was typed.

@@ -1,25 +1,25 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { fenceReads } from '../../api/changes.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** /fenceAdministrator?id=: the keeper of a fence, one of its company's users, or none. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useFence(id);
   const f = detail.data;
   const missing = !(id > 0) || (detail.isError && !f);
+  const setKeeper = useEndpointMutation(api.fence.setKeeper, { invalidates: fenceReads });
   const [chosen, setChosen] = useState(0);
   useEffect(() => {
     if (f) setChosen(f.keeper?.id ?? 0);
@@ -27,9 +27,8 @@ export const Component = () => {
 
   const save = async () => {
     try {
-      await call(api.fence.setKeeper, { id, terminalId: chosen });
+      await setKeeper.mutateAsync({ id, terminalId: chosen });
       showToast(t('fence.keeperSaved'));
-      await client.invalidateQueries();
       navigate(`/fenceDetail?id=${id}`, { replace: true });
     } catch {
       // The client has shown the server's message.

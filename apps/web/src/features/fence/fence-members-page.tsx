@@ -1,32 +1,31 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { fenceReads } from '../../api/changes.ts';
+import { useFence } from '../../api/queries/use-fence.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useFence } from './use-fence.ts';
 import './fence.css';
 
 /** /fenceMembers?id=: the users a fence monitors, each removable after a confirmation. */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useFence(id);
   const f = detail.data;
   const missing = !(id > 0) || (detail.isError && !f);
+  const removal = useEndpointMutation(api.fence.removeMembers, { invalidates: fenceReads });
 
   const remove = async (terminalId: number, name: string) => {
     if (!(await confirm(t('fence.confirmRemove', { name }), t('fence.confirm'), t('fence.cancel')))) return;
     try {
-      await call(api.fence.removeMembers, { id, terminalIds: String(terminalId) });
+      await removal.mutateAsync({ id, terminalIds: String(terminalId) });
       showToast(t('fence.removed'));
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message.
     }

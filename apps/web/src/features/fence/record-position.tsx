@@ -1,11 +1,11 @@
 import { api } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
+import { useFence } from '../../api/queries/use-fence.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { shapeOf } from './drawing.ts';
-import { useFence } from './use-fence.ts';
 
 interface Props {
   lat: number;

@@ -1,35 +1,34 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /compereAdd?id=: chooses the group's single speaker among its members, or none. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useGroupDetail(id);
   const group = detail.data;
   const missing = !(id > 0) || (detail.isError && !group);
   const [chosen, setChosen] = useState(0);
+  const setCompere = useEndpointMutation(api.group.setCompere, { invalidates: groupReads });
   useEffect(() => {
     if (group) setChosen(group.compere?.id ?? 0);
   }, [group]);
   const save = async () => {
     try {
-      await call(api.group.setCompere, { id, terminalId: chosen });
+      await setCompere.mutateAsync({ id, terminalId: chosen });
       showToast(t('group.saved'));
-      await client.invalidateQueries();
       navigate(`/groupDetail?id=${id}`, { replace: true });
     } catch {
       // The client has shown the server's message.

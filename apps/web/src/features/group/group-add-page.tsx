@@ -1,9 +1,9 @@
 import { api, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { Field } from '../../components/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,11 +15,11 @@ import './group.css';
 /** /groupAdd: up to 16 groups at once; agents choose the company first, companies create their own. */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const isAgent = getLoginInfo()?.role === 0;
   const [org, setOrg] = useState<Choice | null>(null);
   const [orgError, setOrgError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: number; name: string }[]>([]);
+  const add = useEndpointMutation(api.group.add, { invalidates: groupReads });
   return (
     <div className="page" data-testid="group-add">
       <PageHeader title={t('group.add')} />
@@ -65,9 +65,8 @@ export const Component = () => {
               setOrgError('selectCompany');
               return;
             }
-            const res = await call(api.group.add, { orgId: org?.id, name: v.name, count: Number(v.count) });
+            const res = await add.mutateAsync({ orgId: org?.id, name: v.name, count: Number(v.count) });
             setCreated(res.created);
-            await client.invalidateQueries();
           }}
         />
       </section>

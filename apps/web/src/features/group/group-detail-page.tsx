@@ -1,27 +1,29 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
-import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /groupDetail?id=: a group's company, leader, speaker and owner, and the ways into its members. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useGroupDetail(id);
   const g = detail.data;
   const missing = !(id > 0) || (detail.isError && !g);
+  const removal = useEndpointMutation(api.group.remove, {
+    invalidates: groupReads,
+    deletes: (p) => ({ id: p.id, endpoints: [api.group.detail, api.group.members, api.group.unMembers] }),
+  });
   const remove = async () => {
     if (
       !g ||
@@ -29,10 +31,9 @@ export const Component = () => {
     )
       return;
     try {
-      await call(api.group.remove, { id });
+      await removal.mutateAsync({ id });
       showToast(t('group.deleted'));
       navigate('/groupList', { replace: true });
-      await refreshAfterDelete(client, id, [api.group.detail, api.group.members, api.group.unMembers]);
     } catch {
       // The client has shown the server's message.
     }

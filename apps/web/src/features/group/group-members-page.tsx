@@ -2,11 +2,11 @@ import { api } from '@ptt/contract';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { MemberRow } from './member-row.tsx';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /groupMembers?id=: the members with priority, leader, default group and removal. */

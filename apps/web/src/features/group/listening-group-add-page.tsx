@@ -1,10 +1,10 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,10 +15,10 @@ import './group.css';
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const user = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 }).data;
   const [picked, setPicked] = useState<Set<number>>(new Set());
+  const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
   const toggle = (id: number) =>
     setPicked((prev) => {
       const next = new Set(prev);
@@ -28,9 +28,8 @@ export const Component = () => {
   const save = async () => {
     if (picked.size === 0) return showToast(t('msg.selectUser'));
     try {
-      await call(api.group.addListening, { terminalId, groupIds: [...picked].join(',') });
+      await addListening.mutateAsync({ terminalId, groupIds: [...picked].join(',') });
       showToast(t('group.saved'));
-      await client.invalidateQueries();
       navigate(`/ListeningGroup?terminalId=${terminalId}`, { replace: true });
     } catch {
       // The client has shown the server's message.

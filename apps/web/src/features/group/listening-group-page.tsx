@@ -1,27 +1,26 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useListening } from '../../api/queries/use-listening.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useListening } from './use-listening.ts';
 import './group.css';
 
 /** /ListeningGroup?terminalId=: the groups a user listens to besides its own. */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const listening = useListening(terminalId);
+  const removeListening = useEndpointMutation(api.group.removeListening, { invalidates: groupReads });
   const stop = async (groupId: number) => {
     try {
-      await call(api.group.removeListening, { terminalId, groupId });
+      await removeListening.mutateAsync({ terminalId, groupId });
       showToast(t('group.removed'));
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message.
     }

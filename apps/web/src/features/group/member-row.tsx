@@ -1,9 +1,8 @@
 import { api, type DataOf } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
-import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useEndpointMutation, useInvalidateEndpoints } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { showToast } from '../../components/toast.ts';
 
@@ -19,13 +18,17 @@ interface Props {
 export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const ids = { id: groupId, terminalId: m.terminal_id };
+  const invalidate = useInvalidateEndpoints();
+  // A member's removal may delete the group with it: what to refresh depends on the answer.
+  const removeMember = useEndpointMutation(api.group.removeMember);
+  const setPriority = useEndpointMutation(api.group.setPriority, { invalidates: groupReads });
+  const setLeader = useEndpointMutation(api.group.setLeader, { invalidates: groupReads });
+  const setDefault = useEndpointMutation(api.group.setDefault, { invalidates: groupReads });
   const act = async (run: () => Promise<unknown>, done = t('group.saved')) => {
     try {
       await run();
       showToast(done);
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message ('This group is already the default group!').
     }
@@ -35,14 +38,17 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
     const text = t(owner ? 'group.confirmRemoveOwner' : 'group.confirmRemove', { name: m.name });
     if (!(await confirm(text, t('group.confirm'), t('group.cancel')))) return;
     try {
-      const res = await call(api.group.removeMember, ids);
+      const res = await removeMember.mutateAsync(ids);
       showToast(t(res.groupDeleted ? 'group.groupDeleted' : 'group.removed'));
       if (res.groupDeleted) {
         // Removing the owner deleted the self-created group: leave its pages before anything refetches.
         navigate('/groupList', { replace: true });
-        await refreshAfterDelete(client, groupId, [api.group.detail, api.group.members, api.group.unMembers]);
+        await invalidate(groupReads, {
+          id: groupId,
+          endpoints: [api.group.detail, api.group.members, api.group.unMembers],
+        });
       } else {
-        await client.invalidateQueries();
+        await invalidate(groupReads);
       }
     } catch {
       // The client has shown the server's message.
@@ -71,7 +77,7 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
             value={m.priority}
             data-testid={`priority-${m.ssid}`}
             onChange={(e) =>
-              void act(() => call(api.group.setPriority, { ...ids, priority: Number(e.target.value) }))
+              void act(() => setPriority.mutateAsync({ ...ids, priority: Number(e.target.value) }))
             }
           >
             {[1, 2, 3, 4, 5].map((p) => (
@@ -86,7 +92,7 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
             type="button"
             className="chip"
             data-testid={`leader-${m.ssid}`}
-            onClick={() => void act(() => call(api.group.setLeader, ids))}
+            onClick={() => void act(() => setLeader.mutateAsync(ids))}
           >
             {t('group.makeLeader')}
           </button>
@@ -95,7 +101,7 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
           type="button"
           className="chip"
           data-testid={`default-${m.ssid}`}
-          onClick={() => void act(() => call(api.group.setDefault, ids))}
+          onClick={() => void act(() => setDefault.mutateAsync(ids))}
         >
           {t('group.setDefault')}
         </button>

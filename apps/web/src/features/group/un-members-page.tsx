@@ -1,26 +1,26 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useGroupDetail } from './use-group-detail.ts';
 import './group.css';
 
 /** /unMembers?id=: users of the group's company that are not members yet, added with one priority. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useGroupDetail(id);
   const missing = !(id > 0) || (detail.isError && !detail.data);
+  const addMembers = useEndpointMutation(api.group.addMembers, { invalidates: groupReads });
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [priority, setPriority] = useState(3);
@@ -33,9 +33,8 @@ export const Component = () => {
   const add = async () => {
     if (picked.size === 0) return showToast(t('msg.selectUser'));
     try {
-      const res = await call(api.group.addMembers, { id, terminalIds: [...picked].join(','), priority });
+      const res = await addMembers.mutateAsync({ id, terminalIds: [...picked].join(','), priority });
       showToast(t('group.added', { count: res.added }));
-      await client.invalidateQueries();
       navigate(`/groupMembers?id=${id}`, { replace: true });
     } catch {
       // The client has shown the server's message.

@@ -3,8 +3,8 @@ import { SoundOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFirstBulletin } from '../../api/queries/use-first-bulletin.ts';
 import type { Bulletin } from '../../api/types.ts';
-import { useFirstBulletin } from '../notice/use-first-bulletin.ts';
 
 /**
  * The first-time system bulletin (SPEC §4). A bar rather than a modal, so the home stays usable;

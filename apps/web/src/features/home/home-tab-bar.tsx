@@ -2,8 +2,8 @@ import Badge from 'antd-mobile/es/components/badge';
 import { BellOutline, ReceiptOutline, ScanCodeOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNewUnreadCount } from '../../api/queries/use-new-unread-count.ts';
 import { badgeText } from '../../lib/format.ts';
-import { useNewUnreadCount } from '../notice/use-new-unread-count.ts';
 
 interface Props {
   subAgent: boolean;

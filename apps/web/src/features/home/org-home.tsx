@@ -11,11 +11,11 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useFastStats } from '../../api/queries/use-fast-stats.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
+import { useUntreatedSosCount } from '../../api/queries/use-untreated-sos-count.ts';
 import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { badgeText } from '../../lib/format.ts';
-import { useFastStats } from '../profile/use-fast-stats.ts';
-import { useOrgInfo } from '../profile/use-org-info.ts';
-import { useUntreatedSosCount } from '../sos/use-untreated-sos-count.ts';
 import { HomeHeader } from './home-header.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles } from './link-tiles.tsx';

@@ -1,10 +1,9 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -13,18 +12,16 @@ import { NoticeItem } from './notice-item.tsx';
 /** /notice: deal records, each worded by its notice type (SPEC §3), with read-all. */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // The tab bar's badge and this list both change.
+  const markRead = useEndpointMutation(api.notice.readall, {
+    invalidates: [api.notice.newUnreadCount, api.notice.getNotice],
+  });
   const readAll = async () => {
     setBusy(true);
     try {
-      await call(api.notice.readall, {});
+      await markRead.mutateAsync({});
       showToast(t('notice.allRead'));
-      // The tab bar's badge and this list both change.
-      await Promise.all([
-        client.invalidateQueries({ queryKey: [api.notice.newUnreadCount.path] }),
-        client.invalidateQueries({ queryKey: [api.notice.getNotice.path] }),
-      ]);
     } catch {
       // The client has shown the server's message.
     } finally {

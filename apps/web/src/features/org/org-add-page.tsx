@@ -1,8 +1,8 @@
 import { api, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { orgReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -11,7 +11,7 @@ import { showToast } from '../../components/toast.ts';
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const add = useEndpointMutation(api.org.add, { invalidates: orgReads });
   return (
     <div className="page" data-testid="org-add">
       <PageHeader title={t('manage.addOrg')} />
@@ -34,13 +34,12 @@ export const Component = () => {
             { name: 'region', label: t('manage.region'), rule: rules.region, optional: true },
           ]}
           onSubmit={async (v) => {
-            const res = await call(api.org.add, {
+            const res = await add.mutateAsync({
               ...v,
               phone: v.phone || undefined,
               region: v.region || undefined,
             } as never);
             showToast(t('manage.created', { name: v.name }));
-            await client.invalidateQueries();
             navigate(`/orgDetail?id=${res.id}`, { replace: true });
           }}
         />

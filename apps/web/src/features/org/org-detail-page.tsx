@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { orgReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -19,11 +19,15 @@ import { OrgToggles } from './org-toggles.tsx';
 export const Component = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const info = useEndpointQuery(api.org.info, { id }, { enabled: id > 0 });
   const o = info.data;
   const missing = !(id > 0) || (info.isError && !o);
+  // Everything counting companies changes; this screen's own queries would only find it gone.
+  const removal = useEndpointMutation(api.org.deletingUnit, {
+    invalidates: orgReads,
+    deletes: (p) => ({ id: p.id, endpoints: [api.org.info, api.org.getRegion] }),
+  });
   const remove = async () => {
     if (!o) return;
     const ok = await confirm(
@@ -33,11 +37,8 @@ export const Component = () => {
     );
     if (!ok) return;
     try {
-      await call(api.org.deletingUnit, { id });
+      await removal.mutateAsync({ id });
       showToast(t('manage.deleted', { name: o.corg_name }));
-      // Everything counting companies changes; this screen's own queries would only find it gone.
-      const gone = new Set<string>([api.org.info.path, api.org.getRegion.path]);
-      void client.invalidateQueries({ predicate: (q) => !gone.has(String(q.queryKey[0])) });
       navigate('/orgList', { replace: true });
     } catch {
       // The client has shown the server's message (e.g. the company still has users).
@@ -103,7 +104,7 @@ export const Component = () => {
               ))}
             </ul>
           </section>
-          <OrgEditForms org={o} onSaved={() => info.refetch()} />
+          <OrgEditForms org={o} />
           <div className="detail-actions">
             <button
               type="button"

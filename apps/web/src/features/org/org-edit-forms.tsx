@@ -2,20 +2,22 @@ import { api, rules } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
+import { orgReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 interface Props {
   org: { id: number; corg_name: string; contact: string; region: string };
-  onSaved: () => Promise<unknown>;
 }
 
 /** The folded edit forms of a company: profile, region (its own screen) and a new password. */
-export const OrgEditForms = ({ org, onSaved }: Props) => {
+export const OrgEditForms = ({ org }: Props) => {
   const { t } = useTranslation();
   const { id } = org;
+  const update = useEndpointMutation(api.org.updateUnit, { invalidates: orgReads });
+  const resetPassword = useEndpointMutation(api.org.password);
   return (
     <section className="section section--menu" aria-label={t('manage.manageOrg')}>
       <Disclosure title={t('manage.edit')} testId="open-org-edit">
@@ -28,9 +30,8 @@ export const OrgEditForms = ({ org, onSaved }: Props) => {
             { name: 'contact', label: t('manage.contact'), rule: rules.contactName },
           ]}
           onSubmit={async (v) => {
-            await call(api.org.updateUnit, { id, name: v.name, contact: v.contact } as never);
+            await update.mutateAsync({ id, name: v.name, contact: v.contact } as never);
             showToast(t('manage.saved'));
-            await onSaved();
           }}
         />
       </Disclosure>
@@ -53,7 +54,7 @@ export const OrgEditForms = ({ org, onSaved }: Props) => {
             },
           ]}
           onSubmit={async (v) => {
-            await call(api.org.password, { id, password: v.password });
+            await resetPassword.mutateAsync({ id, password: v.password });
             showToast(t('manage.passwordReset'));
           }}
         />

@@ -2,7 +2,7 @@ import { api, ServiceToggles } from '@ptt/contract';
 import Switch from 'antd-mobile/es/components/switch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 
 interface Props {
   id: number;
@@ -14,10 +14,12 @@ interface Props {
 export const OrgToggles = ({ id, toggles, onSaved }: Props) => {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);
+  // The detail that shows the switches refreshes through onSaved; nothing else shows them.
+  const setToggle = useEndpointMutation(api.org.setBindingPlatform);
   const toggle = async (key: string, on: boolean) => {
     setBusy(key);
     try {
-      await call(api.org.setBindingPlatform, { id, [key]: on ? '1' : '0' } as never);
+      await setToggle.mutateAsync({ id, [key]: on ? '1' : '0' } as never);
       await onSaved();
     } catch {
       // The client has shown the server's message; the switch keeps the stored state.

@@ -1,7 +1,8 @@
 import { api, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { orgReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
@@ -13,6 +14,7 @@ export const Component = () => {
   const navigate = useNavigate();
   const id = Number(useSearchParams()[0].get('id')) || undefined;
   const current = useEndpointQuery(api.org.getRegion, { id });
+  const updateRegion = useEndpointMutation(api.org.updateRegion, { invalidates: orgReads });
   return (
     <div className="page" data-testid="org-region-page">
       <PageHeader title={t('manage.changeRegion')} />
@@ -24,7 +26,7 @@ export const Component = () => {
             initial={{ region: current.data.region }}
             fields={[{ name: 'region', label: t('manage.region2'), rule: rules.region.min(1, 'required') }]}
             onSubmit={async (v) => {
-              await call(api.org.updateRegion, { id, region: v.region });
+              await updateRegion.mutateAsync({ id, region: v.region });
               showToast(t('manage.saved'));
               navigate(-1);
             }}

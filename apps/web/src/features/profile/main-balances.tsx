@@ -1,9 +1,9 @@
 import { CardTypes } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import type { AgentInfo } from '../../api/types.ts';
 import { formatCount } from '../../lib/format.ts';
-import { useCardSwitch } from '../agent/use-card-switch.ts';
 
 /** An agent's card balances, as far as its card switch enables each type (SPEC §6). */
 export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {

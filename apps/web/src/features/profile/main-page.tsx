@@ -10,7 +10,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useOrgInfo } from '../../api/queries/use-org-info.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,8 +20,6 @@ import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts'
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
 import { MainBalances } from './main-balances.tsx';
-import { useAgentInfo } from './use-agent-info.ts';
-import { useOrgInfo } from './use-org-info.ts';
 import './main-page.css';
 
 interface Entry {
@@ -36,6 +36,7 @@ interface Entry {
  */
 export const Component = () => {
   const { t } = useTranslation();
+  const logOut = useEndpointMutation(api.auth.logout, { call: { toast: false } });
   const navigate = useNavigate();
   const role = getLoginInfo()?.role ?? 0;
   const agent = useAgentInfo(role === 0);
@@ -90,7 +91,7 @@ export const Component = () => {
     const ok = await confirm(t('account.center.logoutConfirm'), t('main.logout'), t('account.center.cancel'));
     if (!ok) return;
     // The session ends on the server too; the page leaves even if that call fails.
-    await call(api.auth.logout, {}, { toast: false }).catch(() => undefined);
+    await logOut.mutateAsync({}).catch(() => undefined);
     clearLoginInfo();
     navigate('/', { replace: true });
   };

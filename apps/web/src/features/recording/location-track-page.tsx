@@ -1,18 +1,17 @@
 import { api, Code } from '@ptt/contract';
-import { useQuery } from '@tanstack/react-query';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client.ts';
-import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { ApiError } from '../../api/client.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { Field } from '../../components/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ruleError } from '../../lib/rules.ts';
-import { useTerminalDetail } from '../terminal/use-terminal-detail.ts';
 import './recording.css';
 
 /** A datetime-local value (local wall time, minutes) of `hoursAgo` hours before now. */
@@ -37,12 +36,7 @@ export const Component = () => {
     start: toInstant(from),
     end: toInstant(to),
   });
-  const track = useQuery({
-    queryKey: endpointKey(api.location.track, params),
-    queryFn: ({ signal }) => call(api.location.track, params, { signal, toast: false }),
-    enabled: id > 0,
-    retry: false,
-  });
+  const track = useEndpointQuery(api.location.track, params, { enabled: id > 0, retry: false, toast: false });
   const missing = !(id > 0) || (user.isError && !user.data);
   const none = track.error instanceof ApiError && track.error.code === Code.notFound;
   const points = track.data?.points ?? [];

@@ -1,26 +1,25 @@
 import { api, CardTypes, cardByCode, isSubAgentPath, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { balanceReads } from '../../api/changes.ts';
+import { useAgentBalance } from '../../api/queries/use-agent-balance.ts';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { readChoice } from '../../lib/choice.ts';
 import { ruleError } from '../../lib/rules.ts';
-import { useCardSwitch } from '../agent/use-card-switch.ts';
-import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { type Mode, SaleFields } from './sale-fields.tsx';
-import { useAgentBalance } from './use-agent-balance.ts';
 
 /** /salesAdd: sell cards to a sub-agent, or take them back (SPEC §5 sales and recycling rules). */
 export const Component = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const me = useAgentInfo();
   const cardSwitch = useCardSwitch();
   const [mode, setMode] = useState<Mode>('sell');
@@ -32,6 +31,8 @@ export const Component = () => {
   const { locked, guard } = useDoubleClickGuard();
   const agent = readChoice('agent');
   const theirs = useAgentBalance(agent?.id);
+  const sell = useEndpointMutation(api.agent.blanceAdd, { invalidates: balanceReads });
+  const recycle = useEndpointMutation(api.agent.cardRecovery, { invalidates: balanceReads });
 
   // Sub-agents make no sales (SPEC §6): their tab bar opens the record, and so does this path.
   if (me.data && isSubAgentPath(me.data.path)) return <Navigate to="/salesRecord" replace />;
@@ -58,8 +59,7 @@ export const Component = () => {
     }
     setBusy(true);
     try {
-      const endpoint = mode === 'sell' ? api.agent.blanceAdd : api.agent.cardRecovery;
-      await call(endpoint, {
+      await (mode === 'sell' ? sell : recycle).mutateAsync({
         agentId: agent.id,
         cardType: card.code,
         quantity: count,
@@ -68,7 +68,6 @@ export const Component = () => {
       showToast(t(mode === 'sell' ? 'sales.sold' : 'sales.recycled', texts));
       setQuantity('');
       setPayPwd('');
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message; the form keeps its values.
     } finally {

@@ -3,6 +3,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { Field } from '../../components/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -10,7 +11,6 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { localDay } from '../../lib/dates.ts';
 import { ruleError } from '../../lib/rules.ts';
-import { useCardSwitch } from '../agent/use-card-switch.ts';
 import { RecordRow } from './record-row.tsx';
 import './sales.css';
 

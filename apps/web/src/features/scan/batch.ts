@@ -1,5 +1,7 @@
 import { api, type MessageKey, rules } from '@ptt/contract';
-import { ApiError, call } from '../../api/client.ts';
+import { balanceReads, terminalReads } from '../../api/changes.ts';
+import { ApiError } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { showToast } from '../../components/toast.ts';
 import { ruleError } from '../../lib/rules.ts';
 import type { ScanState } from './scan-store.ts';
@@ -22,27 +24,31 @@ export interface BatchOutcome {
 }
 
 /** Creates the batch in one call: the SSIDs travel in the JSON body, the rest in the query. */
-export const createBatch = async (
-  s: ScanState,
-  ssids: string[],
-  mode: 'scan' | 'input',
-): Promise<BatchOutcome> => {
-  if (!s.org || s.userType === null) return {};
-  try {
-    const data = await call(
-      api.terminal.batch,
-      { orgId: s.org.id, userType: s.userType, prefix: s.prefix.trim(), mode, ssids },
-      // The page names the SSIDs in use itself; a transport toast would cover that message.
-      { jsonBody: ['ssids'], toast: false },
-    );
-    return { created: data.created };
-  } catch (error) {
-    const taken = (error as ApiError).data as { ssids?: unknown } | null;
-    if (error instanceof ApiError && taken && Array.isArray(taken.ssids)) {
-      return { taken: taken.ssids.map(String) };
+export const useCreateBatch = () => {
+  const batch = useEndpointMutation(api.terminal.batch, {
+    invalidates: [...terminalReads, ...balanceReads],
+    // The page names the SSIDs in use itself; a transport toast would cover that message.
+    call: { jsonBody: ['ssids'], toast: false },
+  });
+  return async (s: ScanState, ssids: string[], mode: 'scan' | 'input'): Promise<BatchOutcome> => {
+    if (!s.org || s.userType === null) return {};
+    try {
+      const data = await batch.mutateAsync({
+        orgId: s.org.id,
+        userType: s.userType,
+        prefix: s.prefix.trim(),
+        mode,
+        ssids,
+      });
+      return { created: data.created };
+    } catch (error) {
+      const taken = (error as ApiError).data as { ssids?: unknown } | null;
+      if (error instanceof ApiError && taken && Array.isArray(taken.ssids)) {
+        return { taken: taken.ssids.map(String) };
+      }
+      // Any other refusal (balance, rules) is the server's message; session and network failures are told.
+      if (error instanceof ApiError && !error.handled) showToast(error.message);
+      throw error;
     }
-    // Any other refusal (balance, rules) is the server's message; session and network failures are told.
-    if (error instanceof ApiError && !error.handled) showToast(error.message);
-    throw error;
-  }
+  };
 };

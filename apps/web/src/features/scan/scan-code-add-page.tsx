@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { type BatchErrors, type BatchOutcome, batchErrors, createBatch, hasErrors } from './batch.ts';
+import { type BatchErrors, type BatchOutcome, batchErrors, hasErrors, useCreateBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
 import { CreatedList } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
@@ -15,6 +15,7 @@ import './scan.css';
 /** /scanCodeAdd: batch user creation by scanning (kept in session storage) or by typing up to 10 SSIDs. */
 export const Component = () => {
   const { t } = useTranslation();
+  const createBatch = useCreateBatch();
   const navigate = useNavigate();
   const { state, update } = useScanState();
   const [mode, setMode] = useState<'scan' | 'input'>('scan');

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { type BatchOutcome, batchErrors, createBatch, hasErrors } from './batch.ts';
+import { type BatchOutcome, batchErrors, hasErrors, useCreateBatch } from './batch.ts';
 import { CreatedList } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
@@ -13,6 +13,7 @@ import './scan.css';
 /** /scanConfirm: the batch at a glance, created in one call; the passwords are shown once after. */
 export const Component = () => {
   const { t } = useTranslation();
+  const createBatch = useCreateBatch();
   const { state, update, reset } = useScanState();
   const [busy, setBusy] = useState(false);
   const [taken, setTaken] = useState<string[]>([]);

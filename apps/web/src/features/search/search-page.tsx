@@ -6,10 +6,10 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { useSearch } from '../../api/queries/use-search.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { useAgentInfo } from './use-agent-info.ts';
-import { useSearch } from './use-search.ts';
 import './search.css';
 
 type Kind = 'agent' | 'company' | 'group' | 'user';
@@ -25,7 +25,7 @@ export const Component = () => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const isAgent = getLoginInfo()?.role === 0;
-  const me = useAgentInfo().data;
+  const me = useAgentInfo(isAgent).data;
   const kinds: Kind[] = !isAgent
     ? ['group', 'user']
     : me && !isSubAgentPath(me.path)

@@ -1,11 +1,11 @@
 import { api, Limits, rules, SosStatus } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { sosReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { Field } from '../../components/field.tsx';
@@ -24,7 +24,6 @@ import './sos.css';
 /** /sosDetail?id=: who raised the SOS, when and where (map and address), and its processing. */
 export const Component = () => {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useEndpointQuery(
     api.sos.detail,
@@ -36,6 +35,7 @@ export const Component = () => {
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const processSos = useEndpointMutation(api.sos.process, { invalidates: sosReads });
 
   const processIt = async () => {
     if (!s || busy) return;
@@ -48,9 +48,8 @@ export const Component = () => {
       return;
     setBusy(true);
     try {
-      await call(api.sos.process, { id, remark: remark.trim() });
+      await processSos.mutateAsync({ id, remark: remark.trim() });
       showToast(t('sos.done'));
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message; the remark stays in the field.
     } finally {

@@ -1,8 +1,8 @@
 import { api, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { terminalReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -11,8 +11,8 @@ import { showToast } from '../../components/toast.ts';
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const old = useSearchParams()[0].get('ssid') ?? '';
+  const changeCard = useEndpointMutation(api.terminal.changecard, { invalidates: terminalReads });
   return (
     <div className="page" data-testid="change-card">
       <PageHeader title={t('terminal.changeCard')} />
@@ -26,9 +26,8 @@ export const Component = () => {
             { name: 'newSsid', label: t('terminal.newSsid'), rule: rules.ssid, type: 'tel' },
           ]}
           onSubmit={async (v) => {
-            const res = await call(api.terminal.changecard, { oldSsid: v.oldSsid, newSsid: v.newSsid });
+            const res = await changeCard.mutateAsync({ oldSsid: v.oldSsid, newSsid: v.newSsid });
             showToast(t('terminal.changed', { ssid: res.ssid }));
-            await client.invalidateQueries();
             navigate(`/userDetail?id=${res.id}`, { replace: true });
           }}
         />

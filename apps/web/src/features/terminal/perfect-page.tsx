@@ -1,24 +1,24 @@
 import { api, rules } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { terminalReads } from '../../api/changes.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useTerminalDetail } from './use-terminal-detail.ts';
 
 /** /perfect?id=: completes a user's profile: name, ICCID and remarks. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
   const detail = useTerminalDetail(id);
   const u = detail.data;
   const missing = !(id > 0) || (detail.isError && !u);
+  const updateUser = useEndpointMutation(api.terminal.updateUser, { invalidates: terminalReads });
   return (
     <div className="page" data-testid="perfect-page">
       <PageHeader title={t('terminal.perfect')} />
@@ -36,9 +36,8 @@ export const Component = () => {
               { name: 'remark', label: t('terminal.remark'), rule: rules.remark, optional: true },
             ]}
             onSubmit={async (v) => {
-              await call(api.terminal.updateUser, { id, name: v.name, iccid: v.iccid, remark: v.remark });
+              await updateUser.mutateAsync({ id, name: v.name, iccid: v.iccid, remark: v.remark });
               showToast(t('terminal.saved'));
-              await client.invalidateQueries();
               navigate(`/userDetail?id=${id}`, { replace: true });
             }}
           />

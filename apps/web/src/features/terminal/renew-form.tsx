@@ -1,15 +1,16 @@
 import { api, CardTypes } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { balanceReads, terminalReads } from '../../api/changes.ts';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Field } from '../../components/field.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { readSelection } from './selection.ts';
-import { useCardSwitch } from './use-card-switch.ts';
 
 /** Functions that can be activated per user: VIP is a user type, not a function. */
 const functionCards = CardTypes.filter((c) => c.code !== 7);
@@ -23,13 +24,15 @@ interface Props {
 export const RenewForm = ({ cardType: fixed }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [users] = useState(readSelection);
   const [cardType, setCardType] = useState<number | undefined>(fixed);
   const [errors, setErrors] = useState<{ users?: string; card?: string }>({});
   const [busy, setBusy] = useState(false);
   const { locked, guard } = useDoubleClickGuard();
-  const allowed = useCardSwitch().data;
+  const addService = useEndpointMutation(api.terminal.addService, {
+    invalidates: [...terminalReads, ...balanceReads],
+  });
+  const allowed = useCardSwitch(getLoginInfo()?.role === 0).data;
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
   const submit = async () => {
@@ -41,9 +44,8 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
     if (next.users || next.card || cardType === undefined) return;
     setBusy(true);
     try {
-      const res = await call(api.terminal.addService, { ids: users.map((u) => u.id).join(','), cardType });
+      const res = await addService.mutateAsync({ ids: users.map((u) => u.id).join(','), cardType });
       showToast(t('terminal.renewed', res));
-      await client.invalidateQueries();
       navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
     } catch {
       // The client has shown the server's message.

@@ -1,10 +1,9 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
-import { refreshAfterDelete } from '../../api/refresh-after-delete.ts';
+import { balanceReads, orgReads, terminalReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { confirm } from '../../components/confirm.ts';
 import { showToast } from '../../components/toast.ts';
@@ -18,14 +17,21 @@ interface Props {
 export const UserActions = ({ user, isAgent }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [password, setPassword] = useState<string | null>(null);
+  const resetPassword = useEndpointMutation(api.terminal.resetIntercomPassword);
+  const updateUser = useEndpointMutation(api.terminal.updateUser, {
+    invalidates: [...terminalReads, ...orgReads],
+  });
+  const cardBack = useEndpointMutation(api.terminal.cardBack, {
+    invalidates: [...terminalReads, ...balanceReads],
+    deletes: () => ({ id: user.id, endpoints: [api.terminal.detail] }),
+  });
   const yes = (text: string) => confirm(text, t('terminal.confirm'), t('terminal.cancel'));
 
   const reset = async () => {
     if (!(await yes(t('terminal.confirmReset', { name: user.name })))) return;
     try {
-      setPassword((await call(api.terminal.resetIntercomPassword, { id: user.id })).password);
+      setPassword((await resetPassword.mutateAsync({ id: user.id })).password);
     } catch {
       // The client has shown the server's message.
     }
@@ -34,9 +40,8 @@ export const UserActions = ({ user, isAgent }: Props) => {
     if (org.id === user.org_id) return;
     if (!(await yes(t('terminal.changeCompanyWarn', { name: user.name, org: org.name })))) return;
     try {
-      await call(api.terminal.updateUser, { id: user.id, orgId: org.id });
+      await updateUser.mutateAsync({ id: user.id, orgId: org.id });
       showToast(t('terminal.saved'));
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message.
     }
@@ -44,10 +49,9 @@ export const UserActions = ({ user, isAgent }: Props) => {
   const remove = async () => {
     if (!(await yes(t('terminal.confirmDelete', { count: 1 })))) return;
     try {
-      const res = await call(api.terminal.cardBack, { ids: String(user.id) });
+      const res = await cardBack.mutateAsync({ ids: String(user.id) });
       showToast(t('terminal.deleted', res));
       navigate('/userList', { replace: true });
-      await refreshAfterDelete(client, user.id, [api.terminal.detail]);
     } catch {
       // The client has shown the server's message.
     }

@@ -3,16 +3,17 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client.ts';
+import { terminalReads } from '../../api/changes.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { LastPosition } from '../../components/last-position.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { LastPosition } from '../recording/last-position.tsx';
 import { functionKeys } from './expiry.ts';
 import { ExpiryText } from './expiry-text.tsx';
 import { putSelection } from './selection.ts';
-import { useTerminalDetail } from './use-terminal-detail.ts';
 import { UserActions } from './user-actions.tsx';
 import { UserGroups } from './user-groups.tsx';
 import './terminal.css';
@@ -26,12 +27,12 @@ export const Component = () => {
   const detail = useTerminalDetail(id);
   const u = detail.data;
   const missing = !(id > 0) || (detail.isError && !u);
+  const updateUser = useEndpointMutation(api.terminal.updateUser, { invalidates: terminalReads });
 
   const setDispatcher = async (on: boolean) => {
     try {
-      await call(api.terminal.updateUser, { id, dispatcher: on ? '1' : '0' });
+      await updateUser.mutateAsync({ id, dispatcher: on ? '1' : '0' });
       showToast(t('terminal.saved'));
-      await detail.refetch();
     } catch {
       // The client has shown the server's message.
     }

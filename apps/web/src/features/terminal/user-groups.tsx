@@ -1,8 +1,8 @@
 import { api, type DataOf } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
+import { groupReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { showToast } from '../../components/toast.ts';
 
 type Detail = DataOf<typeof api.terminal.detail>;
@@ -10,12 +10,11 @@ type Detail = DataOf<typeof api.terminal.detail>;
 /** The groups of a user with their priority; any of them can become its default group. */
 export const UserGroups = ({ user }: { user: Detail }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const setDefault = useEndpointMutation(api.group.setDefault, { invalidates: groupReads });
   const makeDefault = async (groupId: number) => {
     try {
-      await call(api.group.setDefault, { id: groupId, terminalId: user.id });
+      await setDefault.mutateAsync({ id: groupId, terminalId: user.id });
       showToast(t('terminal.saved'));
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message ('This group is already the default group!').
     }

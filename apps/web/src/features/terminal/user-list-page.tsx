@@ -1,19 +1,19 @@
 import { api } from '@ptt/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { balanceReads, terminalReads } from '../../api/changes.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { confirm } from '../../components/confirm.ts';
+import { GroupFilter } from '../../components/group-filter.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { GroupFilter } from './group-filter.tsx';
 import { type Picked, putSelection } from './selection.ts';
 import { UserRow } from './user-row.tsx';
 import './terminal.css';
@@ -26,7 +26,6 @@ const stateText = { active: 'stateActive', expiring: 'stateExpiring', expired: '
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const isAgent = getLoginInfo()?.role === 0;
   const [keyword, setKeyword] = useState('');
   const [org, setOrg] = useState<Choice | null>(null);
@@ -34,6 +33,9 @@ export const Component = () => {
   const [state, setState] = useState<State | undefined>();
   const [selecting, setSelecting] = useState(false);
   const [picked, setPicked] = useState<Map<number, Picked>>(new Map());
+  const cardBack = useEndpointMutation(api.terminal.cardBack, {
+    invalidates: [...terminalReads, ...balanceReads],
+  });
 
   const toggle = (user: Picked) =>
     setPicked((prev) => {
@@ -57,11 +59,10 @@ export const Component = () => {
     );
     if (!ok) return;
     try {
-      const res = await call(api.terminal.cardBack, { ids: chosen.map((u) => u.id).join(',') });
+      const res = await cardBack.mutateAsync({ ids: chosen.map((u) => u.id).join(',') });
       showToast(t('terminal.deleted', res));
       setPicked(new Map());
       setSelecting(false);
-      await client.invalidateQueries();
     } catch {
       // The client has shown the server's message.
     }

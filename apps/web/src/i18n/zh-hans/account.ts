@@ -1,4 +1,4 @@
-/** The account screens in Simplified Chinese; the English texts (texts-en.ts) set the keys. */
+/** The account screens in Simplified Chinese; the English texts (en/account.ts) set the keys. */
 export const accountZhHans = {
   account: {
     center: {

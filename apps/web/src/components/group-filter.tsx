@@ -3,8 +3,8 @@ import Popup from 'antd-mobile/es/components/popup';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../components/paged-list.tsx';
-import type { Choice } from '../../lib/choice.ts';
+import type { Choice } from '../lib/choice.ts';
+import { PagedList } from './paged-list.tsx';
 
 interface Props {
   orgId?: number;

@@ -1,5 +1,5 @@
 import { api, Limits } from '@ptt/contract';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useEndpointQuery } from '../use-endpoint-query.ts';
 
 /**
  * POST /v1/sos/untreatedSOSCount, polled every 3 s (SPEC §4). Polling belongs to the query, so it stops

@@ -1,4 +1,4 @@
 import { api } from '@ptt/contract';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useEndpointQuery } from '../use-endpoint-query.ts';
 
 export const useGroupDetail = (id: number) => useEndpointQuery(api.group.detail, { id }, { enabled: id > 0 });

@@ -2,10 +2,10 @@ import { api } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { msgField } from '../../i18n/languages.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { useEndpointQuery } from '../api/use-endpoint-query.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { msgField } from '../i18n/languages.ts';
+import { formatDateTime } from '../lib/dates.ts';
 
 /** On a user's detail: where its terminal last reported, with the ways to its track and recordings. */
 export const LastPosition = ({ terminalId }: { terminalId: number }) => {

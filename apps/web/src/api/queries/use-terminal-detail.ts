@@ -1,5 +1,5 @@
 import { api } from '@ptt/contract';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useEndpointQuery } from '../use-endpoint-query.ts';
 
 export const useTerminalDetail = (id: number) =>
   useEndpointQuery(api.terminal.detail, { id }, { enabled: id > 0 });

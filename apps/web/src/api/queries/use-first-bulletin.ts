@@ -1,5 +1,5 @@
 import { api } from '@ptt/contract';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useEndpointQuery } from '../use-endpoint-query.ts';
 
 /**
  * POST /v1/notice/getFirstBulletin: the newest bulletin the agent has not seen. The server marks it seen

@@ -1,0 +1,96 @@
+import { api, Code, Messages } from '@ptt/contract';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../test/api-mock.ts';
+import { invalidateEndpoints, useEndpointMutation } from './use-endpoint-mutation.ts';
+import { endpointKey } from './use-endpoint-query.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Watches cached calls as a screen would, recording each fetch by name. */
+const screen = (client: QueryClient) => {
+  const fetched: string[] = [];
+  const watch = (key: readonly unknown[], name: string) => {
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => {
+        fetched.push(name);
+        return name;
+      },
+    });
+    observer.subscribe(() => undefined);
+  };
+  return { fetched, watch };
+};
+
+describe('invalidateEndpoints', () => {
+  it('refetches what is on screen except the calls about the deleted record', async () => {
+    const client = new QueryClient();
+    const { fetched, watch } = screen(client);
+    watch(endpointKey(api.group.detail, { id: 7 }), 'deleted group');
+    watch([...endpointKey(api.group.members, { id: 7 }), 'pages'], 'its members');
+    watch(endpointKey(api.group.detail, { id: 8 }), 'another group');
+    watch([...endpointKey(api.group.list, {}), 'pages'], 'group list');
+    watch(endpointKey(api.fence.list, {}), 'fence list');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fetched.length = 0;
+
+    await invalidateEndpoints(client, [api.group.detail, api.group.members, api.group.list], {
+      id: 7,
+      endpoints: [api.group.detail, api.group.members],
+    });
+    expect(fetched.sort()).toEqual(['another group', 'group list']);
+  });
+});
+
+describe('useEndpointMutation', () => {
+  it('sends the change, then fetches again the shown calls of the endpoints it invalidates before resolving', async () => {
+    signIn(0);
+    const spy = mockApi({ [api.group.setLeader.path]: { data: null } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { fetched, watch } = screen(client);
+    watch(endpointKey(api.group.members, { id: 7 }), 'members');
+    watch(endpointKey(api.fence.list, {}), 'fences');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fetched.length = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
+      { wrapper },
+    );
+
+    await act(() => result.current.mutateAsync({ id: 7, terminalId: 3 }));
+    const sent = new URL(String(spy.mock.calls[0]?.[0]), 'http://localhost');
+    expect(sent.pathname).toBe(api.group.setLeader.path);
+    expect(sent.searchParams.get('terminalId')).toBe('3');
+    expect(fetched).toEqual(['members']);
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  });
+
+  it('refreshes nothing when the server refuses the change', async () => {
+    signIn(0);
+    mockApi({ [api.group.setLeader.path]: { code: Code.notFound, msg: Messages.notFound } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { fetched, watch } = screen(client);
+    watch(endpointKey(api.group.members, { id: 7 }), 'members');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fetched.length = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
+      { wrapper },
+    );
+    await act(() =>
+      expect(result.current.mutateAsync({ id: 7, terminalId: 3 })).rejects.toMatchObject({
+        code: Code.notFound,
+      }),
+    );
+    expect(fetched).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { DataOf, Endpoint, ParamsOf } from '@ptt/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CallOptions, call } from './client.ts';
+import { endpointKeyPrefix } from './use-endpoint-query.ts';
+
+/** The calls about one record that a deletion must not fetch again (they would answer 'does not exist'). */
+export interface Deleted {
+  /** The record's id as the call's parameters carry it. */
+  id: unknown;
+  endpoints: readonly Endpoint[];
+}
+
+/**
+ * Marks the cached calls of these endpoints stale and fetches again those on screen. Calls about a deleted
+ * record are left alone: fetched again while its page is still shown, they would answer 'The record does
+ * not exist' over the success toast.
+ */
+export const invalidateEndpoints = (client: QueryClient, endpoints: readonly Endpoint[], deleted?: Deleted) =>
+  Promise.all(
+    endpoints.map((endpoint) =>
+      client.invalidateQueries({
+        queryKey: endpointKeyPrefix(endpoint),
+        predicate: deleted
+          ? (query) => {
+              const params = query.queryKey[1] as { id?: unknown } | undefined;
+              return !(deleted.endpoints.includes(endpoint) && Number(params?.id) === Number(deleted.id));
+            }
+          : undefined,
+      }),
+    ),
+  ).then(() => undefined);
+
+interface Options<E extends Endpoint> {
+  /** The endpoints whose answers the change alters: their cached calls are fetched again after success. */
+  invalidates?: readonly Endpoint[];
+  /** For a deletion: which record it removes, so that its own calls are not fetched again. */
+  deletes?: (params: ParamsOf<E>) => Deleted;
+  /** How the call is sent (`toast: false` when the screen shows the server's refusal itself). */
+  call?: Pick<CallOptions, 'toast' | 'jsonBody' | 'session'>;
+}
+
+/**
+ * A change sent to one contract endpoint. `mutateAsync` resolves once the invalidated calls that are on
+ * screen have been fetched again, so a page that navigates or toasts after it shows fresh data.
+ */
+export const useEndpointMutation = <E extends Endpoint>(endpoint: E, options: Options<E> = {}) => {
+  const client = useQueryClient();
+  return useMutation<DataOf<E>, Error, ParamsOf<E>>({
+    mutationFn: (params) => call(endpoint, params, options.call),
+    onSuccess: (_data, params) =>
+      invalidateEndpoints(client, options.invalidates ?? [], options.deletes?.(params)),
+  });
+};
+
+/** Invalidation by endpoint key for a screen that changes several things before refreshing once. */
+export const useInvalidateEndpoints = () => {
+  const client = useQueryClient();
+  return (endpoints: readonly Endpoint[], deleted?: Deleted) =>
+    invalidateEndpoints(client, endpoints, deleted);
+};
