@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DonePanel } from './done-panel.tsx';
-import { FormInput } from './form-input.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,7 +18,7 @@ const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
  */
 export const Component = () => {
   const { t } = useTranslation();
-  const form = useAccountForm(empty);
+  const form = useRuleForm(empty);
   const [show, setShow] = useState(false);
   const [done, setDone] = useState(false);
   const { values, errors } = form;

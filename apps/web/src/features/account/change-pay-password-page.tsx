@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { call } from '../../api/client.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { DonePanel } from './done-panel.tsx';
-import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 const empty = { cardPwd: '', confirmCardPwd: '', code: '' };
@@ -29,7 +29,7 @@ export const Component = () => {
   const client = useQueryClient();
   const isAgent = getLoginInfo()?.role === 0;
   const me = useAgentInfo(isAgent);
-  const form = useAccountForm(empty);
+  const form = useRuleForm(empty);
   const [done, setDone] = useState(false);
   const { values, errors } = form;
   if (!isAgent) return <Navigate to="/main" replace />;

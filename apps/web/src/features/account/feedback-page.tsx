@@ -2,19 +2,19 @@ import { api, Limits, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { FormInput } from './form-input.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 /** /feedback: a message (and optionally how to answer) stored for the operator's `feedback:list`. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useAccountForm({ content: '', contact: '' });
+  const form = useRuleForm({ content: '', contact: '' });
   const { values, errors } = form;
 
   const submit = async () => {

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { useAgentInfo } from '../profile/use-agent-info.ts';
 import { useOrgInfo } from '../profile/use-org-info.ts';
-import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 /**
@@ -27,7 +27,7 @@ export const Component = () => {
   const agent = useAgentInfo(role === 0);
   const org = useOrgInfo(role === 1);
   const current = (role === 0 ? agent.data : org.data)?.phone;
-  const form = useAccountForm({ mobile: '', code: '' });
+  const form = useRuleForm({ mobile: '', code: '' });
   const { values, errors } = form;
   const mobile = values.mobile.trim();
 

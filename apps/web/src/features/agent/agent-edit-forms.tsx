@@ -2,7 +2,7 @@ import { api, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 interface Props {

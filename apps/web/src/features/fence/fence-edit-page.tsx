@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 interface Props {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /upregion?id=: changes a company's region (a company without id changes its own). */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -2,7 +2,7 @@ import type { CardTypes } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import './sales.css';
 
 export type Mode = 'sell' | 'recycle';

@@ -3,7 +3,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';

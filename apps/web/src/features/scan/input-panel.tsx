@@ -2,7 +2,7 @@ import { Limits, rules } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { ruleError } from '../../lib/rules.ts';
 

@@ -3,7 +3,7 @@ import { CameraOutline, PictureOutline, RightOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { showToast } from '../../components/toast.ts';
 import { addToScanList, type ScanSource } from './scan-list.ts';
 

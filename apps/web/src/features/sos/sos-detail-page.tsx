@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /changeCard?ssid=: moves a user and its services from the old SSID to a new one. */

@@ -4,9 +4,9 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useTerminalDetail } from './use-terminal-detail.ts';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { readSelection } from './selection.ts';
