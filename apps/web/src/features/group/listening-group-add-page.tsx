@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
 
@@ -18,17 +18,11 @@ export const Component = () => {
   const client = useQueryClient();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const user = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 }).data;
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  const toggle = (id: number) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const [picked, setPicked] = useState<number[]>([]);
   const save = async () => {
-    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    if (picked.length === 0) return showToast(t('msg.selectUser'));
     try {
-      await call(api.group.addListening, { terminalId, groupIds: [...picked].join(',') });
+      await call(api.group.addListening, { terminalId, groupIds: picked.join(',') });
       showToast(t('group.saved'));
       await client.invalidateQueries();
       navigate(`/ListeningGroup?terminalId=${terminalId}`, { replace: true });
@@ -40,18 +34,19 @@ export const Component = () => {
     <div className="page" data-testid="listening-group-add">
       <PageHeader title={t('group.listeningAdd')} />
       {user && (
-        <CheckList
+        <TerminalPicker
+          multiple
           endpoint={api.group.list}
           params={{ orgId: user.org_id }}
           empty={t('group.empty')}
-          picked={picked}
-          onToggle={toggle}
+          value={picked}
+          onChange={setPicked}
           toRow={(g: { id: number; name: string }) => ({ id: g.id, name: g.name })}
         />
       )}
       <div className="sticky-footer">
         <Button block color="primary" shape="rounded" size="large" onClick={() => void save()}>
-          {t('group.listenSelected', { count: picked.size })}
+          {t('group.listenSelected', { count: picked.length })}
         </Button>
       </div>
     </div>
