@@ -10,9 +10,14 @@ export const formWide = '';
 
 /**
  * One part of a check: a contract schema and what it checks. An object's issues land on the fields
- * their paths name; with a field name, every issue of the part lands on that field.
+ * their paths name; with a field name, every issue of the part lands on that field; with a function,
+ * on the field it names for the issue's path (one message under several inputs).
  */
-export type RulePart = readonly [schema: z.ZodType, subject: unknown, field?: string];
+export type RulePart = readonly [
+  schema: z.ZodType,
+  subject: unknown,
+  field?: string | ((path: string | undefined) => string),
+];
 
 /** A message kept as a catalogue key (a rule's issue) or a text (a server answer), so keys follow the language. */
 type Message = { key: string } | { text: string };
@@ -93,7 +98,8 @@ export const useRuleForm = <V extends Values>(initial: V) => {
     const next: Record<string, Message> = {};
     for (const [schema, subject, field] of parts) {
       for (const [name, key] of Object.entries(ruleErrors(schema, subject))) {
-        next[field ?? name] ??= { key };
+        const target = typeof field === 'function' ? field(name === formWide ? undefined : name) : field;
+        next[target ?? name] ??= { key };
       }
     }
     setMessages(next);
@@ -119,16 +125,23 @@ export const useRuleForm = <V extends Values>(initial: V) => {
   };
 
   /**
-   * A form's submit handler: once per double-click window, checks `parts` (given the values, so a rule
-   * can depend on them) and runs the action only when they pass.
+   * A form's submit handler: checks `parts` (given the values, so a rule can depend on them) and runs
+   * the action only when they pass, once per double-click window. A refused check sends nothing, so it
+   * holds no window: the corrected form can go at once. `ask` (a confirmation) comes before the window
+   * too, so a cancelled confirmation can be tapped again straight away.
    */
   const submit =
-    (action: (values: V) => Promise<void> | void, parts: (values: V) => RulePart[] = () => []) =>
+    (
+      action: (values: V) => Promise<void> | void,
+      parts: (values: V) => RulePart[] = () => [],
+      ask?: (values: V) => Promise<boolean>,
+    ) =>
     (event?: FormEvent) => {
       event?.preventDefault();
-      guard(() => {
-        if (check(...parts(values))) void run(() => action(values));
-      })();
+      if (!check(...parts(values))) return;
+      const go = guard(() => void run(() => action(values)));
+      if (!ask) go();
+      else void ask(values).then((ok) => ok && go());
     };
 
   /** Props for an input bound to one text value. */

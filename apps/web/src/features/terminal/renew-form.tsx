@@ -1,4 +1,4 @@
-import { api, CardTypes } from '@ptt/contract';
+import { api, CardTypes, rules } from '@ptt/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
 import { Field } from '../../components/form/field.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
-import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { readSelection } from './selection.ts';
 import { useCardSwitch } from './use-card-switch.ts';
 
@@ -25,37 +25,27 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [users] = useState(readSelection);
-  const [cardType, setCardType] = useState<number | undefined>(fixed);
-  const [errors, setErrors] = useState<{ users?: string; card?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const { locked, guard } = useDoubleClickGuard();
+  const form = useRuleForm<{ card: number | undefined }>({ card: fixed });
+  const { errors } = form;
   const allowed = useCardSwitch().data;
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
-  const submit = async () => {
-    const next = {
-      users: users.length === 0 ? 'selectUser' : undefined,
-      card: cardType === undefined ? 'selectCardType' : undefined,
-    };
-    setErrors(next);
-    if (next.users || next.card || cardType === undefined) return;
-    setBusy(true);
-    try {
-      const res = await call(api.terminal.addService, { ids: users.map((u) => u.id).join(','), cardType });
-      showToast(t('terminal.renewed', res));
-      await client.invalidateQueries();
-      navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+  const ids = users.map((u) => u.id);
+  const submit = async ({ card }: { card: number | undefined }) => {
+    if (card === undefined) return;
+    const res = await call(api.terminal.addService, { ids: ids.join(','), cardType: card });
+    showToast(t('terminal.renewed', res));
+    await client.invalidateQueries();
+    navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
   };
-  const message = (key?: string) => (key ? t(`msg.${key}` as 'msg.ok') : null);
+  const parts = ({ card }: { card: number | undefined }): RulePart[] => [
+    [rules.idList('selectUser'), ids, 'users'],
+    [rules.cardType, card, 'card'],
+  ];
 
   return (
-    <section className="section">
-      <Field id="renew-users" label={t('terminal.users')} error={message(errors.users)}>
+    <form className="section" noValidate onSubmit={form.submit(submit, parts)}>
+      <Field id="renew-users" label={t('terminal.users')} error={errors.users}>
         <div id="renew-users" className="chips" style={{ padding: '8px 0' }}>
           {users.length === 0 && (
             <Link to="/userList" className="chip chip--link">
@@ -70,7 +60,7 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
         </div>
       </Field>
       {fixed === undefined && (
-        <Field id="renew-card" label={t('terminal.cardType')} error={message(errors.card)}>
+        <Field id="renew-card" label={t('terminal.cardType')} error={errors.card}>
           <div id="renew-card" className="chips" style={{ padding: '8px 0' }}>
             {cards.map((c) => (
               <button
@@ -78,8 +68,8 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
                 type="button"
                 className="chip"
                 data-testid={`renew-card-${c.key}`}
-                aria-pressed={cardType === c.code}
-                onClick={() => setCardType(c.code)}
+                aria-pressed={form.values.card === c.code}
+                onClick={() => form.set('card')(c.code)}
               >
                 {t(`card.${c.key}`)}
               </button>
@@ -90,16 +80,16 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
       <p className="item-meta">{t('terminal.oneCardEach')}</p>
       <Button
         block
+        type="submit"
         color="primary"
         size="large"
         shape="rounded"
         data-testid="renew-submit"
-        loading={busy}
-        disabled={locked || busy}
-        onClick={guard(() => void submit())}
+        loading={form.busy}
+        disabled={form.locked || form.busy}
       >
         {t(fixed === undefined ? 'terminal.submitRenew' : 'terminal.submitLocation', { count: users.length })}
       </Button>
-    </section>
+    </form>
   );
 };
