@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { useRuleForm } from '../../components/form/use-rule-form.ts';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DonePanel } from './done-panel.tsx';
 import './account.css';
@@ -23,13 +23,14 @@ export const Component = () => {
   const [done, setDone] = useState(false);
   const { values, errors } = form;
 
+  const parts = (): RulePart[] => [
+    [rules.passwordChange, values],
+    [rules.passwordPair, values],
+  ];
   const submit = async () => {
-    if (!form.check([rules.passwordChange, values], [rules.passwordPair, values])) return;
-    await form.run(async () => {
-      await call(api.profile.password, values, { toast: false });
-      form.setValues(empty);
-      setDone(true);
-    });
+    await call(api.profile.password, values, { toast: false });
+    form.setValues(empty);
+    setDone(true);
   };
 
   const input = (name: keyof typeof empty, label: string, placeholder: string, autoComplete: string) => (
@@ -56,15 +57,7 @@ export const Component = () => {
           </Link>
         </DonePanel>
       ) : (
-        <form
-          id="change-pwd"
-          className="section"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.guard(() => void submit())();
-          }}
-        >
+        <form id="change-pwd" className="section" noValidate onSubmit={form.submit(submit, parts)}>
           {input('oldPassword', t('account.pwd.old'), t('account.pwd.oldPlaceholder'), 'current-password')}
           {input('newPassword', t('account.pwd.new'), t('account.pwd.newPlaceholder'), 'new-password')}
           {input(

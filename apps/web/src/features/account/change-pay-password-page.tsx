@@ -8,7 +8,7 @@ import { call } from '../../api/client.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { useRuleForm } from '../../components/form/use-rule-form.ts';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { useAgentInfo } from '../profile/use-agent-info.ts';
@@ -34,13 +34,14 @@ export const Component = () => {
   const { values, errors } = form;
   if (!isAgent) return <Navigate to="/main" replace />;
 
+  const parts = (): RulePart[] => [
+    [rules.cardPwdPair, values],
+    [rules.enteredCode, values.code, 'code'],
+  ];
   const submit = async () => {
-    if (!form.check([rules.cardPwdPair, values], [rules.enteredCode, values.code, 'code'])) return;
-    await form.run(async () => {
-      await call(api.jsp.updateCardPwd, values, { toast: false });
-      await client.invalidateQueries({ queryKey: endpointKey(api.profile.agent, {}) });
-      setDone(true);
-    });
+    await call(api.jsp.updateCardPwd, values, { toast: false });
+    await client.invalidateQueries({ queryKey: endpointKey(api.profile.agent, {}) });
+    setDone(true);
   };
 
   const phone = me.data?.phone ?? '';
@@ -86,15 +87,7 @@ export const Component = () => {
               </Link>
             </section>
           ) : (
-            <form
-              id="pay-pwd"
-              className="section"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                form.guard(() => void submit())();
-              }}
-            >
+            <form id="pay-pwd" className="section" noValidate onSubmit={form.submit(submit, parts)}>
               {pwdInput('cardPwd', t('account.payPwd.new'), t('account.payPwd.placeholder'))}
               {pwdInput(
                 'confirmCardPwd',

@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts';
 import { Field } from '../../components/form/field.tsx';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { useRuleForm } from '../../components/form/use-rule-form.ts';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import './account.css';
@@ -17,18 +17,15 @@ export const Component = () => {
   const form = useRuleForm({ content: '', contact: '' });
   const { values, errors } = form;
 
+  const parts = (): RulePart[] => [
+    [rules.feedbackContent, values.content, 'content'],
+    [rules.feedbackContact, values.contact, 'contact'],
+  ];
   const submit = async () => {
-    const ok = form.check(
-      [rules.feedbackContent, values.content, 'content'],
-      [rules.feedbackContact, values.contact, 'contact'],
-    );
-    if (!ok) return;
-    await form.run(async () => {
-      const contact = values.contact.trim() || undefined;
-      await call(api.feedback.send, { content: values.content.trim(), contact }, { toast: false });
-      showToast(t('msg.feedbackThanks'));
-      navigate('/main', { replace: true });
-    });
+    const contact = values.contact.trim() || undefined;
+    await call(api.feedback.send, { content: values.content.trim(), contact }, { toast: false });
+    showToast(t('msg.feedbackThanks'));
+    navigate('/main', { replace: true });
   };
 
   const length = Array.from(values.content.trim()).length;
@@ -36,15 +33,7 @@ export const Component = () => {
     <div className="page account-page" data-testid="feedback-page">
       <PageHeader title={t('account.feedback.title')} backTo="/main" />
       <p className="account-intro">{t('account.feedback.intro')}</p>
-      <form
-        id="feedback"
-        className="section"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.guard(() => void submit())();
-        }}
-      >
+      <form id="feedback" className="section" noValidate onSubmit={form.submit(submit, parts)}>
         <Field id="feedback-content" label={t('account.feedback.content')} error={errors.content}>
           <textarea
             id="feedback-content"

@@ -6,7 +6,7 @@ import { call } from '../../api/client.ts';
 import { endpointKey } from '../../api/use-endpoint-query.ts';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { useRuleForm } from '../../components/form/use-rule-form.ts';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
@@ -31,15 +31,16 @@ export const Component = () => {
   const { values, errors } = form;
   const mobile = values.mobile.trim();
 
+  const parts = (): RulePart[] => [
+    [rules.mobile, mobile, 'mobile'],
+    [rules.enteredCode, values.code, 'code'],
+  ];
   const submit = async () => {
-    if (!form.check([rules.mobile, mobile, 'mobile'], [rules.enteredCode, values.code, 'code'])) return;
-    await form.run(async () => {
-      await call(api.profile.mobile, { mobile, code: values.code }, { toast: false });
-      const profile = role === 0 ? api.profile.agent : api.profile.org;
-      await client.invalidateQueries({ queryKey: endpointKey(profile, {}) });
-      showToast(t('account.phone.saved'));
-      navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
-    });
+    await call(api.profile.mobile, { mobile, code: values.code }, { toast: false });
+    const profile = role === 0 ? api.profile.agent : api.profile.org;
+    await client.invalidateQueries({ queryKey: endpointKey(profile, {}) });
+    showToast(t('account.phone.saved'));
+    navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
   };
 
   return (
@@ -52,15 +53,7 @@ export const Component = () => {
             ? `${t('account.phone.current')}: ${current}`
             : t('account.phone.none')}
       </p>
-      <form
-        id="phone"
-        className="section"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.guard(() => void submit())();
-        }}
-      >
+      <form id="phone" className="section" noValidate onSubmit={form.submit(submit, parts)}>
         <FormInput
           id="phone-mobile"
           label={t('account.phone.new')}
