@@ -2,7 +2,7 @@ import { rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleError } from '../lib/rules.ts';
-import { Field } from './field.tsx';
+import { Field } from './form/field.tsx';
 
 /**
  * An optional day range of a list filter (SOS, recordings, fence records): both days or none, start

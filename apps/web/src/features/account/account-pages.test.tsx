@@ -181,5 +181,6 @@ describe('/resetPwd', () => {
       newPassword: 'fresh2026',
       confirmPassword: 'fresh2026',
     });
-  });
+    // Two double-click guards (2 s each) pass in this test.
+  }, 15_000);
 });

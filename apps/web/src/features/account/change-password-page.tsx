@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DonePanel } from './done-panel.tsx';
-import { FormInput } from './form-input.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,19 +18,20 @@ const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
  */
 export const Component = () => {
   const { t } = useTranslation();
-  const form = useAccountForm(empty);
+  const form = useRuleForm(empty);
   const [show, setShow] = useState(false);
   const [done, setDone] = useState(false);
   const changePassword = useEndpointMutation(api.profile.password, { call: { toast: false } });
   const { values, errors } = form;
 
+  const parts = (): RulePart[] => [
+    [rules.passwordChange, values],
+    [rules.passwordPair, values],
+  ];
   const submit = async () => {
-    if (!form.check([rules.passwordChange, values], [rules.passwordPair, values])) return;
-    await form.run(async () => {
-      await changePassword.mutateAsync(values);
-      form.setValues(empty);
-      setDone(true);
-    });
+    await changePassword.mutateAsync(values);
+    form.setValues(empty);
+    setDone(true);
   };
 
   const input = (name: keyof typeof empty, label: string, placeholder: string, autoComplete: string) => (
@@ -57,15 +58,7 @@ export const Component = () => {
           </Link>
         </DonePanel>
       ) : (
-        <form
-          id="change-pwd"
-          className="section"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.guard(() => void submit())();
-          }}
-        >
+        <form id="change-pwd" className="section" noValidate onSubmit={form.submit(submit, parts)}>
           {input('oldPassword', t('account.pwd.old'), t('account.pwd.oldPlaceholder'), 'current-password')}
           {input('newPassword', t('account.pwd.new'), t('account.pwd.newPlaceholder'), 'new-password')}
           {input(

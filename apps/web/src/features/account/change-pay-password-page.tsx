@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { DonePanel } from './done-panel.tsx';
-import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 const empty = { cardPwd: '', confirmCardPwd: '', code: '' };
@@ -31,17 +31,18 @@ export const Component = () => {
     invalidates: [api.profile.agent],
     call: { toast: false },
   });
-  const form = useAccountForm(empty);
+  const form = useRuleForm(empty);
   const [done, setDone] = useState(false);
   const { values, errors } = form;
   if (!isAgent) return <Navigate to="/main" replace />;
 
+  const parts = (): RulePart[] => [
+    [rules.cardPwdPair, values],
+    [rules.enteredCode, values.code, 'code'],
+  ];
   const submit = async () => {
-    if (!form.check([rules.cardPwdPair, values], [rules.enteredCode, values.code, 'code'])) return;
-    await form.run(async () => {
-      await updateCardPwd.mutateAsync(values);
-      setDone(true);
-    });
+    await updateCardPwd.mutateAsync(values);
+    setDone(true);
   };
 
   const phone = me.data?.phone ?? '';
@@ -87,15 +88,7 @@ export const Component = () => {
               </Link>
             </section>
           ) : (
-            <form
-              id="pay-pwd"
-              className="section"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                form.guard(() => void submit())();
-              }}
-            >
+            <form id="pay-pwd" className="section" noValidate onSubmit={form.submit(submit, parts)}>
               {pwdInput('cardPwd', t('account.payPwd.new'), t('account.payPwd.placeholder'))}
               {pwdInput(
                 'confirmCardPwd',

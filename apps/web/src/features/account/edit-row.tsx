@@ -2,8 +2,8 @@ import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormInput } from './form-input.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 
 interface Props {
   name: string;
@@ -23,7 +23,7 @@ interface Props {
 export const EditRow = ({ name, label, value, rule, onSave, ...input }: Props) => {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const form = useAccountForm({ [name]: value });
+  const form = useRuleForm({ [name]: value });
   const draft = form.values[name] ?? '';
 
   const save = async () => {
@@ -48,7 +48,6 @@ export const EditRow = ({ name, label, value, rule, onSave, ...input }: Props) =
           data-testid={`edit-${name}`}
           onClick={() => {
             form.setValues({ [name]: value });
-            form.setErrors({});
             setEditing(true);
           }}
         >

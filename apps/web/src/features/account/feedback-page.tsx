@@ -2,12 +2,12 @@ import { api, Limits, rules } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { FormInput } from './form-input.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 /** /feedback: a message (and optionally how to answer) stored for the operator's `feedback:list`. */
@@ -15,21 +15,18 @@ export const Component = () => {
   const { t } = useTranslation();
   const sendFeedback = useEndpointMutation(api.feedback.send, { call: { toast: false } });
   const navigate = useNavigate();
-  const form = useAccountForm({ content: '', contact: '' });
+  const form = useRuleForm({ content: '', contact: '' });
   const { values, errors } = form;
 
+  const parts = (): RulePart[] => [
+    [rules.feedbackContent, values.content, 'content'],
+    [rules.feedbackContact, values.contact, 'contact'],
+  ];
   const submit = async () => {
-    const ok = form.check(
-      [rules.feedbackContent, values.content, 'content'],
-      [rules.feedbackContact, values.contact, 'contact'],
-    );
-    if (!ok) return;
-    await form.run(async () => {
-      const contact = values.contact.trim() || undefined;
-      await sendFeedback.mutateAsync({ content: values.content.trim(), contact });
-      showToast(t('msg.feedbackThanks'));
-      navigate('/main', { replace: true });
-    });
+    const contact = values.contact.trim() || undefined;
+    await sendFeedback.mutateAsync({ content: values.content.trim(), contact });
+    showToast(t('msg.feedbackThanks'));
+    navigate('/main', { replace: true });
   };
 
   const length = Array.from(values.content.trim()).length;
@@ -37,15 +34,7 @@ export const Component = () => {
     <div className="page account-page" data-testid="feedback-page">
       <PageHeader title={t('account.feedback.title')} backTo="/main" />
       <p className="account-intro">{t('account.feedback.intro')}</p>
-      <form
-        id="feedback"
-        className="section"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.guard(() => void submit())();
-        }}
-      >
+      <form id="feedback" className="section" noValidate onSubmit={form.submit(submit, parts)}>
         <Field id="feedback-content" label={t('account.feedback.content')} error={errors.content}>
           <textarea
             id="feedback-content"

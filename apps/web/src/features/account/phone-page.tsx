@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 /**
@@ -28,17 +28,18 @@ export const Component = () => {
     call: { toast: false },
   });
   const current = (role === 0 ? agent.data : org.data)?.phone;
-  const form = useAccountForm({ mobile: '', code: '' });
+  const form = useRuleForm({ mobile: '', code: '' });
   const { values, errors } = form;
   const mobile = values.mobile.trim();
 
+  const parts = (): RulePart[] => [
+    [rules.mobile, mobile, 'mobile'],
+    [rules.enteredCode, values.code, 'code'],
+  ];
   const submit = async () => {
-    if (!form.check([rules.mobile, mobile, 'mobile'], [rules.enteredCode, values.code, 'code'])) return;
-    await form.run(async () => {
-      await saveMobile.mutateAsync({ mobile, code: values.code });
-      showToast(t('account.phone.saved'));
-      navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
-    });
+    await saveMobile.mutateAsync({ mobile, code: values.code });
+    showToast(t('account.phone.saved'));
+    navigate(role === 0 ? '/individualUser' : '/orgUser', { replace: true });
   };
 
   return (
@@ -51,15 +52,7 @@ export const Component = () => {
             ? `${t('account.phone.current')}: ${current}`
             : t('account.phone.none')}
       </p>
-      <form
-        id="phone"
-        className="section"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.guard(() => void submit())();
-        }}
-      >
+      <form id="phone" className="section" noValidate onSubmit={form.submit(submit, parts)}>
         <FormInput
           id="phone-mobile"
           label={t('account.phone.new')}

@@ -3,6 +3,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { loginLanguages } from '../../i18n/languages.ts';
@@ -13,10 +16,7 @@ import {
   setStoredRole,
 } from '../../lib/storage.ts';
 import { DonePanel } from './done-panel.tsx';
-import { FormInput } from './form-input.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import './account.css';
 
 type Step = 'verify' | 'password' | 'done';
@@ -39,7 +39,7 @@ export const Component = () => {
   const navigate = useNavigate();
   const [role, setRole] = useState<0 | 1>(getStoredRole);
   const [step, setStep] = useState<Step>('verify');
-  const form = useAccountForm({
+  const form = useRuleForm({
     account: rememberedFor(getStoredRole()),
     phone: '',
     code: '',

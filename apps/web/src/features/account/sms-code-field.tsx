@@ -2,9 +2,9 @@ import { api, Limits, type ParamsOf } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
-import { FormInput } from './form-input.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export type SmsTarget = Omit<ParamsOf<typeof api.jsp.sendSms>, 'lang'>;

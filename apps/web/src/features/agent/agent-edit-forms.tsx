@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { agentReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { CardTypes } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 
 interface Props {
   /** Card fields the caller may switch on (its own switch). */

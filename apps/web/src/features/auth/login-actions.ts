@@ -1,17 +1,12 @@
-import { api, isMessageKey, type MessageKey, type Msg, rules } from '@ptt/contract';
+import { api, type Msg, rules } from '@ptt/contract';
 import { ApiError, call } from '../../api/client.ts';
 import type { LoginData, Puzzle } from '../../api/types.ts';
 
 /**
- * The login's calls and validation. They need the contract's endpoint table and zod, so the login page
+ * The login's calls and its rule. They need the contract's endpoint table and zod, so the login page
  * loads this module after its first render instead of making the first page wait for them.
  */
-export const validateCredentials = (username: string, password: string): MessageKey | null => {
-  const parsed = rules.loginCredentials.safeParse({ username, password });
-  if (parsed.success) return null;
-  const key = rules.firstIssueKey(parsed.error);
-  return isMessageKey(key) ? key : 'invalidParams';
-};
+export const credentialsRule = rules.loginCredentials;
 
 export const loadPuzzle = (): Promise<Puzzle> => call(api.auth.getImg, {});
 

@@ -4,7 +4,6 @@ import { LockOutline, UserOutline } from 'antd-mobile-icons';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { LazySliderPuzzle, preloadSliderPuzzle } from './lazy-slider-puzzle.tsx';
 import { RoleTabs } from './role-tabs.tsx';
 import { TextField } from './text-field.tsx';
@@ -16,44 +15,43 @@ const errorId = 'login-error';
 
 export const LoginForm = () => {
   const { t } = useTranslation();
-  const fields = useLoginFields();
-  const login = useLogin(fields);
-  const { locked, guard } = useDoubleClickGuard();
+  const { role, chooseRole, form } = useLoginFields();
+  const login = useLogin({ role, form });
   // The puzzle stays mounted after its first opening so closing it can animate.
   const [puzzleMounted, setPuzzleMounted] = useState(false);
   if (login.puzzle.visible && !puzzleMounted) setPuzzleMounted(true);
 
-  const edit = (setter: (value: string) => void) => (value: string) => {
-    setter(value);
+  const edit = (name: 'account' | 'password') => (value: string) => {
+    form.set(name)(value);
     login.clearError();
   };
 
   return (
     <section className="login-card">
       <RoleTabs
-        role={fields.role}
+        role={role}
         panelId={panelId}
         onChange={(role) => {
-          fields.chooseRole(role);
+          chooseRole(role);
           login.clearError();
         }}
       />
-      <div id={panelId} role="tabpanel" aria-labelledby={`role-tab-${fields.role === 0 ? 'agent' : 'org'}`}>
+      <div id={panelId} role="tabpanel" aria-labelledby={`role-tab-${role === 0 ? 'agent' : 'org'}`}>
         <form
           className="login-form"
           noValidate
           onFocus={preloadSliderPuzzle}
           onSubmit={(event) => {
             event.preventDefault();
-            guard(login.submit)();
+            form.guard(login.submit)();
           }}
         >
           <TextField
             id="username"
             label={t('login.account')}
             icon={<UserOutline />}
-            value={fields.account}
-            onChange={edit(fields.setAccount)}
+            value={form.values.account}
+            onChange={edit('account')}
             placeholder={t('login.accountPlaceholder')}
             maxLength={Limits.loginFieldMax}
             autoComplete="username"
@@ -64,8 +62,8 @@ export const LoginForm = () => {
             id="password"
             label={t('login.password')}
             icon={<LockOutline />}
-            value={fields.password}
-            onChange={edit(fields.setPassword)}
+            value={form.values.password}
+            onChange={edit('password')}
             placeholder={t('login.passwordPlaceholder')}
             maxLength={Limits.loginFieldMax}
             autoComplete="current-password"
@@ -85,7 +83,7 @@ export const LoginForm = () => {
             className="login-form__submit"
             loading={login.pending}
             loadingText={t('login.submitting')}
-            disabled={locked || login.pending}
+            disabled={form.locked || login.pending}
           >
             {t('login.submit')}
           </Button>

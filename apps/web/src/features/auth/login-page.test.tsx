@@ -126,7 +126,8 @@ describe('logging in', () => {
     submit();
     fireEvent.click(await screen.findByRole('button', { name: 'solve' }));
 
-    await waitFor(() => expect(view.pathname()).toBe('/home'));
+    // /home is a lazy page: its first load transforms its modules.
+    await waitFor(() => expect(view.pathname()).toBe('/home'), { timeout: 8000 });
     const loginCall = spy.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .find((url) => url.pathname === api.auth.accessToken.path);
@@ -143,7 +144,7 @@ describe('logging in', () => {
     expect(getLoginInfo()).toEqual({ access_token: 'tok', openid: 'oid', role: 0 });
     expect(getRememberedAccount()).toEqual({ role: 1, account: 'company01' });
     expect(JSON.stringify({ ...localStorage })).not.toContain('company123');
-  });
+  }, 15_000);
 
   it("shows the server's message when the login fails and stays on the page", async () => {
     mockApi({

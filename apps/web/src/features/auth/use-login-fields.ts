@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { getRememberedAccount, getStoredRole, setStoredRole } from '../../lib/storage.ts';
 
 export type RoleValue = 0 | 1;
@@ -15,20 +16,18 @@ const rememberedFor = (role: RoleValue): string | null => {
  */
 export const useLoginFields = () => {
   const [role, setRole] = useState<RoleValue>(getStoredRole);
-  const [account, setAccount] = useState(() => rememberedFor(getStoredRole()) ?? '');
-  const [password, setPassword] = useState('');
+  const form = useRuleForm({ account: rememberedFor(getStoredRole()) ?? '', password: '' });
 
   const chooseRole = (next: RoleValue) => {
     const remembered = rememberedFor(next);
     if (next === role) {
-      if (remembered !== null) setAccount(remembered);
+      if (remembered !== null) form.setValues((v) => ({ ...v, account: remembered }));
       return;
     }
     setRole(next);
     setStoredRole(next);
-    setAccount(remembered ?? '');
-    setPassword('');
+    form.setValues({ account: remembered ?? '', password: '' });
   };
 
-  return { role, chooseRole, account, setAccount, password, setPassword };
+  return { role, chooseRole, form };
 };

@@ -1,31 +1,28 @@
-import type { MessageKey, Msg } from '@ptt/contract';
+import type { Msg } from '@ptt/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadAppInfo } from '../../api/app-info.ts';
+import { formWide, type RuleFormState } from '../../components/form/use-rule-form.ts';
 import { setLoginInfo, setRememberedAccount } from '../../lib/storage.ts';
 import type { RoleValue } from './use-login-fields.ts';
 
 type Actions = typeof import('./login-actions.ts');
 const loadActions = (): Promise<Actions> => import('./login-actions.ts');
 
-/** Kept as a key or a server message, not as text, so it follows a language switch. */
-type LoginError = { key: MessageKey } | { msg: Msg };
-
 interface Fields {
   role: RoleValue;
-  account: string;
-  password: string;
+  form: RuleFormState<{ account: string; password: string }>;
 }
 
 /**
  * SPEC §4 login: validate, then the slider puzzle, and only after a verified slide the login call.
  * Errors are shown in the form (not toasted), in the active language.
  */
-export const useLogin = ({ role, account, password }: Fields) => {
-  const { t } = useTranslation();
+export const useLogin = ({ role, form }: Fields) => {
+  const { account, password } = form.values;
   const navigate = useNavigate();
-  const [error, setError] = useState<LoginError | null>(null);
+  // A server message, kept untranslated so it follows a language switch; the rule's message is the form's.
+  const [failure, setFailure] = useState<Msg | null>(null);
   const [puzzleOpen, setPuzzleOpen] = useState(false);
   const [pending, setPending] = useState(false);
   // Set once the actions have loaded; a server message can only exist after that.
@@ -43,14 +40,9 @@ export const useLogin = ({ role, account, password }: Fields) => {
   }, []);
 
   const submit = async () => {
-    const { validateCredentials } = await getActions();
-    const key = validateCredentials(account, password);
-    if (key) {
-      setError({ key });
-      return;
-    }
-    setError(null);
-    setPuzzleOpen(true);
+    const { credentialsRule } = await getActions();
+    setFailure(null);
+    if (form.check([credentialsRule, { username: account, password }, formWide])) setPuzzleOpen(true);
   };
 
   const onPuzzleSuccess = async (token: string, x: number) => {
@@ -73,15 +65,15 @@ export const useLogin = ({ role, account, password }: Fields) => {
       navigate('/home', { replace: true });
     } catch (failure) {
       const msg = actions.current?.unshownMessage(failure);
-      if (msg) setError({ msg });
+      if (msg) setFailure(msg);
     } finally {
       setPending(false);
     }
   };
 
   return {
-    error: error && ('key' in error ? t(`msg.${error.key}`) : (actions.current?.localize(error.msg) ?? '')),
-    clearError: () => setError(null),
+    error: failure ? (actions.current?.localize(failure) ?? '') : (form.errors[formWide] ?? null),
+    clearError: () => setFailure(null),
     submit: () => void submit(),
     pending,
     puzzle: {

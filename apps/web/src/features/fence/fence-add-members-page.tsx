@@ -1,14 +1,13 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './fence.css';
 
@@ -20,18 +19,11 @@ export const Component = () => {
   const detail = useFence(id);
   const missing = !(id > 0) || (detail.isError && !detail.data);
   const addMembers = useEndpointMutation(api.fence.addMembers, { invalidates: fenceReads });
-  const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  const toggle = (tid: number) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(tid)) next.add(tid);
-      return next;
-    });
+  const [picked, setPicked] = useState<number[]>([]);
   const add = async () => {
-    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    if (picked.length === 0) return showToast(t('msg.selectUser'));
     try {
-      const res = await addMembers.mutateAsync({ id, terminalIds: [...picked].join(',') });
+      const res = await addMembers.mutateAsync({ id, terminalIds: picked.join(',') });
       showToast(t('fence.added', { count: res.added }));
       navigate(`/fenceMembers?id=${id}`, { replace: true });
     } catch {
@@ -45,19 +37,14 @@ export const Component = () => {
         <MissingRecord />
       ) : (
         <>
-          <div className="section">
-            <SearchBar
-              placeholder={t('fence.searchUsers')}
-              onSearch={(v) => setKeyword(v.trim())}
-              onClear={() => setKeyword('')}
-            />
-          </div>
-          <CheckList
+          <TerminalPicker
+            multiple
             endpoint={api.fence.unMembers}
-            params={{ id, keyword: keyword || undefined }}
+            params={{ id }}
+            searchPlaceholder={t('fence.searchUsers')}
             empty={t('fence.noUsers')}
-            picked={picked}
-            onToggle={toggle}
+            value={picked}
+            onChange={setPicked}
             toRow={(u: { id: number; name: string; ssid: string }) => ({
               id: u.id,
               name: u.name,
@@ -71,7 +58,7 @@ export const Component = () => {
               data-testid="fence-add-selected"
               onClick={() => void add()}
             >
-              {t('fence.addSelected', { count: picked.size })}
+              {t('fence.addSelected', { count: picked.length })}
             </button>
           </div>
         </>

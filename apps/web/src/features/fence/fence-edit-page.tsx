@@ -8,7 +8,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { useRuleForm, type Values } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -29,7 +30,7 @@ import './fence.css';
 /** The slider covers the usual sizes; larger circles are typed (up to the contract's limit). */
 const sliderMax = 2000;
 
-interface Form {
+interface Form extends Values {
   name: string;
   trigger: number | null;
   windowStart: string;
@@ -50,7 +51,7 @@ const blank: Form = {
 };
 
 /** Which field shows a rule's message. */
-const fieldOf = (path: PropertyKey | undefined): string => {
+const fieldOf = (path: string | undefined): string => {
   if (path === 'center' || path === 'points' || path === 'shape' || path === 'radius') return 'shape';
   if (path === 'windowStart' || path === 'windowEnd') return 'period';
   if (path === 'dateStart' || path === 'dateEnd' || path === 'permanent') return 'dates';
@@ -78,15 +79,15 @@ export const Component = () => {
   const existing = useFence(id);
   const add = useEndpointMutation(api.fence.add, { invalidates: fenceReads });
   const update = useEndpointMutation(api.fence.update, { invalidates: fenceReads });
-  const [form, setForm] = useState<Form>(blank);
+  const state = useRuleForm<Form>(blank);
+  const { values: form, errors } = state;
   const [drawing, setDrawing] = useState<Drawing>(emptyDrawing('polygon'));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const f = existing.data;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per record read.
   useEffect(() => {
     if (!f) return;
-    setForm({
+    state.setValues({
       name: f.name,
       trigger: f.trigger,
       windowStart: f.window_start,
@@ -98,19 +99,13 @@ export const Component = () => {
     setDrawing(drawingOf(f));
   }, [f]);
 
-  const forget = (field: string) =>
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const { [field]: _, ...rest } = prev;
-      return rest;
-    });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((prev) => ({ ...prev, [key]: value }));
-    forget(fieldOf(key));
+  const set = <K extends keyof Form & string>(key: K, value: Form[K]) => {
+    state.set(key)(value);
+    state.setError(fieldOf(key), null);
   };
   const draw = (change: (d: Drawing) => Drawing) => {
     setDrawing(change);
-    forget('shape');
+    state.setError('shape', null);
   };
   const params = {
     name: form.name.trim(),
@@ -123,33 +118,15 @@ export const Component = () => {
     ...shapeParams(drawing),
   };
 
+  // A refusal (a duplicated name) is the server's message, shown by the client; the form keeps what was typed.
   const save = async () => {
-    if (busy) return;
-    const checked = api.fence.add.params.safeParse(params);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) {
-        const field = fieldOf(issue.path[0]);
-        found[field] ??= t(`msg.${issue.message}` as 'msg.ok');
-      }
-      setErrors(found);
-      return;
+    if (id) await update.mutateAsync({ id, ...params } as never);
+    else {
+      const made = await add.mutateAsync(params as never);
+      navigate(`/fenceDetail?id=${made.id}`, { replace: true });
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      if (id) await update.mutateAsync({ id, ...params } as never);
-      else {
-        const made = await add.mutateAsync(params as never);
-        navigate(`/fenceDetail?id=${made.id}`, { replace: true });
-      }
-      showToast(t('fence.saved'));
-      if (id) navigate(`/fenceDetail?id=${id}`, { replace: true });
-    } catch {
-      // The client has shown the server's message (a duplicated name); the form keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+    showToast(t('fence.saved'));
+    if (id) navigate(`/fenceDetail?id=${id}`, { replace: true });
   };
 
   if (id && !f)
@@ -170,10 +147,7 @@ export const Component = () => {
       <form
         className="section"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
+        onSubmit={state.submit(save, () => [[api.fence.add.params, params, fieldOf]])}
       >
         <Field id="fence-name" label={t('fence.name')} error={errors.name}>
           <input
@@ -320,7 +294,7 @@ export const Component = () => {
         <button
           type="submit"
           className="btn btn--primary btn--block"
-          disabled={busy}
+          disabled={state.busy || state.locked}
           data-testid="fence-save"
         >
           {t('fence.save')}

@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './fence.css';
 
@@ -40,19 +40,14 @@ export const Component = () => {
       {missing && <MissingRecord />}
       {f && (
         <>
-          <div className="section section--menu">
-            <label className="row check-row">
-              <input type="radio" name="check-list" checked={chosen === 0} onChange={() => setChosen(0)} />
-              <span className="row__label">{t('fence.clearKeeper')}</span>
-            </label>
-          </div>
-          <CheckList
-            single
+          <TerminalPicker
             endpoint={api.terminal.list}
             params={{ orgId: f.org_id }}
+            searchPlaceholder={t('fence.searchUsers')}
+            noneLabel={t('fence.clearKeeper')}
             empty={t('fence.noUsers')}
-            picked={new Set([chosen])}
-            onToggle={setChosen}
+            value={chosen}
+            onChange={setChosen}
             toRow={(u: { id: number; name: string; ssid: string }) => ({
               id: u.id,
               name: u.name,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { formatDateTime } from '../../lib/dates.ts';

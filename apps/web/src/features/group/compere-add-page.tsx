@@ -6,9 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
 
@@ -41,19 +41,13 @@ export const Component = () => {
         <MissingRecord />
       ) : (
         <>
-          <div className="group-links">
-            <label className="row check-row">
-              <input type="radio" name="check-list" checked={chosen === 0} onChange={() => setChosen(0)} />
-              <span className="row__label">{t('group.clearCompere')}</span>
-            </label>
-          </div>
-          <CheckList
-            single
+          <TerminalPicker
             endpoint={api.group.members}
             params={{ id }}
+            noneLabel={t('group.clearCompere')}
             empty={t('group.noMembers')}
-            picked={new Set([chosen])}
-            onToggle={setChosen}
+            value={chosen}
+            onChange={setChosen}
             toRow={(m: { terminal_id: number; name: string; ssid: string }) => ({
               id: m.terminal_id,
               name: m.name,

@@ -6,8 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
 
@@ -17,18 +17,12 @@ export const Component = () => {
   const navigate = useNavigate();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const user = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 }).data;
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [picked, setPicked] = useState<number[]>([]);
   const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
-  const toggle = (id: number) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   const save = async () => {
-    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    if (picked.length === 0) return showToast(t('msg.selectUser'));
     try {
-      await addListening.mutateAsync({ terminalId, groupIds: [...picked].join(',') });
+      await addListening.mutateAsync({ terminalId, groupIds: picked.join(',') });
       showToast(t('group.saved'));
       navigate(`/ListeningGroup?terminalId=${terminalId}`, { replace: true });
     } catch {
@@ -39,18 +33,19 @@ export const Component = () => {
     <div className="page" data-testid="listening-group-add">
       <PageHeader title={t('group.listeningAdd')} />
       {user && (
-        <CheckList
+        <TerminalPicker
+          multiple
           endpoint={api.group.list}
           params={{ orgId: user.org_id }}
           empty={t('group.empty')}
-          picked={picked}
-          onToggle={toggle}
+          value={picked}
+          onChange={setPicked}
           toRow={(g: { id: number; name: string }) => ({ id: g.id, name: g.name })}
         />
       )}
       <div className="sticky-footer">
         <Button block color="primary" shape="rounded" size="large" onClick={() => void save()}>
-          {t('group.listenSelected', { count: picked.size })}
+          {t('group.listenSelected', { count: picked.length })}
         </Button>
       </div>
     </div>

@@ -1,15 +1,14 @@
 import { api } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
-import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { CheckList } from '../../components/check-list.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
 
@@ -21,19 +20,12 @@ export const Component = () => {
   const detail = useGroupDetail(id);
   const missing = !(id > 0) || (detail.isError && !detail.data);
   const addMembers = useEndpointMutation(api.group.addMembers, { invalidates: groupReads });
-  const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [picked, setPicked] = useState<number[]>([]);
   const [priority, setPriority] = useState(3);
-  const toggle = (tid: number) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(tid)) next.add(tid);
-      return next;
-    });
   const add = async () => {
-    if (picked.size === 0) return showToast(t('msg.selectUser'));
+    if (picked.length === 0) return showToast(t('msg.selectUser'));
     try {
-      const res = await addMembers.mutateAsync({ id, terminalIds: [...picked].join(','), priority });
+      const res = await addMembers.mutateAsync({ id, terminalIds: picked.join(','), priority });
       showToast(t('group.added', { count: res.added }));
       navigate(`/groupMembers?id=${id}`, { replace: true });
     } catch {
@@ -47,19 +39,14 @@ export const Component = () => {
         <MissingRecord />
       ) : (
         <>
-          <div className="group-filters">
-            <SearchBar
-              placeholder={t('group.searchMembers')}
-              onSearch={(v) => setKeyword(v.trim())}
-              onClear={() => setKeyword('')}
-            />
-          </div>
-          <CheckList
+          <TerminalPicker
+            multiple
             endpoint={api.group.unMembers}
-            params={{ id, keyword: keyword || undefined }}
+            params={{ id }}
+            searchPlaceholder={t('group.searchMembers')}
             empty={t('group.noUsers')}
-            picked={picked}
-            onToggle={toggle}
+            value={picked}
+            onChange={setPicked}
             toRow={(u: { id: number; name: string; ssid: string }) => ({
               id: u.id,
               name: u.name,
@@ -67,7 +54,7 @@ export const Component = () => {
             })}
           />
           <div className="sticky-footer">
-            <label className="check-row" style={{ marginBottom: 12 }}>
+            <label className="priority-row">
               <span>{t('group.priority')}</span>
               <select
                 value={priority}
@@ -89,7 +76,7 @@ export const Component = () => {
               data-testid="add-members"
               onClick={() => void add()}
             >
-              {t('group.addSelected', { count: picked.size })}
+              {t('group.addSelected', { count: picked.length })}
             </Button>
           </div>
         </>

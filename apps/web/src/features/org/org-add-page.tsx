@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /orgAdd: an agent creates a company. */

@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /upregion?id=: changes a company's region (a company without id changes its own). */

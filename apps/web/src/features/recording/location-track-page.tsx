@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

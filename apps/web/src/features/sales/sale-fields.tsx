@@ -2,33 +2,33 @@ import type { CardTypes } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import type { RuleFormState, Values } from '../../components/form/use-rule-form.ts';
 import './sales.css';
 
 export type Mode = 'sell' | 'recycle';
 
-interface Props {
+export interface SaleValues extends Values {
   mode: Mode;
-  onMode: (mode: Mode) => void;
+  cardType: number | null;
+  quantity: string;
+  payPwd: string;
+}
+
+interface Props {
+  form: RuleFormState<SaleValues>;
   agentName: string | undefined;
   cards: (typeof CardTypes)[number][];
-  cardType: number | null;
-  onCardType: (code: number) => void;
   balanceHint: string | undefined;
-  quantity: string;
-  onQuantity: (value: string) => void;
-  /** The service card password, asked only when the agent has set one. */
-  payPwd: string | undefined;
-  onPayPwd: (value: string) => void;
-  /** Catalogue keys of the rule messages, by field. */
-  errors: Record<string, string | null>;
+  /** The service card password is asked only when the agent has set one. */
+  askPayPwd: boolean;
 }
 
 /** The fields of a sale or a recycling: mode, agent (through /agentChoice), card type, quantity, password. */
 export const SaleFields = (p: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const message = (key?: string | null) => (key ? t(`msg.${key}` as 'msg.ok') : null);
+  const { values, errors } = p.form;
   return (
     <>
       <fieldset className="segmented">
@@ -38,18 +38,19 @@ export const SaleFields = (p: Props) => {
             key={m}
             type="button"
             className="segmented__item"
-            aria-pressed={p.mode === m}
+            aria-pressed={values.mode === m}
             data-testid={`mode-${m}`}
-            onClick={() => p.onMode(m)}
+            // Each mode has its own rules: its messages start afresh.
+            onClick={() => p.form.setValues((v) => ({ ...v, mode: m }))}
           >
             {t(`sales.${m}`)}
           </button>
         ))}
       </fieldset>
       <p className="field__hint sale-intro">
-        {t(p.mode === 'sell' ? 'sales.sellIntro' : 'sales.recycleIntro')}
+        {t(values.mode === 'sell' ? 'sales.sellIntro' : 'sales.recycleIntro')}
       </p>
-      <Field id="sale-agent" label={t('sales.agent')} error={message(p.errors.agent)}>
+      <Field id="sale-agent" label={t('sales.agent')} error={errors.agent}>
         <button
           id="sale-agent"
           type="button"
@@ -63,7 +64,7 @@ export const SaleFields = (p: Props) => {
           <RightOutline aria-hidden />
         </button>
       </Field>
-      <Field id="sale-card" label={t('sales.cardType')} error={message(p.errors.cardType)}>
+      <Field id="sale-card" label={t('sales.cardType')} error={errors.cardType}>
         <div className="chips" id="sale-card" style={{ padding: '8px 0' }}>
           {p.cards.length === 0 && <span className="item-meta">{t('sales.noCards')}</span>}
           {p.cards.map((c) => (
@@ -72,40 +73,41 @@ export const SaleFields = (p: Props) => {
               type="button"
               className="chip"
               data-testid={`sale-card-${c.key}`}
-              aria-pressed={p.cardType === c.code}
-              onClick={() => p.onCardType(c.code)}
+              aria-pressed={values.cardType === c.code}
+              onClick={() => {
+                p.form.set('cardType')(c.code);
+                // The quantity's rule depends on the card's balance.
+                p.form.setError('quantity', null);
+              }}
             >
               {t(`card.${c.key}`)}
             </button>
           ))}
         </div>
       </Field>
-      <Field
-        id="sale-quantity"
-        label={t('sales.quantity')}
-        error={message(p.errors.quantity)}
-        hint={p.balanceHint}
-      >
+      <Field id="sale-quantity" label={t('sales.quantity')} error={errors.quantity} hint={p.balanceHint}>
         <input
           id="sale-quantity"
           inputMode="numeric"
           autoComplete="off"
-          value={p.quantity}
+          value={values.quantity}
           placeholder={t('sales.quantityPlaceholder')}
-          onChange={(e) => p.onQuantity(e.target.value.trim())}
+          aria-invalid={errors.quantity ? true : undefined}
+          onChange={(e) => p.form.set('quantity')(e.target.value.trim())}
         />
       </Field>
-      {p.payPwd !== undefined && (
-        <Field id="sale-paypwd" label={t('sales.payPwd')} error={message(p.errors.payPwd)}>
+      {p.askPayPwd && (
+        <Field id="sale-paypwd" label={t('sales.payPwd')} error={errors.payPwd}>
           <input
             id="sale-paypwd"
             type="password"
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
-            value={p.payPwd}
+            value={values.payPwd}
             placeholder={t('sales.payPwdPlaceholder')}
-            onChange={(e) => p.onPayPwd(e.target.value)}
+            aria-invalid={errors.payPwd ? true : undefined}
+            onChange={(e) => p.form.set('payPwd')(e.target.value)}
           />
         </Field>
       )}

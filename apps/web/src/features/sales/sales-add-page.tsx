@@ -1,7 +1,6 @@
 import { api, CardTypes, cardByCode, isSubAgentPath, rules } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { UnorderedListOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { balanceReads } from '../../api/changes.ts';
@@ -10,25 +9,19 @@ import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { readChoice } from '../../lib/choice.ts';
-import { ruleError } from '../../lib/rules.ts';
-import { type Mode, SaleFields } from './sale-fields.tsx';
+import { SaleFields, type SaleValues } from './sale-fields.tsx';
 
 /** /salesAdd: sell cards to a sub-agent, or take them back (SPEC §5 sales and recycling rules). */
 export const Component = () => {
   const { t } = useTranslation();
   const me = useAgentInfo();
   const cardSwitch = useCardSwitch();
-  const [mode, setMode] = useState<Mode>('sell');
-  const [cardType, setCardType] = useState<number | null>(null);
-  const [quantity, setQuantity] = useState('');
-  const [payPwd, setPayPwd] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const [busy, setBusy] = useState(false);
-  const { locked, guard } = useDoubleClickGuard();
+  const form = useRuleForm<SaleValues>({ mode: 'sell', cardType: null, quantity: '', payPwd: '' });
+  const { mode, cardType } = form.values;
   const agent = readChoice('agent');
   const theirs = useAgentBalance(agent?.id);
   const sell = useEndpointMutation(api.agent.blanceAdd, { invalidates: balanceReads });
@@ -42,37 +35,34 @@ export const Component = () => {
   const held = card && theirs.data ? theirs.data[card.field] : 0;
   const cardName = card ? t(`card.${card.key}`) : '';
 
-  const submit = async () => {
-    const next = {
-      agent: agent ? null : 'selectAgent',
-      cardType: card ? null : 'selectCardType',
-      quantity: ruleError(mode === 'sell' ? rules.saleQuantity(mine) : rules.recycleQuantity(held), quantity),
-      payPwd: me.data?.has_pay_pwd ? ruleError(rules.cardPwd, payPwd) : null,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || !agent || !card) return;
+  const parts = (v: SaleValues): RulePart[] => [
+    [rules.idList('selectAgent'), agent ? [agent.id] : [], 'agent'],
+    [rules.cardType, v.cardType, 'cardType'],
+    [v.mode === 'sell' ? rules.saleQuantity(mine) : rules.recycleQuantity(held), v.quantity, 'quantity'],
+    ...(me.data?.has_pay_pwd ? [[rules.cardPwd, v.payPwd, 'payPwd'] as const] : []),
+  ];
+
+  const confirmRecycle = async ({ mode, quantity }: SaleValues) =>
+    mode === 'sell' ||
+    confirm(
+      t('sales.confirmRecycle', { count: Number(quantity), card: cardName, agent: agent?.name ?? '' }),
+      t('sales.recycle'),
+      t('sales.cancel'),
+    );
+
+  // A refused call keeps the values; the client has shown the server's message.
+  const submit = async ({ quantity, payPwd }: SaleValues) => {
+    if (!agent || !card) return;
     const count = Number(quantity);
     const texts = { count, card: cardName, agent: agent.name };
-    if (mode === 'recycle') {
-      const ok = await confirm(t('sales.confirmRecycle', texts), t('sales.recycle'), t('sales.cancel'));
-      if (!ok) return;
-    }
-    setBusy(true);
-    try {
-      await (mode === 'sell' ? sell : recycle).mutateAsync({
-        agentId: agent.id,
-        cardType: card.code,
-        quantity: count,
-        payPwd: payPwd || undefined,
-      });
-      showToast(t(mode === 'sell' ? 'sales.sold' : 'sales.recycled', texts));
-      setQuantity('');
-      setPayPwd('');
-    } catch {
-      // The client has shown the server's message; the form keeps its values.
-    } finally {
-      setBusy(false);
-    }
+    await (mode === 'sell' ? sell : recycle).mutateAsync({
+      agentId: agent.id,
+      cardType: card.code,
+      quantity: count,
+      payPwd: payPwd || undefined,
+    });
+    showToast(t(mode === 'sell' ? 'sales.sold' : 'sales.recycled', texts));
+    form.setValues((v) => ({ ...v, quantity: '', payPwd: '' }));
   };
 
   return (
@@ -85,20 +75,11 @@ export const Component = () => {
           </Link>
         }
       />
-      <section className="section">
+      <form className="section" noValidate onSubmit={form.submit(submit, parts, confirmRecycle)}>
         <SaleFields
-          mode={mode}
-          onMode={(m) => {
-            setMode(m);
-            setErrors({});
-          }}
+          form={form}
           agentName={agent?.name}
           cards={CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1)}
-          cardType={cardType}
-          onCardType={(code) => {
-            setCardType(code);
-            setErrors((e) => ({ ...e, cardType: null, quantity: null }));
-          }}
           balanceHint={
             card
               ? mode === 'sell'
@@ -106,25 +87,21 @@ export const Component = () => {
                 : t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })
               : undefined
           }
-          quantity={quantity}
-          onQuantity={setQuantity}
-          payPwd={me.data?.has_pay_pwd ? payPwd : undefined}
-          onPayPwd={setPayPwd}
-          errors={errors}
+          askPayPwd={Boolean(me.data?.has_pay_pwd)}
         />
         <Button
           block
+          type="submit"
           color="primary"
           size="large"
           shape="rounded"
           data-testid="sale-submit"
-          loading={busy}
-          disabled={locked || busy}
-          onClick={guard(() => void submit())}
+          loading={form.busy}
+          disabled={form.locked || form.busy}
         >
           {t(mode === 'sell' ? 'sales.submitSell' : 'sales.submitRecycle')}
         </Button>
-      </section>
+      </form>
     </div>
   );
 };

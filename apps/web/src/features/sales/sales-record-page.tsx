@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CompanyPicker } from '../../components/company-picker.tsx';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import type { BatchErrors } from './batch.ts';
 import type { ScanState } from './scan-store.ts';
 

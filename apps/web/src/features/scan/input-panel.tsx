@@ -1,10 +1,8 @@
 import { Limits, rules } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field.tsx';
-import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { ruleError } from '../../lib/rules.ts';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 
 interface Props {
   /** Called with the SSIDs once each is valid and none repeats; a rejection keeps the rows. */
@@ -14,60 +12,52 @@ interface Props {
 /** Up to 10 SSIDs typed one per row (SPEC §5: adding by input creates up to 10 users). */
 export const InputPanel = ({ onSubmit }: Props) => {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<string[]>(['']);
-  const [errors, setErrors] = useState<(string | null)[]>([]);
-  const [busy, setBusy] = useState(false);
-  const { locked, guard } = useDoubleClickGuard();
+  // One value per row, named by its position.
+  const form = useRuleForm<Record<string, string>>({ 0: '' });
+  const rows = Object.keys(form.values);
 
-  const submit = async () => {
-    const filled = rows.map((r) => r.trim());
-    const next = filled.map((ssid, i) => {
-      if (ssid === '' && filled.length > 1) return null;
-      const error = ruleError(rules.ssid, ssid);
-      if (error) return error;
-      return filled.indexOf(ssid) < i ? 'doNotAddRepeatedly' : null;
+  const parts = (values: Record<string, string>): RulePart[] => {
+    const filled = rows.map((row) => (values[row] ?? '').trim());
+    return rows.flatMap((row, i): RulePart[] => {
+      const ssid = filled[i] ?? '';
+      if (ssid === '' && filled.length > 1) return [];
+      const first = filled.indexOf(ssid);
+      // A repeat fails the list rule on the row that repeats.
+      return first < i
+        ? [[rules.ssidList(Limits.inputAddMax), [ssid, ssid], row]]
+        : [[rules.ssid, ssid, row]];
     });
-    setErrors(next);
+  };
+
+  const submit = async (values: Record<string, string>) => {
+    const filled = rows.map((row) => (values[row] ?? '').trim());
     const ssids = filled.filter(Boolean);
-    if (next.some(Boolean) || ssids.length === 0) return;
-    setBusy(true);
-    try {
-      const taken = await onSubmit(ssids);
-      if (taken) setErrors(filled.map((s) => (taken.includes(s) ? 'doNotAddRepeatedly' : null)));
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
+    if (ssids.length === 0) return;
+    const taken = await onSubmit(ssids);
+    for (const [i, ssid] of filled.entries()) {
+      if (taken?.includes(ssid)) form.setError(String(i), 'doNotAddRepeatedly');
     }
   };
 
   return (
-    <section className="section" data-testid="input-panel">
-      {rows.map((value, i) => (
-        <Field
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; they are only added at the end.
-          key={i}
+    <form className="section" data-testid="input-panel" noValidate onSubmit={form.submit(submit, parts)}>
+      {rows.map((row, i) => (
+        <FormInput
+          key={row}
           id={`input-ssid-${i}`}
           label={t('scan.ssidN', { n: i + 1 })}
-          error={errors[i] ? t(`msg.${errors[i]}` as 'msg.ok') : null}
-        >
-          <input
-            id={`input-ssid-${i}`}
-            inputMode="numeric"
-            maxLength={15}
-            autoComplete="off"
-            placeholder={t('scan.typePlaceholder')}
-            value={value}
-            onChange={(e) => setRows((r) => r.map((v, j) => (j === i ? e.target.value : v)))}
-          />
-        </Field>
+          {...form.field(row)}
+          inputMode="numeric"
+          maxLength={15}
+          placeholder={t('scan.typePlaceholder')}
+        />
       ))}
       {rows.length < Limits.inputAddMax && (
         <button
           type="button"
           className="btn btn--block"
           data-testid="input-add-row"
-          onClick={() => setRows((r) => [...r, ''])}
+          onClick={() => form.set(String(rows.length))('')}
         >
           {t('scan.addRow')}
         </button>
@@ -75,17 +65,17 @@ export const InputPanel = ({ onSubmit }: Props) => {
       <div style={{ marginTop: 16 }}>
         <Button
           block
+          type="submit"
           color="primary"
           size="large"
           shape="rounded"
           data-testid="input-create"
-          loading={busy}
-          disabled={locked || busy}
-          onClick={guard(() => void submit())}
+          loading={form.busy}
+          disabled={form.locked || form.busy}
         >
-          {t('scan.create', { count: rows.filter((r) => r.trim()).length })}
+          {t('scan.create', { count: rows.filter((row) => form.values[row]?.trim()).length })}
         </Button>
       </div>
-    </section>
+    </form>
   );
 };

@@ -3,7 +3,8 @@ import { CameraOutline, PictureOutline, RightOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Field } from '../../components/field.tsx';
+import { FormInput } from '../../components/form/form-input.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
 import { addToScanList, type ScanSource } from './scan-list.ts';
 
@@ -18,15 +19,14 @@ interface Props {
 export const ScanPanel = ({ ssids, onChange }: Props) => {
   const { t } = useTranslation();
   const [camera, setCamera] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [typedError, setTypedError] = useState<string | null>(null);
+  const form = useRuleForm({ typed: '' });
 
   // The latest list lives in a closure for the camera's callback, so read it through the updater.
   let current = ssids;
   const add = (raw: string, source: ScanSource) => {
     const result = addToScanList(current, raw, source);
     if (result.error) {
-      if (source === 'type') setTypedError(result.error);
+      if (source === 'type') form.setError('typed', result.error);
       else showToast(t(`msg.${result.error}` as 'msg.ok'));
       return false;
     }
@@ -75,32 +75,26 @@ export const ScanPanel = ({ ssids, onChange }: Props) => {
       <form
         className="scan-type"
         noValidate
+        // Each typed SSID is added at once, so no double-click window holds the next one back.
         onSubmit={(e) => {
           e.preventDefault();
-          if (add(typed, 'type')) setTyped('');
+          if (add(form.values.typed, 'type')) form.setValues({ typed: '' });
         }}
       >
-        <Field
+        <FormInput
           id="scan-typed"
           label={t('scan.typeLabel')}
-          error={typedError ? t(`msg.${typedError}` as 'msg.ok') : null}
-        >
-          <input
-            id="scan-typed"
-            inputMode="numeric"
-            maxLength={15}
-            autoComplete="off"
-            placeholder={t('scan.typePlaceholder')}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value.trim());
-              setTypedError(null);
-            }}
-          />
-          <button type="submit" className="btn btn--primary scan-type__add" data-testid="scan-type-add">
-            {t('scan.add')}
-          </button>
-        </Field>
+          {...form.field('typed')}
+          onChange={(value) => form.set('typed')(value.trim())}
+          inputMode="numeric"
+          maxLength={15}
+          placeholder={t('scan.typePlaceholder')}
+          addon={
+            <button type="submit" className="btn btn--primary scan-type__add" data-testid="scan-type-add">
+              {t('scan.add')}
+            </button>
+          }
+        />
       </form>
       {ssids.length === 0 ? (
         <p className="item-meta">{t('scan.empty')}</p>

@@ -1,14 +1,14 @@
 import { api, Limits, rules, SosStatus } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { sosReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,7 +16,6 @@ import { showToast } from '../../components/toast.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { ruleError } from '../../lib/rules.ts';
 import { SosState } from './sos-row.tsx';
 import '../../components/detail.css';
 import './sos.css';
@@ -32,29 +31,14 @@ export const Component = () => {
   );
   const s = detail.data;
   const missing = !(id > 0) || (detail.isError && !s);
-  const [remark, setRemark] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useRuleForm({ remark: '' });
+  const remark = form.values.remark;
   const processSos = useEndpointMutation(api.sos.process, { invalidates: sosReads });
 
+  // A failed call keeps the remark in the field; the client has shown the server's message.
   const processIt = async () => {
-    if (!s || busy) return;
-    const key = ruleError(rules.remark, remark.trim());
-    setError(key ? t(`msg.${key}` as 'msg.ok') : null);
-    if (key) return;
-    if (
-      !(await confirm(t('sos.confirmProcess', { name: s.terminal_name }), t('sos.confirm'), t('sos.cancel')))
-    )
-      return;
-    setBusy(true);
-    try {
-      await processSos.mutateAsync({ id, remark: remark.trim() });
-      showToast(t('sos.done'));
-    } catch {
-      // The client has shown the server's message; the remark stays in the field.
-    } finally {
-      setBusy(false);
-    }
+    await processSos.mutateAsync({ id, remark: remark.trim() });
+    showToast(t('sos.done'));
   };
 
   const hasPosition = s && s.lat !== null && s.lng !== null;
@@ -114,19 +98,26 @@ export const Component = () => {
             <form
               className="section sos-remark"
               noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void processIt();
-              }}
+              onSubmit={form.submit(
+                processIt,
+                (v) => [[rules.remark, v.remark.trim(), 'remark']],
+                () =>
+                  confirm(
+                    t('sos.confirmProcess', { name: s.terminal_name }),
+                    t('sos.confirm'),
+                    t('sos.cancel'),
+                  ),
+              )}
             >
-              <Field id="sos-remark" label={t('sos.remark')} error={error}>
+              <Field id="sos-remark" label={t('sos.remark')} error={form.errors.remark}>
                 <textarea
                   id="sos-remark"
                   rows={3}
                   value={remark}
                   placeholder={t('sos.remarkPlaceholder')}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(e) => setRemark(e.target.value)}
+                  aria-invalid={form.errors.remark ? true : undefined}
+                  aria-describedby={form.errors.remark ? 'sos-remark-error' : undefined}
+                  onChange={(e) => form.set('remark')(e.target.value)}
                 />
               </Field>
               <span className="sos-remark__count">
@@ -135,7 +126,7 @@ export const Component = () => {
               <button
                 type="submit"
                 className="btn btn--primary btn--block"
-                disabled={busy}
+                disabled={form.busy || form.locked}
                 data-testid="sos-process"
               >
                 {t('sos.process')}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /changeCard?ssid=: moves a user and its services from the old SSID to a new one. */

@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { terminalReads } from '../../api/changes.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { RuleForm } from '../../components/form/rule-form.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RuleForm } from '../../components/rule-form.tsx';
 import { showToast } from '../../components/toast.ts';
 
 /** /perfect?id=: completes a user's profile: name, ICCID and remarks. */

@@ -1,4 +1,4 @@
-import { api, CardTypes } from '@ptt/contract';
+import { api, CardTypes, rules } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
-import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { readSelection } from './selection.ts';
 
@@ -25,39 +25,29 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [users] = useState(readSelection);
-  const [cardType, setCardType] = useState<number | undefined>(fixed);
-  const [errors, setErrors] = useState<{ users?: string; card?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const { locked, guard } = useDoubleClickGuard();
+  const form = useRuleForm<{ card: number | undefined }>({ card: fixed });
+  const { errors } = form;
   const addService = useEndpointMutation(api.terminal.addService, {
     invalidates: [...terminalReads, ...balanceReads],
   });
   const allowed = useCardSwitch(getLoginInfo()?.role === 0).data;
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
-  const submit = async () => {
-    const next = {
-      users: users.length === 0 ? 'selectUser' : undefined,
-      card: cardType === undefined ? 'selectCardType' : undefined,
-    };
-    setErrors(next);
-    if (next.users || next.card || cardType === undefined) return;
-    setBusy(true);
-    try {
-      const res = await addService.mutateAsync({ ids: users.map((u) => u.id).join(','), cardType });
-      showToast(t('terminal.renewed', res));
-      navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+  const ids = users.map((u) => u.id);
+  const submit = async ({ card }: { card: number | undefined }) => {
+    if (card === undefined) return;
+    const res = await addService.mutateAsync({ ids: ids.join(','), cardType: card });
+    showToast(t('terminal.renewed', res));
+    navigate(users.length === 1 ? `/userDetail?id=${users[0]?.id}` : '/userList', { replace: true });
   };
-  const message = (key?: string) => (key ? t(`msg.${key}` as 'msg.ok') : null);
+  const parts = ({ card }: { card: number | undefined }): RulePart[] => [
+    [rules.idList('selectUser'), ids, 'users'],
+    [rules.cardType, card, 'card'],
+  ];
 
   return (
-    <section className="section">
-      <Field id="renew-users" label={t('terminal.users')} error={message(errors.users)}>
+    <form className="section" noValidate onSubmit={form.submit(submit, parts)}>
+      <Field id="renew-users" label={t('terminal.users')} error={errors.users}>
         <div id="renew-users" className="chips" style={{ padding: '8px 0' }}>
           {users.length === 0 && (
             <Link to="/userList" className="chip chip--link">
@@ -72,7 +62,7 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
         </div>
       </Field>
       {fixed === undefined && (
-        <Field id="renew-card" label={t('terminal.cardType')} error={message(errors.card)}>
+        <Field id="renew-card" label={t('terminal.cardType')} error={errors.card}>
           <div id="renew-card" className="chips" style={{ padding: '8px 0' }}>
             {cards.map((c) => (
               <button
@@ -80,8 +70,8 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
                 type="button"
                 className="chip"
                 data-testid={`renew-card-${c.key}`}
-                aria-pressed={cardType === c.code}
-                onClick={() => setCardType(c.code)}
+                aria-pressed={form.values.card === c.code}
+                onClick={() => form.set('card')(c.code)}
               >
                 {t(`card.${c.key}`)}
               </button>
@@ -92,16 +82,16 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
       <p className="item-meta">{t('terminal.oneCardEach')}</p>
       <Button
         block
+        type="submit"
         color="primary"
         size="large"
         shape="rounded"
         data-testid="renew-submit"
-        loading={busy}
-        disabled={locked || busy}
-        onClick={guard(() => void submit())}
+        loading={form.busy}
+        disabled={form.locked || form.busy}
       >
         {t(fixed === undefined ? 'terminal.submitRenew' : 'terminal.submitLocation', { count: users.length })}
       </Button>
-    </section>
+    </form>
   );
 };

@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
+import './form.css';
 
-/** The primary button of an account form; off while a call runs and for the double-click guard's time. */
+/** A form's primary button; off while its call runs and for the double-click guard's time. */
 export const SubmitButton = ({ busy, locked, text }: { busy: boolean; locked: boolean; text: string }) => (
   <Button
     block
@@ -8,7 +9,7 @@ export const SubmitButton = ({ busy, locked, text }: { busy: boolean; locked: bo
     color="primary"
     size="large"
     shape="rounded"
-    className="account-submit"
+    className="form-submit"
     loading={busy}
     disabled={locked || busy}
   >

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { Field } from '../../components/field.tsx';
+import { Field } from './field.tsx';
 
 interface Props {
   id: string;

@@ -1,0 +1,157 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useDoubleClickGuard } from '../use-double-click-guard.ts';
+
+export type Values = Record<string, unknown>;
+
+/** Where an issue that names no field of its own is shown (a form-wide message). */
+export const formWide = '';
+
+/**
+ * One part of a check: a contract schema and what it checks. An object's issues land on the fields
+ * their paths name; with a field name, every issue of the part lands on that field; with a function,
+ * on the field it names for the issue's path (one message under several inputs).
+ */
+export type RulePart = readonly [
+  schema: z.ZodType,
+  subject: unknown,
+  field?: string | ((path: string | undefined) => string),
+];
+
+/** A message kept as a catalogue key (a rule's issue) or a text (a server answer), so keys follow the language. */
+type Message = { key: string } | { text: string };
+
+/** The catalogue key of the first issue of each field, as the contract rules name them. */
+export const ruleErrors = (schema: z.ZodType, values: unknown): Record<string, string> => {
+  const result = schema.safeParse(values);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : formWide;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+};
+
+/** The field a server answer is about (it names it in `data.field`), for answers the client left to us. */
+const serverField = (error: unknown): { field?: string; text: string } | null => {
+  // Read by shape rather than `instanceof ApiError`: the login route must not load the API client up front.
+  if (!(error instanceof Error) || error.name !== 'ApiError') return null;
+  const { handled, data } = error as Error & { handled?: boolean; data?: unknown };
+  if (handled) return null;
+  const field = (data as { field?: unknown } | null)?.field;
+  return { field: typeof field === 'string' ? field : undefined, text: error.message };
+};
+
+const toastLater = (text: string) => void import('../toast.ts').then(({ showToast }) => showToast(text));
+
+/**
+ * The app's one form state: values, one message per field from the contract rules (shown in the user's
+ * language and cleared as soon as that field changes), the busy flag and the double-click guard.
+ */
+export const useRuleForm = <V extends Values>(initial: V) => {
+  const { t } = useTranslation();
+  const [values, setAll] = useState<V>(initial);
+  const [messages, setMessages] = useState<Record<string, Message>>({});
+  const [busy, setBusy] = useState(false);
+  const { locked, guard } = useDoubleClickGuard();
+
+  const text = (m: Message) => ('key' in m ? t(`msg.${m.key}` as 'msg.ok') : m.text);
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(messages).map(([field, m]) => [field, text(m)]),
+  );
+
+  const clear = (...names: string[]) =>
+    setMessages((prev) => {
+      if (!names.some((n) => n in prev)) return prev;
+      const next = { ...prev };
+      for (const n of names) delete next[n];
+      return next;
+    });
+
+  /** Changes one value; its stale message (and a form-wide one) goes at once. */
+  const set =
+    <K extends keyof V & string>(name: K) =>
+    (value: V[K]) => {
+      setAll((v) => ({ ...v, [name]: value }));
+      clear(name, formWide);
+    };
+
+  /** Replaces every value (a reset, an edit form's record arriving) and drops every message. */
+  const setValues = (next: V | ((prev: V) => V)) => {
+    setAll(next);
+    setMessages({});
+  };
+
+  /** Shows a message under a field: a catalogue key or, with `{ text }`, a server's text. */
+  const setError = (field: string, message: string | { text: string } | null) =>
+    message === null
+      ? clear(field)
+      : setMessages((prev) => ({
+          ...prev,
+          [field]: typeof message === 'string' ? { key: message } : message,
+        }));
+
+  /** Checks with contract rules and shows what fails; true when everything passes. */
+  const check = (...parts: RulePart[]): boolean => {
+    const next: Record<string, Message> = {};
+    for (const [schema, subject, field] of parts) {
+      for (const [name, key] of Object.entries(ruleErrors(schema, subject))) {
+        const target = typeof field === 'function' ? field(name === formWide ? undefined : name) : field;
+        next[target ?? name] ??= { key };
+      }
+    }
+    setMessages(next);
+    return Object.keys(next).length === 0;
+  };
+
+  /**
+   * Runs a call. An answer the client left to the form (`toast: false`) is shown under the field the
+   * server names, or as a toast; anything else the client has already shown, and the values stay.
+   */
+  const run = async (action: () => Promise<void> | void): Promise<void> => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      const answer = serverField(error);
+      if (!answer) return;
+      if (answer.field && answer.field in values) setMessages({ [answer.field]: { text: answer.text } });
+      else toastLater(answer.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /**
+   * A form's submit handler: checks `parts` (given the values, so a rule can depend on them) and runs
+   * the action only when they pass, once per double-click window. A refused check sends nothing, so it
+   * holds no window: the corrected form can go at once. `ask` (a confirmation) comes before the window
+   * too, so a cancelled confirmation can be tapped again straight away.
+   */
+  const submit =
+    (
+      action: (values: V) => Promise<void> | void,
+      parts: (values: V) => RulePart[] = () => [],
+      ask?: (values: V) => Promise<boolean>,
+    ) =>
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      if (!check(...parts(values))) return;
+      const go = guard(() => void run(() => action(values)));
+      if (!ask) go();
+      else void ask(values).then((ok) => ok && go());
+    };
+
+  /** Props for an input bound to one text value. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    value: String(values[name] ?? ''),
+    onChange: set(name) as (value: string) => void,
+    error: errors[name],
+  });
+
+  return { values, set, setValues, errors, setError, check, run, submit, field, busy, locked, guard };
+};
+
+export type RuleFormState<V extends Values> = ReturnType<typeof useRuleForm<V>>;
