@@ -125,7 +125,6 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
       '',
       `p99 ≤ ${Math.max(...refs.floor.map((x) => x.p99))} ms`,
     ]);
-    await refs.close();
     if (first && settings.runs('writes')) {
       const w = await business(server, sample.top, log);
       const renewals = await concurrentRenewals(server, sample.top, log);
@@ -174,7 +173,7 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
         ]);
     }
   } finally {
-    await refs.close().catch(() => undefined);
+    await refs.close();
     await server.close();
   }
   return mix;
