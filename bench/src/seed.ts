@@ -67,28 +67,46 @@ export async function seedFleet(url: string, terminals: number, log: (line: stri
       [hash, Fleet.smallOrgs],
     );
     const big = bigCompanySize(terminals);
-    const insertTerminals = (from: string, to: string, companies: string, join: string) =>
+    await q(
+      `insert into groups (org_id, agent_path, name)
+       select id, agent_path, 'Dispatch' from orgs where account <> $1`,
+      [benchBig],
+    );
+    await q(
+      `insert into groups (org_id, agent_path, name)
+       select id, agent_path, 'Team ' || lpad(g::text, 3, '0') from orgs, generate_series(1, $2) g
+       where account = $1`,
+      [benchBig, Fleet.bigGroups],
+    );
+    // The big company's terminals are spread over its teams, each team their default group.
+    const insertTerminals = (from: number, to: number, companies: string, join: string, group: string) =>
       q(
         `with companies as (${companies})
-         insert into terminals (ssid, name, org_id, agent_path, intercom_pwd_hash, voice_expires, warranty_expires)
+         insert into terminals (ssid, name, org_id, agent_path, intercom_pwd_hash, voice_expires, warranty_expires,
+                                default_group_id)
          select (${ssidBase} + n)::text,
                 (array['${nameWords.join("','")}'])[n % 8 + 1] || lpad(((n / 8) % 100000)::text, 5, '0'),
-                c.id, c.agent_path, $1, current_date + 200 + n % 300, current_date + 365
+                c.id, c.agent_path, $1, current_date + 200 + n % 300, current_date + 365, ${group}
          from generate_series(${from}, ${to}) n join companies c on ${join}`,
         [hash],
       );
     await insertTerminals(
-      '0',
-      String(big - 1),
-      `select id, agent_path from orgs where account = '${benchBig}'`,
-      'true',
+      0,
+      big - 1,
+      `select o.id, o.agent_path, g.id as team, row_number() over (order by g.id) - 1 as k
+       from orgs o join groups g on g.org_id = o.id where o.account = '${benchBig}'`,
+      `c.k = n % ${Fleet.bigGroups}`,
+      'c.team',
     );
     await insertTerminals(
-      String(big),
-      String(terminals - 1),
+      big,
+      terminals - 1,
       `select id, agent_path, row_number() over (order by id) - 1 as k from orgs where account <> '${benchBig}'`,
       `c.k = n % ${Fleet.smallOrgs}`,
+      'null',
     );
+    // Statistics of the new rows, or the joins below are planned for empty tables.
+    await q('analyze');
     await seedCompanyRecords(q);
     await q('commit');
     log(
@@ -102,30 +120,12 @@ export async function seedFleet(url: string, terminals: number, log: (line: stri
   }
 }
 
-/** Groups everywhere; the big company's groups, SOS, fences, alarms, recordings and positions. */
+/** The big company's team members, SOS, fences, alarms, recordings and positions. */
 async function seedCompanyRecords(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>) {
   const bigId = Number((await q('select id from orgs where account = $1', [benchBig])).rows[0].id);
   await q(
-    `insert into groups (org_id, agent_path, name)
-     select id, agent_path, 'Dispatch' from orgs where id <> $1`,
-    [bigId],
-  );
-  await q(
-    `insert into groups (org_id, agent_path, name)
-     select id, agent_path, 'Team ' || lpad(g::text, 3, '0') from orgs, generate_series(1, $2) g where id = $1`,
-    [bigId, Fleet.bigGroups],
-  );
-  // Every terminal of the big company in one of its teams, the team its default group.
-  await q(
-    `with teams as (select id, row_number() over (order by id) - 1 as k from groups where org_id = $1),
-          members as (select id, row_number() over (order by id) - 1 as k from terminals where org_id = $1)
-     insert into group_members (group_id, terminal_id, priority)
-     select t.id, m.id, 1 + m.k % 5 from members m join teams t on t.k = m.k % $2`,
-    [bigId, Fleet.bigGroups],
-  );
-  await q(
-    `update terminals t set default_group_id = m.group_id from group_members m
-     where m.terminal_id = t.id and t.org_id = $1`,
+    `insert into group_members (group_id, terminal_id, priority)
+     select default_group_id, id, 1 + id % 5 from terminals where org_id = $1`,
     [bigId],
   );
   const big = `(select id, agent_path, row_number() over (order by id) - 1 as k from terminals where org_id = ${bigId})`;
