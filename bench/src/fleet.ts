@@ -63,3 +63,20 @@ export async function fleetServer(size: number, log: (line: string) => void): Pr
     throw error;
   }
 }
+
+/**
+ * Waits until the fleet's database runs no statement but this one (a minute at most): the queries of a
+ * load's last requests go on after its clients have gone and would slow the next load down.
+ */
+export async function settle(size: number) {
+  await withClient(databaseUrl(size), async (c) => {
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const { rows } = await c.query(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+}

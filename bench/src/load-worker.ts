@@ -51,7 +51,9 @@ process.on('message', async (job: LoadJob) => {
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
-    wrong: wrong + r.errors + r.timeouts,
+    // A request still unanswered when the load stops is counted too: a call slower than the load
+    // would otherwise show no latency and no error at all.
+    wrong: wrong + r.errors + r.timeouts + Math.max(0, r.requests.sent - r.requests.total),
     codes,
   };
   process.send?.(result);

@@ -1,7 +1,7 @@
 import { business } from './business.ts';
 import { Budget, settings } from './config.ts';
 import { everyRead } from './endpoints.ts';
-import { databaseUrl, fleetServer } from './fleet.ts';
+import { databaseUrl, fleetServer, settle } from './fleet.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
 import { type Call, type LoadResult, load, stopLoad } from './load.ts';
 import { resellerMix } from './mix.ts';
@@ -31,8 +31,8 @@ const size = (n: number) => fmt(n);
 type Measured = LoadResult & { floor: number };
 
 /** The bare route and the floor, measured before the first load and after every few. */
-async function references(url: string) {
-  const refs = await startReferences(url);
+async function references(size: number) {
+  const refs = await startReferences(databaseUrl(size));
   const bare: LoadResult[] = [];
   const floor: LoadResult[] = [];
   const measure = async () => {
@@ -48,7 +48,10 @@ async function references(url: string) {
     around: async (origin: string, calls: Call[][]) => {
       const before = floor.length - 1;
       const results: LoadResult[] = [];
-      for (const c of calls) results.push(await load(origin, c));
+      for (const c of calls) {
+        results.push(await load(origin, c));
+        await settle(size);
+      }
       await measure();
       const mean = (floor[before].rps + floor[before + 1].rps) / 2;
       return results.map((r): Measured => ({ ...r, floor: mean }));
@@ -65,7 +68,7 @@ const wrongCodes = (r: LoadResult) =>
 
 async function measureFleet(fleetSize: number, first: boolean, largest: boolean) {
   const server = await fleetServer(fleetSize, log);
-  const refs = await references(databaseUrl(fleetSize));
+  const refs = await references(fleetSize);
   const at = size(fleetSize);
   let mix: Measured | null = null;
   try {
