@@ -20,7 +20,7 @@ export interface LoadResult {
   p50: number;
   p99: number;
   total: number;
-  /** Answers other than 20001, failed connections, timeouts and requests unanswered at the end. */
+  /** Answers other than 20001, failed connections and timeouts. */
   wrong: number;
   /** The wrong answers by code and path, to tell what went wrong. */
   codes: Record<string, number>;
