@@ -4,7 +4,7 @@ import { lighthouseScores, type Scores } from './lighthouse.ts';
 import { type Load, load } from './load.ts';
 import { benchPassword, benchTop, ensureDatabase, seedFleet } from './seed.ts';
 import { type Api, startApi, startBare } from './server.ts';
-import { routeSizes } from './web.ts';
+import { pageFetches, routeSizes } from './web.ts';
 
 /**
  * npm run bench: the DESIGN §7 budgets measured on this machine. BENCH_DATABASE_URL names the
@@ -99,10 +99,11 @@ async function measureFleet(size: number) {
     }
     await bare.close();
     const extra = size === sizes[0] ? await business(server, session, log) : null;
+    const login = size === sizes[0] ? await pageFetches(server.url, '/') : null;
     const pages = size === sizes[0] ? await lighthouseScores(server.url, session, lighthouseRuns, log) : null;
     await server.close();
     server = null;
-    return { size, ceilings, results, extra, pages };
+    return { size, ceilings, results, extra, pages, login };
   } finally {
     await server?.close();
   }
@@ -110,14 +111,6 @@ async function measureFleet(size: number) {
 
 async function main() {
   const web = routeSizes();
-  const loginKb = web.loginKb + web.textsKb;
-  rows.push([
-    'web',
-    `login route JS (gzip): entry and login page ${fmt(web.loginKb, 1)} KB, English texts ${fmt(web.textsKb, 1)} KB`,
-    `${fmt(loginKb, 1)} KB`,
-    `≤ ${Budget.loginKb} KB`,
-    check(loginKb <= Budget.loginKb, 'login route size'),
-  ]);
   const biggest = web.routes[0];
   for (const r of web.routes.filter((x) => x.kb > Budget.routeKb)) check(false, `route chunk ${r.route}`);
   rows.push([
@@ -178,6 +171,15 @@ async function main() {
       ]);
     }
   }
+  const login = fleets.find((f) => f.login)?.login;
+  if (login)
+    rows.push([
+      'web',
+      `login page JS fetched until network idle (gzip, ${login.files.length} files; ${fmt(login.transferredKb, 1)} KB on the wire)`,
+      `${fmt(login.kb, 1)} KB`,
+      `≤ ${Budget.loginKb} KB`,
+      check(login.kb <= Budget.loginKb, 'login page JS'),
+    ]);
   const pages = fleets.find((f) => f.pages)?.pages;
   if (pages)
     for (const [name, p] of Object.entries(pages) as [string, Scores][]) {
