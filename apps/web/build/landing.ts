@@ -151,8 +151,12 @@ export function landingPage(
   const data: LandingData = { ...rest, shells: pictures };
   // `<` is written escaped so that no shell's markup can end the element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // Each stylesheet in the page is named by a disabled link, which the browser does not fetch: Vite's
+  // preload of a later chunk adds only the stylesheets no link names, so none is applied a second time
+  // (after the page's own rules, where it would undo them).
+  const named = files.css.map((f) => `<link rel="stylesheet" href="${base}${f}" disabled>`).join('');
   return page
-    .replace('</head>', `<style>${style}</style>\n</head>`)
+    .replace('</head>', `<style>${style}</style>${named}\n</head>`)
     .replace(
       rootElement,
       `${rootElement}\n<script type="application/json" id="landing-data">${json}</script>\n<script>${script}</script>`,
