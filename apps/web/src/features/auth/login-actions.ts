@@ -4,7 +4,7 @@ import type { LoginData, Puzzle } from '../../api/types.ts';
 
 /**
  * The login's calls and validation. They need the contract's endpoint table and zod, so the login page
- * loads this module after its first render instead of making the first page wait for them.
+ * loads this module on the visitor's first input (its `warm`) instead of with the page.
  */
 export const validateCredentials = (username: string, password: string): MessageKey | null => {
   const parsed = rules.loginCredentials.safeParse({ username, password });

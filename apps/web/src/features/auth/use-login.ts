@@ -1,5 +1,5 @@
 import type { MessageKey, Msg } from '@ptt/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadAppInfo } from '../../api/app-info.ts';
@@ -35,12 +35,6 @@ export const useLogin = ({ role, account, password }: Fields) => {
     actions.current ??= await loadActions();
     return actions.current;
   };
-
-  useEffect(() => {
-    void loadActions().then((module) => {
-      actions.current = module;
-    });
-  }, []);
 
   const submit = async () => {
     const { validateCredentials } = await getActions();
