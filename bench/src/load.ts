@@ -1,33 +1,60 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { Code } from '@ptt/contract';
-import autocannon from 'autocannon';
+import { settings } from './config.ts';
 
-export interface Load {
+export interface Call {
+  method: 'GET' | 'POST';
+  /** Path and query, the session included. */
+  path: string;
+  body?: string;
+}
+export interface LoadJob {
+  origin: string;
+  requests: Call[];
+  seconds: number;
+  connections: number;
+}
+export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
-  errors: number;
+  total: number;
+  /** Answers other than 20001, failed connections and timeouts. */
+  wrong: number;
+  /** The wrong answers by code and path, to tell what went wrong. */
+  codes: Record<string, number>;
 }
 
+let generator: ChildProcess | null = null;
+
 /**
- * Requests per second and latency of one URL under `connections` concurrent clients for `seconds`,
- * after an unmeasured second of the same load: the pool's connections are open, their statements
- * prepared and planned, and the JIT has compiled the route before the clock starts.
+ * Requests per second and latency of `requests`, cycled through by `settings.connections` clients for
+ * `seconds`. The load generator runs in a process of its own (load-worker.ts), so the server measured
+ * does not share its event loop with the clients.
  */
-export async function load(
-  url: string,
-  method: 'GET' | 'POST',
-  seconds: number,
-  connections = 50,
-): Promise<Load> {
-  await autocannon({ url, method, connections, duration: 1 });
-  const result = await autocannon({ url, method, connections, duration: seconds });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+export function load(origin: string, requests: Call[], seconds = settings.seconds): Promise<LoadResult> {
+  const job: LoadJob = { origin, requests, seconds, connections: settings.connections };
+  if (!generator) generator = fork(new URL('./load-worker.ts', import.meta.url), { stdio: 'inherit' });
+  const child = generator;
+  return new Promise((resolve, reject) => {
+    const exit = (code: number | null) => {
+      generator = null;
+      reject(new Error(`the load generator stopped (${code})`));
+    };
+    child.once('exit', exit);
+    child.once('message', (m) => {
+      child.off('exit', exit);
+      resolve(m as LoadResult);
+    });
+    child.send(job);
+  });
+}
+
+/** Ends the load generator's process. */
+export function stopLoad() {
+  generator?.disconnect();
+  generator = null;
 }
 
 /** One request on a kept-alive connection; resolves to the envelope's code. */

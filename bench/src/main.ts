@@ -1,223 +1,238 @@
-import { api, Code, type Endpoint } from '@ptt/contract';
 import { business } from './business.ts';
+import { Budget, settings } from './config.ts';
+import { everyRead } from './endpoints.ts';
+import { databaseUrl, fleetServer, settle } from './fleet.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
-import { type Load, load } from './load.ts';
-import { benchPassword, benchTop, ensureDatabase, seedFleet } from './seed.ts';
-import { type Api, startApi, startBare } from './server.ts';
-import { routeSizes } from './web.ts';
+import { type Call, type LoadResult, load, stopLoad } from './load.ts';
+import { resellerMix } from './mix.ts';
+import { concurrentRenewals } from './renewals.ts';
+import { fmt, Report } from './report.ts';
+import { sampleFleet } from './sample.ts';
+import { startReferences } from './server.ts';
+import { pageFetches, routeSizes } from './web.ts';
 
-/**
- * npm run bench: the DESIGN §7 budgets measured on this machine. BENCH_DATABASE_URL names the
- * PostgreSQL server (a database per fleet size is created there and kept for the next run),
- * BENCH_SECONDS the length of each load, BENCH_SIZES the fleet sizes, BENCH_LIGHTHOUSE_RUNS how many
- * times each page is audited (its median run is reported; five by default, the number Lighthouse's own
- * notes on variability suggest, as its scores on one build move by ten points here from run to run).
- */
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
-const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** npm run bench: the DESIGN §7 budgets measured on this machine (settings in config.ts). */
 const log = (line: string) => console.log(line);
+const report = new Report();
+const main = report.table('budgets', ['fleet', 'what', 'measured', 'budget', '']);
+const reads = report.table(`every read endpoint alone (${settings.connections} connections)`, [
+  'fleet',
+  'call',
+  'req/s',
+  '% of floor',
+  'p50 ms',
+  'p99 ms',
+  'non-20001',
+  '',
+]);
+const size = (n: number) => fmt(n);
 
-const Budget = {
-  loginKb: 140,
-  routeKb: 35,
-  shareOfBare: 0.2,
-  p99Ms: 25,
-  pageGrowth: 1.5,
-  batchMs: 150,
-  salesPerSecond: 500,
-  lighthousePerformance: 98,
-  lighthouseAccessibility: 95,
-};
+/** A load with the floor measured around it: the machine's speed moves within minutes. */
+type Measured = LoadResult & { floor: number };
 
-const calls: {
-  name: string;
-  endpoint: Endpoint;
-  params?: Record<string, string | number>;
-  gated: boolean;
-}[] = [
-  { name: 'faststats', endpoint: api.profile.faststats, gated: true },
-  {
-    name: 'terminal/list (page 20)',
-    endpoint: api.terminal.list,
-    params: { page: 1, size: 20 },
-    gated: true,
-  },
-  {
-    name: 'terminal/list (page 2)',
-    endpoint: api.terminal.list,
-    params: { page: 2, size: 20 },
-    gated: false,
-  },
-  { name: 'agent/list', endpoint: api.agent.list, params: { page: 1, size: 20 }, gated: false },
-  { name: 'notice/getNotice', endpoint: api.notice.getNotice, params: { page: 1, size: 20 }, gated: false },
-  { name: 'sos/untreatedSOSCount', endpoint: api.sos.untreatedSOSCount, gated: false },
-];
-
-/** A call's load and the bare route's rate around it. */
-type Measured = Load & { ceiling: number };
-
-const rows: string[][] = [];
-const misses: string[] = [];
-const check = (ok: boolean, what: string) => {
-  if (!ok) misses.push(what);
-  return ok ? 'ok' : 'MISSED';
-};
-const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits });
-
-async function measureFleet(size: number) {
-  const name = `ptt_bench_${size >= 1_000_000 ? `${size / 1_000_000}m` : `${size / 1000}k`}`;
-  log(`fleet of ${fmt(size)} terminals (database ${name})`);
-  await ensureDatabase(adminUrl, name);
-  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  let server: Api | null = await startApi(url);
-  try {
-    await seedFleet(url, size, log);
-    const session = await server.login(0, benchTop, benchPassword);
-    // The bare route runs before and after each call's load, and each call is compared with the mean
-    // of the two: the machine's speed moves within minutes, by as much as a third between a fleet's
-    // first load and its last.
-    const bare = await startBare();
-    const ceilings = [await load(bare.url, 'GET', seconds)];
-    const results = new Map<string, Measured>();
-    for (const c of calls) {
-      const query = new URLSearchParams({ ...session, ...(c.params ?? {}) } as Record<string, string>);
-      const probe = await fetch(`${server.url}${c.endpoint.path}?${query}`, { method: c.endpoint.method });
-      const body = (await probe.json()) as { code: number };
-      if (body.code !== Code.ok) throw new Error(`${c.name} answered ${body.code}`);
-      const r = await load(`${server.url}${c.endpoint.path}?${query}`, c.endpoint.method, seconds);
-      const after = await load(bare.url, 'GET', seconds);
-      const ceiling = (ceilings[ceilings.length - 1].rps + after.rps) / 2;
-      ceilings.push(after);
-      results.set(c.name, { ...r, ceiling });
-      log(
-        `  ${c.name}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms; bare route around it ${fmt(ceiling)} req/s`,
-      );
-    }
-    await bare.close();
-    const extra = size === sizes[0] ? await business(server, session, log) : null;
-    const pages = size === sizes[0] ? await lighthouseScores(server.url, session, lighthouseRuns, log) : null;
-    await server.close();
-    server = null;
-    return { size, ceilings, results, extra, pages };
-  } finally {
-    await server?.close();
-  }
+/** The bare route and the floor, measured before the first load and after every few. */
+async function references(size: number) {
+  const refs = await startReferences(databaseUrl(size));
+  const bare: LoadResult[] = [];
+  const floor: LoadResult[] = [];
+  const measure = async () => {
+    bare.push(await load(refs.url, [{ method: 'GET', path: '/bare' }]));
+    floor.push(await load(refs.url, [{ method: 'GET', path: '/floor' }]));
+  };
+  await measure();
+  return {
+    bare,
+    floor,
+    measure,
+    /** The loads of `calls`, one after another, then the references again; each load gets the floor's mean around it. */
+    around: async (origin: string, calls: Call[][]) => {
+      const before = floor.length - 1;
+      const results: LoadResult[] = [];
+      for (const c of calls) {
+        results.push(await load(origin, c));
+        await settle(size);
+      }
+      await measure();
+      const mean = (floor[before].rps + floor[before + 1].rps) / 2;
+      return results.map((r): Measured => ({ ...r, floor: mean }));
+    },
+    close: refs.close,
+  };
 }
 
-async function main() {
+const share = (r: Measured) => r.rps / r.floor;
+const wrongCodes = (r: LoadResult) =>
+  Object.entries(r.codes)
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
+
+async function measureFleet(fleetSize: number, first: boolean, largest: boolean) {
+  const server = await fleetServer(fleetSize, log);
+  const refs = await references(fleetSize);
+  const at = size(fleetSize);
+  let mix: Measured | null = null;
+  try {
+    const sample = await sampleFleet(server);
+    if (settings.runs('mix')) {
+      [mix] = await refs.around(server.url, [await resellerMix(sample)]);
+      log(
+        `  mix: ${fmt(mix.rps)} req/s, p99 ${mix.p99} ms, ${mix.wrong} not 20001; floor ${fmt(mix.floor)} req/s`,
+      );
+      main([
+        at,
+        'reseller mix as the top-level agent: req/s (% of floor) · p50/p99 · non-20001',
+        `${fmt(mix.rps)} (${fmt(share(mix) * 100, 1)} %) · ${mix.p50}/${mix.p99} ms · ${mix.wrong}`,
+        `≥ ${Budget.mixShareOfFloor * 100} % · p99 ≤ ${Budget.mixP99Ms} ms · 0`,
+        report.check(
+          share(mix) >= Budget.mixShareOfFloor && mix.p99 <= Budget.mixP99Ms && mix.wrong === 0,
+          `reseller mix at ${at}: ${fmt(share(mix) * 100, 1)} % of floor, p99 ${mix.p99} ms, ${mix.wrong} non-20001${mix.wrong ? ` (${wrongCodes(mix)})` : ''}`,
+        ),
+      ]);
+    }
+    if (settings.runs('endpoints') && largest) {
+      const calls = await everyRead(sample);
+      for (let i = 0; i < calls.length; i += 8) {
+        const group = calls.slice(i, i + 8);
+        const results = await refs.around(
+          server.url,
+          group.map((c) => c.requests),
+        );
+        group.forEach((c, k) => {
+          const r = results[k];
+          log(`  ${c.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms, ${r.wrong} not 20001`);
+          const ok =
+            share(r) >= Budget.endpointShareOfFloor && r.p99 <= Budget.endpointP99Ms && r.wrong === 0;
+          reads([
+            at,
+            c.name,
+            fmt(r.rps),
+            fmt(share(r) * 100, 1),
+            String(r.p50),
+            String(r.p99),
+            String(r.wrong),
+            report.check(
+              ok,
+              `${c.name} at ${at}: ${fmt(share(r) * 100, 1)} % of floor, p99 ${r.p99} ms, ${r.wrong} non-20001${r.wrong ? ` (${wrongCodes(r)})` : ''}`,
+            ),
+          ]);
+        });
+      }
+    }
+    const rates = (list: LoadResult[]) =>
+      `${fmt(Math.min(...list.map((x) => x.rps)))}–${fmt(Math.max(...list.map((x) => x.rps)))} req/s`;
+    main([at, `bare Fastify route, ${refs.bare.length} loads around the others`, rates(refs.bare), '', '']);
+    main([
+      at,
+      `the floor (select 1 on a pool of ${settings.poolSize}), ${refs.floor.length} loads`,
+      rates(refs.floor),
+      '',
+      `p99 ≤ ${Math.max(...refs.floor.map((x) => x.p99))} ms`,
+    ]);
+    if (first && settings.runs('writes')) {
+      const w = await business(server, sample.top, log);
+      const renewals = await concurrentRenewals(server, sample.top, log);
+      main([
+        at,
+        'batch of 100 terminals (median of 5)',
+        `${fmt(w.batchMs, 1)} ms`,
+        `≤ ${Budget.batchMs} ms`,
+        report.check(w.batchMs <= Budget.batchMs, 'batch of 100 terminals'),
+      ]);
+      main([
+        at,
+        `card sales (${w.sales} at 20 at once)`,
+        `${fmt(w.salesPerSecond)} /s`,
+        `≥ ${Budget.salesPerSecond} /s`,
+        report.check(w.salesPerSecond >= Budget.salesPerSecond, 'card sales per second'),
+      ]);
+      main([
+        at,
+        'balances, ledger rows and notices after the sales',
+        w.exact ? 'exact' : 'WRONG',
+        'exact',
+        report.check(w.exact, 'exact balances after sales'),
+      ]);
+      main([
+        at,
+        'concurrent renewals of one terminal',
+        renewals.line,
+        `${renewals.parallel} years, ${renewals.parallel} cards`,
+        report.check(renewals.exact, `concurrent renewals: ${renewals.line}`),
+      ]);
+    }
+    if (first && settings.runs('web')) {
+      const login = await pageFetches(server.url, '/');
+      main([
+        'web',
+        `login page JS fetched until network idle (gzip, ${login.files.length} files; ${fmt(login.transferredKb, 1)} KB on the wire)`,
+        `${fmt(login.kb, 1)} KB`,
+        `≤ ${Budget.loginKb} KB`,
+        report.check(login.kb <= Budget.loginKb, 'login page JS'),
+      ]);
+      const pages = await lighthouseScores(server.url, sample.top, settings.lighthouseRuns, log);
+      for (const [name, p] of Object.entries(pages) as [string, Scores][])
+        main([
+          'web',
+          `Lighthouse mobile, ${name} (median of ${settings.lighthouseRuns}): performance / accessibility / best practices`,
+          `${p.performance} / ${p.accessibility} / ${p.bestPractices}`,
+          `≥ ${Budget.lighthousePerformance} / ≥ ${Budget.lighthouseAccessibility} / –`,
+          report.check(
+            p.performance >= Budget.lighthousePerformance &&
+              p.accessibility >= Budget.lighthouseAccessibility,
+            `Lighthouse on ${name}`,
+          ),
+        ]);
+    }
+  } finally {
+    await refs.close();
+    await server.close();
+  }
+  return mix;
+}
+
+function webSizes() {
   const web = routeSizes();
-  const loginKb = web.loginKb + web.textsKb;
-  rows.push([
-    'web',
-    `login route JS (gzip): entry and login page ${fmt(web.loginKb, 1)} KB, English texts ${fmt(web.textsKb, 1)} KB`,
-    `${fmt(loginKb, 1)} KB`,
-    `≤ ${Budget.loginKb} KB`,
-    check(loginKb <= Budget.loginKb, 'login route size'),
-  ]);
   const biggest = web.routes[0];
-  for (const r of web.routes.filter((x) => x.kb > Budget.routeKb)) check(false, `route chunk ${r.route}`);
-  rows.push([
+  for (const r of web.routes.filter((x) => x.kb > Budget.routeKb))
+    report.check(false, `route chunk ${r.route}`);
+  main([
     'web',
     `largest of ${web.routes.length} route chunks (${biggest.route})`,
     `${fmt(biggest.kb, 1)} KB`,
     `≤ ${Budget.routeKb} KB`,
     biggest.kb <= Budget.routeKb ? 'ok' : 'MISSED',
   ]);
-
-  const fleets = [];
-  for (const size of sizes) fleets.push(await measureFleet(size));
-  for (const f of fleets) {
-    const rates = f.ceilings.map((x) => x.rps);
-    rows.push([
-      `${fmt(f.size)}`,
-      `bare Fastify route (ceiling), ${rates.length} loads around the calls'`,
-      `${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} req/s`,
-      '',
-      `p99 ${Math.max(...f.ceilings.map((x) => x.p99))} ms at most`,
-    ]);
-    for (const c of calls) {
-      const r = f.results.get(c.name) as Measured;
-      const share = r.rps / r.ceiling;
-      const verdict =
-        c.gated && f.size >= 1_000_000
-          ? check(share >= Budget.shareOfBare && r.p99 <= Budget.p99Ms, `${c.name} at ${fmt(f.size)}`)
-          : '';
-      rows.push([
-        `${fmt(f.size)}`,
-        c.name,
-        `${fmt(r.rps)} req/s (${fmt(share * 100, 1)} % of ${fmt(r.ceiling)})`,
-        `p50 ${r.p50} / p99 ${r.p99} ms`,
-        verdict,
-      ]);
-    }
-    if (f.extra) {
-      rows.push([
-        `${fmt(f.size)}`,
-        'batch of 100 terminals (median of 5)',
-        `${fmt(f.extra.batchMs, 1)} ms`,
-        `≤ ${Budget.batchMs} ms`,
-        check(f.extra.batchMs <= Budget.batchMs, 'batch of 100'),
-      ]);
-      rows.push([
-        `${fmt(f.size)}`,
-        `card sales (${f.extra.sales} at 20 at once)`,
-        `${fmt(f.extra.salesPerSecond)} /s`,
-        `≥ ${Budget.salesPerSecond} /s`,
-        check(f.extra.salesPerSecond >= Budget.salesPerSecond, 'card sales per second'),
-      ]);
-      rows.push([
-        `${fmt(f.size)}`,
-        'balances, ledger rows and notices after the sales',
-        f.extra.exact ? 'exact' : 'WRONG',
-        '',
-        check(f.extra.exact, 'exact balances'),
-      ]);
-    }
-  }
-  const pages = fleets.find((f) => f.pages)?.pages;
-  if (pages)
-    for (const [name, p] of Object.entries(pages) as [string, Scores][]) {
-      rows.push([
-        'web',
-        `Lighthouse mobile, ${name} (median of ${lighthouseRuns}): performance / accessibility / best practices`,
-        `${p.performance} / ${p.accessibility} / ${p.bestPractices}`,
-        `≥ ${Budget.lighthousePerformance} / ≥ ${Budget.lighthouseAccessibility} / –`,
-        check(
-          p.performance >= Budget.lighthousePerformance && p.accessibility >= Budget.lighthouseAccessibility,
-          `Lighthouse on ${name}`,
-        ),
-      ]);
-    }
-  const small = fleets.find((f) => f.size < 1_000_000);
-  const large = fleets.find((f) => f.size >= 1_000_000);
-  if (small && large)
-    for (const c of calls) {
-      const a = small.results.get(c.name) as Measured;
-      const b = large.results.get(c.name) as Measured;
-      // Each fleet's time per request in units of the ceiling's around it: the machine's speed can
-      // change between the two fleets' loads, and the bare route measured around them tells by how much.
-      const growth = a.rps / a.ceiling / (b.rps / b.ceiling);
-      rows.push([
-        `${fmt(large.size)} ÷ ${fmt(small.size)}`,
-        `${c.name}: time per request, in units of the ceiling's (unscaled × ${fmt(a.rps / b.rps, 2)})`,
-        `× ${fmt(growth, 2)}`,
-        c.name.startsWith('terminal/list') ? `≤ ${Budget.pageGrowth}` : '',
-        c.name.startsWith('terminal/list')
-          ? check(growth <= Budget.pageGrowth, `${c.name}: page cost at 1 M`)
-          : '',
-      ]);
-    }
-
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length)));
-  log('');
-  for (const r of rows) log(r.map((cell, i) => cell.padEnd(widths[i])).join(' │ '));
-  log('');
-  if (misses.length) {
-    log(`budgets missed: ${misses.join('; ')}`);
-    process.exitCode = 1;
-  } else log('every budget holds');
 }
 
-await main();
+async function run() {
+  const started = Date.now();
+  if (settings.runs('web')) webSizes();
+  const sizes = settings.sizes;
+  const largest = Math.max(...sizes);
+  const mixes = new Map<number, Measured | null>();
+  for (const [i, s] of sizes.entries()) mixes.set(s, await measureFleet(s, i === 0, s === largest));
+  const small = mixes.get(Math.min(...sizes));
+  const large = mixes.get(largest);
+  if (small && large && sizes.length > 1) {
+    const growth = large.rps / small.rps;
+    main([
+      `${size(largest)} ÷ ${size(Math.min(...sizes))}`,
+      `growth: the mix's req/s (in floor units: × ${fmt(share(large) / share(small), 2)})`,
+      `× ${fmt(growth, 2)}`,
+      `≥ ${Budget.mixGrowth}`,
+      report.check(
+        growth >= Budget.mixGrowth,
+        `growth: the mix at ${size(largest)} answers × ${fmt(growth, 2)} of its req/s at ${size(Math.min(...sizes))}`,
+      ),
+    ]);
+  }
+  report.print(log);
+  log(`(${fmt((Date.now() - started) / 60_000, 1)} minutes)`);
+  if (report.misses.length) process.exitCode = 1;
+}
+
+try {
+  await run();
+} finally {
+  stopLoad();
+}

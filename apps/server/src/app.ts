@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { Code, fail, isMessageKey } from '@ptt/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -13,6 +13,7 @@ import { AppError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -27,6 +28,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler,
+    // A URL Fastify cannot decode, answered like any other invalid request.
+    frameworkErrors: (error, _req, reply) =>
+      (reply as unknown as FastifyReply).status(200).send(fail(Code.invalid, transportKey(error))),
     logger: logger
       ? {
           level: config.LOG_LEVEL,
@@ -65,7 +70,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     if (isBadInputValue(error)) return reply.status(200).send(fail(Code.invalid, 'invalidParams'));
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(200).send(fail(Code.invalid, 'invalidParams'));
+      return reply
+        .status(200)
+        .send(fail(Code.invalid, transportKey(error as { code?: string; statusCode?: number })));
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(200).send(fail(Code.internal, 'internalError'));

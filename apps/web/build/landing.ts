@@ -1,9 +1,12 @@
-import type { OutputBundle } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Manifest as ViteManifest } from 'vite';
+import type { LandingData } from '../src/app/landing.ts';
+
+/** The parts of Vite's build manifest (`build.manifest`) the landing reads. */
+export type Manifest = Record<string, Pick<ViteManifest[string], 'file' | 'isEntry' | 'imports' | 'css'>>;
 
 /**
  * The pages a visit can open on, by path (and `path:role` for what only one role's home loads), and
- * the texts of each language, as source modules.
+ * the texts of each language, as the manifest names their source modules.
  */
 const landings: Record<string, string[]> = {
   '/': ['src/features/auth/login-page.tsx'],
@@ -18,69 +21,50 @@ const texts: Record<string, string[]> = {
   'zh-Hans': ['src/i18n/zh-hans.ts'],
 };
 
-export interface LandingFiles {
-  /** The entry module and the modules it imports statically. */
-  entry: string;
-  boot: string[];
+export type LandingFiles = Omit<LandingData, 'shells'> & {
   /** The stylesheets of the entry and of every landing, written into the page: every landing has a shell. */
   css: string[];
-  /** What each landing and each language needs beyond the entry (less the CSS already in the page). */
-  pages: Record<string, string[]>;
-  texts: Record<string, string[]>;
-}
+};
 
-/** Reads the bundle for the files of the entry, of each landing and of each language's texts. */
-export function landingFiles(bundle: OutputBundle, base: string): LandingFiles {
-  const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error('the bundle has no entry chunk');
-  const byModule = (src: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/${src}`));
-  const withEntry = new Set<string>();
-  const walk = (file: string, into: Set<string>) => {
-    if (into.has(file) || withEntry.has(file)) return;
-    into.add(file);
-    const chunk = bundle[file];
-    if (chunk?.type !== 'chunk') return;
-    for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-    for (const next of chunk.imports) walk(next, into);
+/** Reads the manifest for the files of the entry, of each landing and of each language's texts. */
+export function landingFiles(manifest: Manifest, base: string): LandingFiles {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('the build manifest has no entry');
+  const chunk = (key: string) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`the build manifest has no ${key}`);
+    return found;
   };
-  walk(entry.fileName, withEntry);
-  const filesOf = (sources: string[]) => {
-    const files = new Set<string>();
-    for (const src of sources) {
-      const chunk = byModule(src);
-      if (chunk) walk(chunk.fileName, files);
+  /** The chunks of `keys` and everything they import, as manifest keys, first seen first. */
+  const closure = (keys: string[], into = new Set<string>(), skip = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || skip.has(key)) continue;
+      into.add(key);
+      closure(chunk(key).imports ?? [], into, skip);
     }
-    return [...files];
+    return into;
   };
-  const isCss = (file: string) => file.endsWith('.css');
-  const css = [...new Set([...withEntry, ...filesOf(Object.values(landings).flat())])].filter(isCss);
-  const urls = (files: string[]) => files.filter((f) => !css.includes(f)).map((f) => `${base}${f}`);
+  const withEntry = closure([entryKey]);
+  const filesOf = (keys: Iterable<string>) => [...keys].map((key) => chunk(key).file);
+  const cssOf = (keys: Iterable<string>) => [...keys].flatMap((key) => chunk(key).css ?? []);
+  const css = [...new Set([...cssOf(withEntry), ...cssOf(closure(Object.values(landings).flat()))])];
+  const url = (file: string) => `${base}${file}`;
   const map = (sources: Record<string, string[]>) =>
-    Object.fromEntries(Object.entries(sources).map(([key, src]) => [key, urls(filesOf(src))]));
+    Object.fromEntries(
+      Object.entries(sources).map(([key, src]) => [
+        key,
+        filesOf(closure(src, new Set(), withEntry)).map(url),
+      ]),
+    );
   return {
-    entry: `${base}${entry.fileName}`,
-    boot: urls([...withEntry].filter((f) => f !== entry.fileName)),
+    entry: url(chunk(entryKey).file),
+    boot: filesOf(withEntry)
+      .filter((file) => file !== chunk(entryKey).file)
+      .map(url),
     css,
     pages: map(landings),
     texts: map(texts),
   };
-}
-
-/**
- * The page's script, after `#root`: it puts the shell of the path (and of the signed-in role on the
- * home) in the stored language (English when none is stored) into `#root`, inert, then starts the app
- * once that has painted. The scripts the landing needs are asked for then: what the entry imports, the
- * landing's chunks for the path and the signed-in role, the language's texts, and last the entry. They
- * are asked for six at a time, a task each: asking for the home's 45 files in one task took 150–210 ms
- * of the page's thread in Chromium at 4× CPU slowdown, a long task after the first paint
- * (docs/performance.md). In a hidden tab nothing paints, so it starts at once.
- */
-export function landingScript(files: LandingFiles, shells: Record<string, string>): string {
-  const data = [files.pages, files.texts, files.boot, files.entry, shells]
-    .map((x) => JSON.stringify(x))
-    .join(',');
-  return `(function(d,p,l,b,e,h){var s,r,w=location.pathname,o=d.getElementById('root');try{s=localStorage.getItem('lang');r=JSON.parse(sessionStorage.getItem('loginInfo')).role}catch(x){}if(!l[s])s='en';var t=h[(w==='/'?'login':w==='/home'&&(r===0||r===1)?'home'+r:'loading')+':'+s];if(t&&o&&!o.firstChild){var c=d.createElement('div');c.inert=true;c.style.display='contents';c.innerHTML=t;o.appendChild(c);d.documentElement.lang=s}function add(f,m){var k=d.createElement(m?'script':'link');k.crossOrigin='';if(m){k.type='module';k.src=f}else if(/\\.css$/.test(f)){k.rel='stylesheet';k.href=f}else{k.rel='modulepreload';k.href=f}d.head.appendChild(k)}function go(){var q=b.concat(p[w]||[],p[w+':'+r]||[],l[s]);(function next(){q.splice(0,6).forEach(function(f){add(f)});if(q.length)setTimeout(next);else add(e,1)})()}if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(go)})})(document,${data})`;
 }
 
 /**
@@ -92,7 +76,7 @@ export const pictureOf = (html: string) =>
 
 /** Renders the shells of src/app/prerender.tsx through Vite's SSR, from the same sources the app builds. */
 async function renderShells(root: string): Promise<Record<string, string>> {
-  // Imported here: the landing's script is tested in a browser-like environment, where Vite cannot load.
+  // Imported here: the tests of this module run in a browser-like environment, where Vite cannot load.
   const { createServer } = await import('vite');
   const server = await createServer({
     root,
@@ -112,19 +96,77 @@ async function renderShells(root: string): Promise<Record<string, string>> {
   }
 }
 
-const assetText = (bundle: OutputBundle, file: string) => {
-  const asset = bundle[file];
-  if (asset?.type !== 'asset') throw new Error(`${file} is not an asset of the bundle`);
-  return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-};
+/** Compiles src/app/landing-start.ts (and what it imports) into one script for the page. */
+async function compileLanding(root: string): Promise<string> {
+  const { build } = await import('vite');
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2022',
+      lib: { entry: 'src/app/landing-start.ts', formats: ['iife'], name: 'landing' },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const code = outputs.flatMap((o) => ('output' in o ? o.output : [])).find((c) => c.type === 'chunk')?.code;
+  if (!code) throw new Error('the landing script did not compile');
+  if (/<\/script/i.test(code)) throw new Error('the landing script would end its own tag');
+  return code.trim();
+}
+
+const textOf = (source: string | Uint8Array) =>
+  typeof source === 'string' ? source : new TextDecoder().decode(source);
 
 const rootElement = '<div id="root"></div>';
 
 /**
+ * Writes the landing into index.html: the shells' CSS in the head, and after `#root` the shells and
+ * the landing's files as data with the compiled landing script (src/app/landing.ts). The entry's own
+ * tags go: the landing asks for its scripts after the first paint (docs/decisions.md).
+ */
+export function landingPage(
+  html: string,
+  files: LandingFiles,
+  style: string,
+  script: string,
+  shells: Record<string, string>,
+  base = '/',
+) {
+  const ours = new Set([files.entry, ...files.boot, ...files.css.map((f) => `${base}${f}`)]);
+  const page = html.replace(
+    /\s*<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>(?:<\/script>)?/g,
+    (tag, url: string) => (ours.has(url) ? '' : tag),
+  );
+  if (!page.includes(rootElement)) throw new Error(`index.html has no ${rootElement}`);
+  // A shell's languages side by side, within gzip's 32 KB window of each other.
+  const pictures = Object.fromEntries(
+    Object.entries(shells)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, markup]) => [name, pictureOf(markup)]),
+  );
+  const { css: _css, ...rest } = files;
+  const data: LandingData = { ...rest, shells: pictures };
+  // `<` is written escaped so that no shell's markup can end the element.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // Each stylesheet in the page is named by a disabled link, which the browser does not fetch: Vite's
+  // preload of a later chunk adds only the stylesheets no link names, so none is applied a second time
+  // (after the page's own rules, where it would undo them).
+  const named = files.css.map((f) => `<link rel="stylesheet" href="${base}${f}" disabled>`).join('');
+  return page
+    .replace('</head>', `<style>${style}</style>${named}\n</head>`)
+    .replace(
+      rootElement,
+      `${rootElement}\n<script type="application/json" id="landing-data">${json}</script>\n<script>${script}</script>`,
+    );
+}
+
+/**
  * A first visit paints from index.html alone: the landing's shell (rendered at build time by the same
- * components) with its CSS in the page, and no script before that paint. The scripts start right after
- * it. Measured with Lighthouse's mobile preset (docs/performance.md). Before, the page
- * painted nothing until the entry, the texts and the page's chunk had arrived and run.
+ * components) with its CSS in the page, and no script before that paint. Runs after Vite has written
+ * its manifest and the page into the bundle.
  */
 export const landing = (): Plugin => {
   let base = '/';
@@ -136,40 +178,20 @@ export const landing = (): Plugin => {
       base = config.base;
       root = config.root;
     },
-    transformIndexHtml: {
+    generateBundle: {
       order: 'post',
-      handler: async (html, ctx) => {
-        if (!ctx.bundle) return html;
-        const files = landingFiles(ctx.bundle, base);
-        // Vite's own tags for the entry: the script, its preloads and its stylesheet start after the paint
-        // or are written into the page instead.
-        const ours = new Set([files.entry, ...files.boot, ...files.css.map((f) => `${base}${f}`)]);
-        const page = html.replace(
-          /\s*<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>(?:<\/script>)?/g,
-          (tag, url: string) => (ours.has(url) ? '' : tag),
-        );
-        const shells = await renderShells(root);
-        const style = files.css.map((f) => assetText(ctx.bundle as OutputBundle, f)).join('\n');
-        // A shell's languages side by side, within gzip's 32 KB window of each other. Only the shell the
-        // visit shows is parsed into the page; the others stay strings.
-        const pictures = Object.fromEntries(
-          Object.entries(shells)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([name, markup]) => [name, pictureOf(markup)]),
-        );
-        if (!page.includes(rootElement)) throw new Error(`index.html has no ${rootElement}`);
-        return {
-          html: page,
-          tags: [
-            { tag: 'style', children: style, injectTo: 'head' },
-            // `<` is written escaped so that no shell's markup can end the script.
-            {
-              tag: 'script',
-              children: landingScript(files, pictures).replace(/</g, '\\u003c'),
-              injectTo: 'body',
-            },
-          ],
+      async handler(_options, bundle) {
+        const asset = (file: string) => {
+          const found = bundle[file];
+          if (found?.type !== 'asset') throw new Error(`${file} is not in the bundle (build.manifest on?)`);
+          return found;
         };
+        const manifest = JSON.parse(textOf(asset('.vite/manifest.json').source)) as Manifest;
+        const files = landingFiles(manifest, base);
+        const style = files.css.map((f) => textOf(asset(f).source)).join('\n');
+        const [shells, script] = await Promise.all([renderShells(root), compileLanding(root)]);
+        const html = asset('index.html');
+        html.source = landingPage(textOf(html.source), files, style, script, shells, base);
       },
     },
   };

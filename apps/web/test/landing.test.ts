@@ -1,45 +1,36 @@
-import type { OutputBundle } from 'rollup';
 import { afterEach, describe, expect, it } from 'vitest';
-import { landingFiles, landingScript, pictureOf } from '../build/landing.ts';
+import { landingFiles, landingPage, type Manifest, pictureOf } from '../build/landing.ts';
+import { type LandingData, land } from '../src/app/landing.ts';
+import { setLoginInfo, setStoredLanguage } from '../src/lib/storage.ts';
 
-const chunk = (
-  fileName: string,
-  src: string | null,
-  imports: string[],
-  css: string[] = [],
-  isEntry = false,
-) => ({
-  type: 'chunk',
-  fileName,
-  facadeModuleId: src && `/app/apps/web/${src}`,
-  isEntry,
+const chunk = (file: string, imports: string[] = [], css: string[] = [], isEntry = false) => ({
+  file,
   imports,
-  viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  css,
+  isEntry,
 });
 
-const bundle = Object.fromEntries(
-  [
-    chunk('assets/index.js', 'src/app/main.tsx', ['assets/react.js'], ['assets/index.css'], true),
-    chunk('assets/react.js', null, []),
-    chunk(
-      'assets/login.js',
-      'src/features/auth/login-page.tsx',
-      ['assets/react.js', 'assets/button.js'],
-      ['assets/login.css'],
-    ),
-    chunk('assets/button.js', null, [], ['assets/button.css']),
-    chunk('assets/layout.js', 'src/app/signed-in-layout.tsx', ['assets/react.js']),
-    chunk('assets/home.js', 'src/features/home/home-page.tsx', []),
-    chunk('assets/agent-home.js', 'src/features/home/agent-home.tsx', ['assets/button.js']),
-    chunk('assets/org-home.js', 'src/features/home/org-home.tsx', [], ['assets/org-home.css']),
-    chunk('assets/en.js', 'src/i18n/en.ts', ['assets/catalogue.js']),
-    chunk('assets/zh-hant.js', 'src/i18n/zh-hant.ts', ['assets/catalogue.js']),
-    chunk('assets/zh-hans.js', 'src/i18n/zh-hans.ts', ['assets/catalogue.js']),
-    chunk('assets/catalogue.js', null, []),
-  ].map((c) => [c.fileName, c]),
-) as unknown as OutputBundle;
+// A build manifest as Vite writes it: keys are source paths, or `_name` for shared chunks.
+const manifest: Manifest = {
+  'index.html': chunk('assets/index.js', ['_react.js'], ['assets/index.css'], true),
+  '_react.js': chunk('assets/react.js'),
+  'src/features/auth/login-page.tsx': chunk(
+    'assets/login.js',
+    ['_react.js', '_button.js'],
+    ['assets/login.css'],
+  ),
+  '_button.js': chunk('assets/button.js', [], ['assets/button.css']),
+  'src/app/signed-in-layout.tsx': chunk('assets/layout.js', ['_react.js']),
+  'src/features/home/home-page.tsx': chunk('assets/home.js'),
+  'src/features/home/agent-home.tsx': chunk('assets/agent-home.js', ['_button.js']),
+  'src/features/home/org-home.tsx': chunk('assets/org-home.js', [], ['assets/org-home.css']),
+  'src/i18n/en.ts': chunk('assets/en.js', ['_catalogue.js']),
+  'src/i18n/zh-hant.ts': chunk('assets/zh-hant.js', ['_catalogue.js']),
+  'src/i18n/zh-hans.ts': chunk('assets/zh-hans.js', ['_catalogue.js']),
+  '_catalogue.js': chunk('assets/catalogue.js'),
+};
 
-const files = landingFiles(bundle, '/');
+const files = landingFiles(manifest, '/');
 const shells = Object.fromEntries(
   ['login', 'home0', 'home1', 'loading'].flatMap((shell) =>
     ['en', 'zh-Hant', 'zh-Hans'].map((lang) => [
@@ -48,14 +39,15 @@ const shells = Object.fromEntries(
     ]),
   ),
 );
+const data: LandingData = { ...files, shells };
 
-/** Opens the page at `path`: its root and its script; returns what the script asked for. */
-const open = async (path: string, hidden = false) => {
+/** Opens the page at `path` and runs the landing; returns what it asked for after the first paint. */
+const open = async (path: string, hidden = false, landing = data) => {
   window.history.replaceState(null, '', path);
   Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
   document.head.innerHTML = '';
   document.body.innerHTML = '<div id="root"></div>';
-  new Function(landingScript(files, shells))();
+  land(landing);
   const before = document.head.children.length;
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
   const asked = [...document.head.children].map((e) =>
@@ -73,7 +65,7 @@ describe('the landing', () => {
     document.documentElement.lang = 'en';
   });
 
-  it('writes the CSS of the entry, the login and the homes into the page, and leaves it out of what loads later', () => {
+  it('reads the manifest: the CSS of the entry, the login and the homes goes into the page, and out of what loads later', () => {
     expect(files.css).toEqual([
       'assets/index.css',
       'assets/login.css',
@@ -84,6 +76,12 @@ describe('the landing', () => {
     expect(files.boot).toEqual(['/assets/react.js']);
     expect(files.pages['/']).toEqual(['/assets/login.js', '/assets/button.js']);
     expect(files.pages['/home:1']).toEqual(['/assets/org-home.js']);
+    expect(files.texts['zh-Hant']).toEqual(['/assets/zh-hant.js', '/assets/catalogue.js']);
+  });
+
+  it('fails the build when the manifest lacks a landing', () => {
+    const { 'src/features/home/org-home.tsx': _, ...without } = manifest;
+    expect(() => landingFiles(without, '/')).toThrow(/org-home/);
   });
 
   it('paints the login shell, inert, and starts the scripts only after that paint', async () => {
@@ -103,9 +101,9 @@ describe('the landing', () => {
     ]);
   });
 
-  it('follows the stored language and the signed-in role', async () => {
-    localStorage.setItem('lang', 'zh-Hant');
-    sessionStorage.setItem('loginInfo', JSON.stringify({ access_token: 't', openid: 'o', role: 1 }));
+  it('follows the language and the signed-in role the app stored', async () => {
+    setStoredLanguage('zh-Hant');
+    setLoginInfo({ access_token: 't', openid: 'o', role: 1 });
     const { asked, root } = await open('/home');
     expect(root.textContent).toBe('home1:zh-Hant');
     expect(document.documentElement.lang).toBe('zh-Hant');
@@ -121,12 +119,12 @@ describe('the landing', () => {
   });
 
   it('asks for the files six at a time, a task each, and for the entry last', async () => {
-    const many = { ...files, boot: Array.from({ length: 14 }, (_, i) => `/assets/shared-${i}.js`) };
+    const many = { ...data, boot: Array.from({ length: 14 }, (_, i) => `/assets/shared-${i}.js`) };
     window.history.replaceState(null, '', '/');
     Object.defineProperty(document, 'hidden', { value: true, configurable: true });
     document.head.innerHTML = '';
     document.body.innerHTML = '<div id="root"></div>';
-    new Function(landingScript(many, shells))();
+    land(many);
     const asked = () =>
       [...document.head.children].map((e) => e.getAttribute('href') ?? e.getAttribute('src'));
     expect(asked()).toEqual(many.boot.slice(0, 6));
@@ -141,7 +139,7 @@ describe('the landing', () => {
     ]);
   });
 
-  it('paints the loading state on the home without a readable session (the guard sends to the login)', async () => {
+  it('paints the loading state on the home without a valid session (the guard sends to the login)', async () => {
     sessionStorage.setItem('loginInfo', JSON.stringify({ access_token: 't', openid: 'o', role: 7 }));
     expect((await open('/home')).root.textContent).toBe('loading:en');
   });
@@ -161,5 +159,30 @@ describe('the landing', () => {
         '<label for="username" id="l">A</label><input id="username" aria-describedby="e" data-testid="u" class="f"/>',
       ),
     ).toBe('<label>A</label><input class="f"/>');
+  });
+
+  it('writes the page: the entry’s own tags go, the CSS goes into the head, the data and script after #root', () => {
+    const html = [
+      '<html><head><script type="module" crossorigin src="/assets/index.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+      '<link rel="icon" href="/favicon.svg"></head>',
+      '<body><div id="root"></div></body></html>',
+    ].join('\n');
+    const page = landingPage(html, files, '.a{}', 'run()', { 'login:en': '<p>x</script></p>' });
+    expect(page).not.toMatch(/<script type="module"|rel="modulepreload"|rel="stylesheet" crossorigin/);
+    // Named by links the browser does not fetch, so that Vite's preloads do not apply them again.
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index.css" disabled>');
+    expect(page).toContain('<link rel="icon" href="/favicon.svg">');
+    expect(page).toMatch(/<style>\.a\{\}<\/style>(<link [^>]*>)*\n<\/head>/);
+    const json =
+      /<script type="application\/json" id="landing-data">(.*)<\/script>\n<script>run\(\)<\/script>/.exec(
+        page,
+      )?.[1];
+    expect(json).not.toContain('</');
+    const written = JSON.parse(json ?? '{}') as LandingData;
+    expect(written.shells['login:en']).toBe('<p>x</script></p>');
+    expect(written.entry).toBe('/assets/index.js');
+    expect(written).not.toHaveProperty('css');
   });
 });

@@ -15,6 +15,7 @@ export const Messages = {
   loginTimeout: m('Login timed out!', '登录超时！', '登錄超時！'),
   sessionExpired: m('Login expired, please log in again', '登录已失效，请重新登录', '登錄已失效，請重新登錄'),
   invalidParams: m('Invalid parameters', '参数错误', '參數錯誤'),
+  requestTooLarge: m('The request is too large', '请求过大', '請求過大'),
   forbidden: m('No permission for this operation', '无权进行此操作', '無權進行此操作'),
   notFound: m('The record does not exist', '记录不存在', '記錄不存在'),
   tooManyAttempts: m(

@@ -7,6 +7,7 @@ import {
   Messages,
   type Msg,
   type ParamsOf,
+  type Route,
 } from '@ptt/contract';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { msgField } from '../i18n/languages.ts';
@@ -53,7 +54,7 @@ export const localize = (msg: Msg): string => displayMessage(msg[msgField[curren
 
 /** GET and POST alike carry their parameters in the query (SPEC §7); the token rides along when signed in. */
 export const buildUrl = (
-  endpoint: Endpoint,
+  endpoint: Route,
   params: Record<string, ParamValue> = {},
   withSession: boolean = endpoint.access !== 'public',
 ): string => {
@@ -122,12 +123,23 @@ const send = async (
 };
 
 /** Calls one endpoint of the contract and resolves its data, or rejects with an ApiError. */
-export const call = async <E extends Endpoint>(
+export const call = <E extends Endpoint>(
   endpoint: E,
   params?: ParamsOf<E>,
   options: CallOptions = {},
-): Promise<DataOf<E>> => {
-  const all = { ...((params ?? {}) as Record<string, ParamValue>) };
+): Promise<DataOf<E>> =>
+  request(endpoint, params as Record<string, ParamValue>, options) as Promise<DataOf<E>>;
+
+/**
+ * `call` by route alone, for a call made before the endpoint table (and zod with it) has loaded: the
+ * caller names the type of the data.
+ */
+export const request = async (
+  endpoint: Route,
+  params?: Record<string, ParamValue>,
+  options: CallOptions = {},
+): Promise<unknown> => {
+  const all = { ...(params ?? {}) };
   let body: Record<string, unknown> | undefined;
   if (options.jsonBody?.length) {
     body = {};
@@ -150,7 +162,7 @@ export const call = async <E extends Endpoint>(
     throw leave(Code.loginTimeoutStatus, Messages.loginTimeout);
   }
   if (!envelope) throw leave(Code.internal, Messages.serverException);
-  if (envelope.code === Code.ok) return envelope.data as DataOf<E>;
+  if (envelope.code === Code.ok) return envelope.data;
   if (envelope.code === Code.unauthorized) {
     clearLoginInfo();
     transportHooks.toLogin();

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
+import { resetFirstInput } from '../lib/first-input.ts';
 import { lazyPage, preloadPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -87,5 +88,22 @@ describe('lazy pages', () => {
     render(<MemoryRouter>{element}</MemoryRouter>);
     expect(await screen.findByTestId('next')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('load what a page’s interactions need on the visitor’s first input, not with the page', async () => {
+    resetFirstInput();
+    const warm = vi.fn(async () => undefined);
+    render(<MemoryRouter>{lazyPage(async () => ({ Component: Next, warm }))}</MemoryRouter>);
+    expect(await screen.findByTestId('next')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warm).not.toHaveBeenCalled();
+    fireEvent.pointerDown(screen.getByTestId('next'));
+    fireEvent.keyDown(screen.getByTestId('next'));
+    expect(warm).toHaveBeenCalledTimes(1);
+    // A page that arrives after the first input warms at once.
+    const later = vi.fn(async () => undefined);
+    render(<MemoryRouter>{lazyPage(async () => ({ Component: Start, warm: later }))}</MemoryRouter>);
+    expect(await screen.findByTestId('start')).toBeTruthy();
+    expect(later).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import { Limits } from '@ptt/contract';
 import { type ComponentType, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
+import { onFirstInput } from '../lib/first-input.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 
 /** A route chunk that has not arrived after SPEC §9's chunk timeout fails, so the error page can offer a reload. */
@@ -35,18 +36,26 @@ export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, ()
 
 const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
 
-/**
- * The element of a route whose module exports its page as `Component`, loaded on first render. A page
- * module may also export `preload`, for what its own first render needs (the home's half for the role).
- */
-export const lazyPage = (
-  load: () => Promise<{ Component: ComponentType; preload?: () => Promise<unknown> }>,
-): ReactElement => {
+/** What a route's module exports. */
+export interface PageModule {
+  Component: ComponentType;
+  /** What the page's first render needs beyond its chunk (the home's half for the role). */
+  preload?: () => Promise<unknown>;
+  /** What only the visitor's interactions need (the login's calls and validation): loaded on the first
+   * input, not with the page. */
+  warm?: () => Promise<unknown>;
+}
+
+/** The element of a route whose module exports its page as `Component`, loaded on first render. */
+export const lazyPage = (load: () => Promise<PageModule>): ReactElement => {
   const { element, load: start } = lazyComponent(async () => {
     setLoading(1);
     try {
       const page = await withTimeout(load());
       await page.preload?.();
+      const { warm } = page;
+      // A failure shows when the interaction asks for the same module.
+      if (warm) onFirstInput(() => void warm().catch(() => undefined));
       return page.Component;
     } finally {
       setLoading(-1);

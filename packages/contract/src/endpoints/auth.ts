@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { once } from '../lazy.ts';
 import { loginCredentials } from '../rules.ts';
 import { count, empty, endpoint } from './define.ts';
+import { appInfoRoute } from './route.ts';
 
 export const appInfo = once(() =>
   z.object({
@@ -39,9 +40,7 @@ const role = once(() =>
 
 export const auth = {
   getAppInfo: endpoint({
-    method: 'GET',
-    path: '/v1/auth/getAppInfo',
-    access: 'public',
+    ...appInfoRoute,
     summary: 'Platform look (title, colours, logo, icon) and the client app id',
     params: () => z.object({ type: z.string().optional() }),
     data: appInfo,

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
 import { id, isoDate, pageParams, timeZone } from '../rules.ts';
+import type { Route } from './route.ts';
 
 /** Who may call an endpoint: nobody signed in, any signed-in account, agents only, companies only. */
 export type Access = 'public' | 'any' | 'agent' | 'org';
 
-export interface Endpoint<P extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
-  access: Access;
+export interface Endpoint<P extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> extends Route {
   summary: string;
   readonly params: P;
   readonly data: D;

@@ -44,6 +44,7 @@ export { bulletin, noticeRecord } from './notice.ts';
 export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';
 export { recordingItem } from './recording.ts';
+export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {
   type FunctionKey,

@@ -3,8 +3,8 @@ import { ApiError, call } from '../../api/client.ts';
 import type { LoginData, Puzzle } from '../../api/types.ts';
 
 /**
- * The login's calls and its rule. They need the contract's endpoint table and zod, so the login page
- * loads this module after its first render instead of making the first page wait for them.
+ * The login's calls and validation. They need the contract's endpoint table and zod, so the login page
+ * loads this module on the visitor's first input (its `warm`) instead of with the page.
  */
 export const credentialsRule = rules.loginCredentials;
 

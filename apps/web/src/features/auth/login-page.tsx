@@ -9,6 +9,9 @@ import { loginLanguages } from '../../i18n/languages.ts';
 import { LoginForm } from './login-form.tsx';
 import './login.css';
 
+/** The login's calls and validation (the endpoint table and zod) load on the visitor's first input. */
+export const warm = () => import('./login-actions.ts');
+
 /** The login screen of SPEC §2. */
 export const Component = () => {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { Msg } from '@ptt/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loadAppInfo } from '../../api/app-info.ts';
 import { formWide, type RuleFormState } from '../../components/form/use-rule-form.ts';
@@ -32,12 +32,6 @@ export const useLogin = ({ role, form }: Fields) => {
     actions.current ??= await loadActions();
     return actions.current;
   };
-
-  useEffect(() => {
-    void loadActions().then((module) => {
-      actions.current = module;
-    });
-  }, []);
 
   const submit = async () => {
     const { credentialsRule } = await getActions();

@@ -1,0 +1,163 @@
+import { allEndpoints, api, type Endpoint } from '@ptt/contract';
+import type { Call } from './load.ts';
+import { any, lastDays, pageOf, random, type Sample } from './sample.ts';
+import { type Params, pathOf } from './server.ts';
+
+/** A read measured alone: who calls it, and a fresh set of parameters for each request of its list. */
+interface Read {
+  name: string;
+  endpoint: Endpoint;
+  as: 'agent' | 'company';
+  params: () => Params;
+}
+
+/**
+ * Reads no screen makes on its own or that answer no envelope; every other read of the contract is
+ * measured, and a read added to the contract without being listed here or measured stops the bench.
+ */
+const notMeasured = new Map<Endpoint, string>([
+  [api.auth.accessToken, 'sign-in: spends a single-use puzzle'],
+  [api.auth.getImg, 'sign-in: writes a puzzle'],
+  [api.auth.verifyImageCode, 'sign-in: spends a puzzle'],
+  [api.agent.exportSalesRecord, 'a CSV file, not an envelope'],
+  [api.agent.updatePhone, 'a write'],
+  [api.terminal.addService, 'a write (renewals are measured with the writes)'],
+  [api.terminal.cardBack, 'a write'],
+  [api.jsp.sendSms, 'a write, one per phone per minute'],
+  [api.jsp.verificationCode, 'spends a try of a code'],
+  [api.jsp.updateCardPwd, 'a write'],
+  [api.jsp.checkPwd, 'throttled: five wrong tries lock it'],
+  [api.jsp.setPhoneAndPwd, 'a write'],
+  [api.location.address, 'throttled: 60 per account a minute'],
+  [api.recording.play, 'audio, not an envelope'],
+  [api.recording.download, 'audio, not an envelope'],
+  [api.device.fences, 'the terminals’ API, not a screen'],
+]);
+/** Calls sent as POST that only read (the vendor's API posts a few pages). */
+const postedReads: Endpoint[] = [
+  api.notice.getFirstBulletin,
+  api.notice.getNotice,
+  api.notice.getBulletin,
+  api.sos.untreatedSOSCount,
+  api.agent.queryCardSwitch,
+];
+
+/** Every read endpoint an agent's or a company's screens use, each at a random page or id. */
+export async function everyRead(s: Sample): Promise<{ name: string; requests: Call[] }[]> {
+  const agentPages = {
+    notices: await s.pages(api.notice.getNotice, s.top),
+    bulletins: await s.pages(api.notice.getBulletin, s.top),
+    sos: await s.pages(api.sos.list, s.top),
+    subs: await s.pages(api.agent.list, s.top),
+    sales: await s.pages(api.agent.getSalesPurchaseRecord, s.top),
+    orgs: await s.pages(api.agent.orgs, s.top),
+    groups: await s.pages(api.group.list, s.top),
+  };
+  const c = {
+    sos: await s.pages(api.sos.list, s.big),
+    groups: await s.pages(api.group.list, s.big),
+    fences: await s.pages(api.fence.list, s.big),
+    records: await s.pages(api.fence.records, s.big),
+    recordings: await s.pages(api.recording.list, s.big),
+    terminals: await s.pages(api.terminal.list, s.big),
+  };
+  const page = (pages: number) => ({ page: pageOf(Math.min(pages, 50)), size: 20 });
+  const track = () => ({
+    terminalId: any(s.trackedTerminals),
+    start: new Date(Date.now() - 86_400_000).toISOString(),
+    end: new Date().toISOString(),
+  });
+  const agent = (name: string, endpoint: Endpoint, params: () => Params = () => ({})): Read => ({
+    name,
+    endpoint,
+    as: 'agent',
+    params,
+  });
+  const company = (name: string, endpoint: Endpoint, params: () => Params = () => ({})): Read => ({
+    name,
+    endpoint,
+    as: 'company',
+    params,
+  });
+  const reads: Read[] = [
+    agent('auth/getAppInfo', api.auth.getAppInfo),
+    agent('profile/faststats', api.profile.faststats),
+    agent('profile/agent', api.profile.agent),
+    agent('notice/newUnreadCount', api.notice.newUnreadCount),
+    agent('notice/getFirstBulletin', api.notice.getFirstBulletin),
+    agent('notice/getNotice', api.notice.getNotice, () => page(agentPages.notices)),
+    agent('notice/getBulletin', api.notice.getBulletin, () => page(agentPages.bulletins)),
+    agent('sos/untreatedSOSCount', api.sos.untreatedSOSCount),
+    agent('sos/list', api.sos.list, () => page(agentPages.sos)),
+    agent('agent/queryCardSwitch', api.agent.queryCardSwitch, () => ({ id: any(s.subs) })),
+    agent('agent/list', api.agent.list, () => page(agentPages.subs)),
+    agent('agent/detail', api.agent.detail, () => ({ id: any(s.subs) })),
+    agent('agent/getSalesPurchaseRecord', api.agent.getSalesPurchaseRecord, () => page(agentPages.sales)),
+    agent('agent/getCardCount', api.agent.getCardCount, () => ({ id: any(s.subs) })),
+    agent('agent/orgs', api.agent.orgs, () => page(agentPages.orgs)),
+    agent('agent/orgs of a sub-agent', api.agent.orgs, () => ({ id: any(s.subs), page: 1, size: 20 })),
+    agent('org/info', api.org.info, () => ({ id: any(s.topOrgs) })),
+    agent('org/getRegion', api.org.getRegion, () => ({ id: any(s.topOrgs) })),
+    agent('org/getAssemblyUrl', api.org.getAssemblyUrl, () => ({ id: any(s.topOrgs) })),
+    agent('terminal/list', api.terminal.list, () => page(50)),
+    agent('terminal/list of a company', api.terminal.list, () => ({
+      orgId: any(s.topOrgs),
+      page: 1,
+      size: 20,
+    })),
+    agent('terminal/detail', api.terminal.detail, () => ({ id: any(s.topTerminals) })),
+    agent('group/list', api.group.list, () => page(agentPages.groups)),
+    agent('search', api.search.global, () => ({ keyword: any(s.keywords), searchType: 'global' })),
+    company('profile/faststats', api.profile.faststats),
+    company('profile/org', api.profile.org),
+    company('sos/untreatedSOSCount', api.sos.untreatedSOSCount),
+    company('sos/list', api.sos.list, () => page(c.sos)),
+    company('sos/detail', api.sos.detail, () => ({ id: any(s.bigSos), lang: 'en' })),
+    company('org/info', api.org.info),
+    company('org/getRegion', api.org.getRegion, () => ({ id: s.bigId })),
+    company('org/getAssemblyUrl', api.org.getAssemblyUrl, () => ({ id: s.bigId })),
+    company('terminal/list', api.terminal.list, () => page(c.terminals)),
+    company('terminal/list, keyword', api.terminal.list, () => ({
+      keyword: any(s.keywords),
+      page: 1,
+      size: 20,
+    })),
+    company('terminal/detail', api.terminal.detail, () => ({ id: any(s.bigTerminals) })),
+    company('group/list', api.group.list, () => page(c.groups)),
+    company('group/detail', api.group.detail, () => ({ id: any(s.bigGroups) })),
+    company('group/members', api.group.members, () => ({
+      id: any(s.bigGroups),
+      page: 1 + random(2),
+      size: 20,
+    })),
+    company('group/unMembers', api.group.unMembers, () => ({ id: any(s.bigGroups), ...page(50) })),
+    company('group/listening', api.group.listening, () => ({ terminalId: any(s.bigTerminals) })),
+    company('search', api.search.global, () => ({ keyword: any(s.keywords), searchType: 'user' })),
+    company('fence/list', api.fence.list, () => page(c.fences)),
+    company('fence/detail', api.fence.detail, () => ({ id: any(s.bigFences) })),
+    company('fence/members', api.fence.members, () => ({
+      id: any(s.bigFences),
+      page: 1 + random(2),
+      size: 20,
+    })),
+    company('fence/unMembers', api.fence.unMembers, () => ({ id: any(s.bigFences), ...page(50) })),
+    company('fence/records', api.fence.records, () => ({ ...page(c.records), ...lastDays(30) })),
+    company('location/track', api.location.track, track),
+    company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
+    company('location/mapConfig', api.location.mapConfig),
+    company('recording/list', api.recording.list, () => page(c.recordings)),
+  ];
+  const measured = new Set(reads.map((r) => r.endpoint));
+  const forgotten = allEndpoints().filter(
+    (e) => (e.method === 'GET' || postedReads.includes(e)) && !measured.has(e) && !notMeasured.has(e),
+  );
+  if (forgotten.length)
+    throw new Error(`reads neither measured nor set aside: ${forgotten.map((e) => e.path).join(', ')}`);
+  return reads.map((r) => ({
+    name: `${r.as === 'agent' ? 'agent' : 'company'}: ${r.name}`,
+    requests: Array.from({ length: 500 }, () => {
+      const params = { ...(r.as === 'agent' ? s.top : s.big), ...r.params() };
+      return { method: r.endpoint.method, path: pathOf(r.endpoint, params) };
+    }),
+  }));
+}
