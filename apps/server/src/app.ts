@@ -14,6 +14,8 @@ import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
+import { authenticate } from './modules/auth/session.ts';
+import { authenticate as authenticateDevice } from './modules/device/service.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -47,7 +49,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         }
       : false,
   });
-  const deps: Deps = { db: database.db, config };
+  // The transport resolves sessions through the modules that own them; http/ imports no module.
+  const deps: Deps = { db: database.db, config, authenticate, authenticateDevice };
 
   await app.register(formbody);
   await registerSecurityHeaders(app, {

@@ -11,6 +11,15 @@ export interface Caller {
   sessionId: number;
 }
 
+/** The terminal a device call acts for (its device token). */
+export interface Device {
+  terminalId: number;
+  orgId: number;
+  agentPath: string;
+  ssid: string;
+  name: string;
+}
+
 export const isAgent = (c: Caller) => c.role === Role.agent;
 export const isOrg = (c: Caller) => c.role === Role.org;
 

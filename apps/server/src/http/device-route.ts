@@ -2,7 +2,7 @@ import { type DataOf, type Endpoint, ok, type ParsedParamsOf } from '@ptt/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
-import { authenticate, type Device } from '../modules/device/service.ts';
+import type { Device } from './caller.ts';
 import { invalid } from './errors.ts';
 import { type Deps, hasNul, inputOf } from './route.ts';
 
@@ -26,7 +26,7 @@ export async function prepareDevice<E extends Endpoint>(
   queryOnly = false,
 ): Promise<DeviceCtx<E>> {
   const input = queryOnly ? { ...(req.query as Record<string, unknown>) } : inputOf(req);
-  const device = await authenticate(deps.db, input.device_token);
+  const device = await deps.authenticateDevice(deps.db, input.device_token);
   if (hasNul(input)) throw invalid('invalidParams');
   const parsed = endpoint.params.safeParse(input);
   if (!parsed.success) throw parsed.error;

@@ -2,9 +2,8 @@ import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParam
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
-import type { Caller } from './caller.ts';
+import type { Caller, Device } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
-import { authenticate } from './session.ts';
 
 export interface Ctx<E extends Endpoint> {
   params: ParsedParamsOf<E>;
@@ -21,6 +20,10 @@ export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
 export interface Deps {
   db: Db;
   config: Config;
+  /** Resolves access_token (and openid) to the caller, or answers 40102 (the auth module's sessions). */
+  authenticate: (db: Db, input: Record<string, unknown>) => Promise<Caller>;
+  /** Resolves a terminal's device_token, or answers 40102 (the device module's sessions). */
+  authenticateDevice: (db: Db, token: unknown) => Promise<Device>;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
@@ -45,7 +48,7 @@ export async function prepare<E extends Endpoint>(
   const input = inputOf(req);
   let caller: Caller | undefined;
   if (endpoint.access !== 'public') {
-    caller = await authenticate(deps.db, input);
+    caller = await deps.authenticate(deps.db, input);
     if (endpoint.access === 'agent' && caller.role !== 0) throw forbidden();
     if (endpoint.access === 'org' && caller.role !== 1) throw forbidden();
   }

@@ -163,7 +163,9 @@ describe.skipIf(needsPostgres)('a server killed with SIGKILL leaves all or nothi
         (await db.pool.query(`select count(*) from card_ledger where kind in ('sale', 'recycle')`)).rows[0]
           .count,
       );
-      console.info(`killed ${killAfter} ms after the first answer: ${answered} answers, ${moves - before} movements stored`);
+      console.info(
+        `killed ${killAfter} ms after the first answer: ${answered} answers, ${moves - before} movements stored`,
+      );
       expect(answered).toBeGreaterThan(0);
       expect(moves - before).toBeGreaterThanOrEqual(answered > 0 ? 1 : 0);
       expect(await ledgerMismatches(db.pool)).toEqual([]);

@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import type { Device } from '../../http/caller.ts';
 import { invalid } from '../../http/errors.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as location from '../location/service.ts';
 import * as sos from '../sos/service.ts';
-import type { Device } from './service.ts';
 
 /** A stuck button must not bury the company in alarms; six a minute is more than a person presses. */
 const sosLimit = (terminalId: number): Limit => ({

@@ -1,5 +1,6 @@
 import { Code } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
+import type { Device } from '../../http/caller.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
@@ -8,14 +9,6 @@ import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
 /** The terminal a device call acts for, as it is at the time of the call. */
-export interface Device {
-  terminalId: number;
-  orgId: number;
-  agentPath: string;
-  ssid: string;
-  name: string;
-}
-
 /** Ties a session to the SSID and password it was opened with, so changing either ends it without a hook. */
 const stampOf = (ssid: string, pwdHash: string) => sha256(`${ssid}\n${pwdHash}`);
 

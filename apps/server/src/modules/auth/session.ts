@@ -1,8 +1,8 @@
-import type { Conn } from '../db/client.ts';
-import { sha256 } from '../lib/crypto.ts';
-import { findLiveSession } from '../modules/auth/session-repository.ts';
-import type { Caller } from './caller.ts';
-import { unauthorized } from './errors.ts';
+import type { Conn } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { findLiveSession } from './session-repository.ts';
 
 /**
  * Resolves access_token (and openid, when sent) to the caller, or answers 40102. Every request reads
