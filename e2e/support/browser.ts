@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { TestServer } from './server.ts';
@@ -22,6 +24,13 @@ export const launch = (extra: string[] = []): Promise<Browser> =>
     ],
   });
 
+/**
+ * Every page runs under the server's Content-Security-Policy; what the policy blocks is gathered here
+ * and fails the spec file once its tests have run, whichever page it happened on.
+ */
+const cspViolations: string[] = [];
+after(() => assert.deepEqual(cspViolations, [], 'Content-Security-Policy violations'));
+
 /** A phone: 390×844, touch, mobile. */
 export const phone = async (browser: Browser, baseURL: string) => {
   const context = await browser.newContext({
@@ -31,6 +40,13 @@ export const phone = async (browser: Browser, baseURL: string) => {
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+  });
+  await context.exposeFunction('reportCspViolation', (line: string) => cspViolations.push(line));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { reportCspViolation: (line: string) => void }).reportCspViolation;
+      report(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} on ${location.pathname}`);
+    });
   });
   return context.newPage();
 };
