@@ -6,7 +6,8 @@ import type { MessageKey } from './messages.ts';
 
 // In a browser the app runs under a Content-Security-Policy without 'unsafe-eval': zod's compiled
 // parsers would test `new Function` there, which the policy refuses and reports. The server keeps them.
-if ('document' in globalThis) z.config({ jitless: true });
+declare const document: unknown;
+if (typeof document === 'object') z.config({ jitless: true });
 
 /**
  * SPEC §5 rules as zod schemas. Every issue message is a key of the message catalogue, so the
