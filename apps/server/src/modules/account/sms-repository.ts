@@ -52,19 +52,21 @@ export const latestCode = async (db: Conn, phone: string, purpose: string): Prom
  * Takes one of a live code's tries before the code is compared; false when none is left. Raising and
  * checking the count in one statement keeps a burst of guesses at one code to its number of tries.
  */
+/** The code is unspent, unexpired and has tries left. */
+const live = (id: number, maxTries: number) =>
+  and(
+    eq(smsCodes.id, id),
+    isNull(smsCodes.usedAt),
+    lt(smsCodes.tries, maxTries),
+    gt(smsCodes.expiresAt, new Date()),
+  );
+
 export const takeTry = async (db: Conn, id: number, maxTries: number) =>
   (
     await db
       .update(smsCodes)
       .set({ tries: sql`${smsCodes.tries} + 1` })
-      .where(
-        and(
-          eq(smsCodes.id, id),
-          isNull(smsCodes.usedAt),
-          lt(smsCodes.tries, maxTries),
-          gt(smsCodes.expiresAt, new Date()),
-        ),
-      )
+      .where(live(id, maxTries))
       .returning({ id: smsCodes.id })
   ).length === 1;
 
@@ -81,13 +83,6 @@ export const spendCode = async (db: Conn, id: number, maxTries: number) =>
     await db
       .update(smsCodes)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(smsCodes.id, id),
-          isNull(smsCodes.usedAt),
-          lt(smsCodes.tries, maxTries),
-          gt(smsCodes.expiresAt, new Date()),
-        ),
-      )
+      .where(live(id, maxTries))
       .returning({ id: smsCodes.id })
   ).length === 1;
