@@ -53,7 +53,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const deps: Deps = { db: database.db, config, authenticate, authenticateDevice };
 
   await app.register(formbody);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     indexHtml: join(config.WEB_DIST, 'index.html'),
     mapTileUrl: config.MAP_TILE_URL,
   });

@@ -154,8 +154,10 @@ export const terminals = pgTable(
     index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires, t.id),
     index('terminals_org_id_voice').on(t.orgId, t.voiceExpires, t.id),
     // The keyword matches any part of the SSID or the name (pg_trgm).
-    index('terminals_ssid_trgm').using('gin', t.ssid.op('gin_trgm_ops')),
-    index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    // Without a pending list (fastupdate off) a search reads only the index's tree; a pending list of
+    // recent inserts is scanned whole by every search until vacuum merges it.
+    index('terminals_ssid_trgm').using('gin', t.ssid.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

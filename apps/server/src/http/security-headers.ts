@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -25,16 +25,16 @@ export function tileSource(template: string): string | undefined {
 /**
  * Security headers on every answer (API, web app, docs): a strict Content-Security-Policy — scripts only
  * from this server or the hashed inline ones of index.html, tiles from the configured host, no framing —
- * and the usual companions helmet sets.
+ * and the usual companions helmet sets. The headers are worked out once, at start-up; each answer only
+ * has them set.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   opts: { indexHtml?: string; mapTileUrl: string },
 ) {
   const html = opts.indexHtml && existsSync(opts.indexHtml) ? readFileSync(opts.indexHtml, 'utf8') : '';
   const tiles = tileSource(opts.mapTileUrl);
-  await app.register(helmet, {
-    global: true,
+  const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,4 +58,5 @@ export async function registerSecurityHeaders(
     // Tiles come from another origin without CORP headers; requiring them would blank the map.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, () => done()));
 }
