@@ -5,6 +5,7 @@ import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { endSessions } from '../auth/service.ts';
 import * as cards from '../card/service.ts';
+import { agentInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
 import { agentInfo, cardSwitch, createSubAgent } from './service.ts';
 
@@ -13,13 +14,6 @@ type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number |
 /** Sub-agent management is for top-level agents (SPEC §6). */
 export function ensureTopLevel(caller: Caller) {
   if (isSubAgentPath(caller.path)) throw new AppError(Code.forbidden, 'topAgentOnly');
-}
-
-/** A sub-agent of the caller; anything else answers like a missing record. */
-export async function agentInScope(db: Conn, caller: Caller, id: number) {
-  const agent = await repo.findAgentBelow(db, caller.path, id);
-  if (!agent) throw notFound();
-  return agent;
 }
 
 /**

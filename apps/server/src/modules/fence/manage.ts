@@ -3,7 +3,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import { orgInScope } from '../org/manage.ts';
+import { fenceInScope, orgInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import { isSimplePolygon } from './geometry.ts';
 import * as repo from './repository.ts';
@@ -22,12 +22,6 @@ export interface FenceInput {
   dateStart?: string;
   dateEnd?: string;
   timeZone?: string;
-}
-
-export async function fenceInScope(db: Conn, caller: Caller, id: number) {
-  const f = await repo.findFenceIn(db, scopeOf(caller), id);
-  if (!f) throw notFound();
-  return f;
 }
 
 const keeperOf = (f: repo.FenceRow, name: string | null | undefined) =>

@@ -1,8 +1,8 @@
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { fenceInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
-import { fenceInScope } from './manage.ts';
 import * as repo from './repository.ts';
 
 type PageQuery = { id: number; page: number; size: number };

@@ -4,17 +4,11 @@ import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { retryWhenTaken } from '../../lib/unique.ts';
-import { orgInScope } from '../org/manage.ts';
+import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
-
-export async function groupInScope(db: Conn, caller: Caller, id: number) {
-  const g = await repo.findGroupIn(db, scopeOf(caller), id);
-  if (!g) throw notFound();
-  return g;
-}
 
 export async function list(
   db: Conn,
@@ -196,12 +190,12 @@ export async function setDefault(db: Conn, caller: Caller, p: { id: number; term
 }
 
 export async function listening(db: Conn, caller: Caller, terminalId: number) {
-  await terminals.terminalInScope(db, caller, terminalId);
+  await terminalInScope(db, caller, terminalId);
   return repo.listeningOf(db, terminalId);
 }
 
 export async function addListening(db: Conn, caller: Caller, p: { terminalId: number; groupIds: number[] }) {
-  const t = await terminals.terminalInScope(db, caller, p.terminalId);
+  const t = await terminalInScope(db, caller, p.terminalId);
   const found = await repo.findGroupsOfOrg(db, t.orgId, p.groupIds);
   if (found.length !== new Set(p.groupIds).size) throw notFound();
   await repo.addListening(db, t.id, p.groupIds);
@@ -209,7 +203,7 @@ export async function addListening(db: Conn, caller: Caller, p: { terminalId: nu
 }
 
 export async function removeListening(db: Conn, caller: Caller, p: { terminalId: number; groupId: number }) {
-  await terminals.terminalInScope(db, caller, p.terminalId);
+  await terminalInScope(db, caller, p.terminalId);
   await repo.removeListening(db, p.terminalId, p.groupId);
   return null;
 }

@@ -23,15 +23,6 @@ export type GroupRow = typeof groups.$inferSelect;
 const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(groups.orgId, scope.orgId) : like(groups.agentPath, `${scope.path}%`);
 
-export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select()
-      .from(groups)
-      .where(and(eq(groups.id, id), inScope(scope)))
-      .limit(1)
-  )[0];
-
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
   db
     .select()

@@ -9,7 +9,7 @@ import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
-import { terminalInScope } from '../terminal/service.ts';
+import { terminalInScope } from '../scope/service.ts';
 import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
 

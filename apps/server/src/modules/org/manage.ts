@@ -1,11 +1,11 @@
 import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
-import { type Caller, isOrg } from '../../http/caller.ts';
-import { notFound, ruleBroken } from '../../http/errors.ts';
+import type { Caller } from '../../http/caller.ts';
+import { ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { agentInScope } from '../agent/sub-agents.ts';
 import { endSessions } from '../auth/service.ts';
 import * as groups from '../group/service.ts';
+import { agentInScope, orgInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 import { createOrg } from './service.ts';
@@ -19,23 +19,6 @@ const toggleColumn: Record<ServiceToggle, keyof repo.OrgRow> = {
   gps: 'gps',
   single_call: 'singleCall',
 };
-
-/**
- * The company a call acts on: a company acts on itself; an agent names one of the companies in its
- * subtree. Anything else answers like a missing record.
- */
-export async function orgInScope(db: Conn, caller: Caller, id?: number) {
-  if (isOrg(caller)) {
-    if (id !== undefined && id !== caller.id) throw notFound();
-    const own = await repo.findOrgById(db, caller.id);
-    if (!own) throw notFound();
-    return own;
-  }
-  if (id === undefined) throw notFound();
-  const org = await repo.findOrgById(db, id);
-  if (!org?.agentPath.startsWith(caller.path)) throw notFound();
-  return org;
-}
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);

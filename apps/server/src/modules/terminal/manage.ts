@@ -8,9 +8,9 @@ import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
-import { orgInScope } from '../org/manage.ts';
+import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
-import { createTerminals, PERMANENT, terminalInScope } from './service.ts';
+import { createTerminals, PERMANENT } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const addYear = (from: string) => {

@@ -1,7 +1,7 @@
 import { CardTypes, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
@@ -104,10 +104,3 @@ export const clearDefaultGroup = (db: Conn, id: number, groupId: number) =>
   repo.clearDefault(db, id, groupId);
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   repo.searchTerminals(db, scopeOf(caller), keyword, limit);
-
-/** A terminal the caller may see; anything else answers like a missing record. */
-export async function terminalInScope(db: Conn, caller: Caller, id: number) {
-  const t = await repo.findTerminalIn(db, scopeOf(caller), id);
-  if (!t) throw notFound();
-  return t;
-}
