@@ -3,7 +3,7 @@ import type { Caller } from '../../http/caller.ts';
 import { invalid, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
-import { endOtherSessions, endSessions } from '../auth/service.ts';
+import { endOtherSessions, endSessions } from '../session/service.ts';
 import { byId, updateOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
 

@@ -3,9 +3,9 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { endSessions } from '../auth/service.ts';
 import * as cards from '../card/service.ts';
 import { agentInScope } from '../scope/service.ts';
+import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { agentInfo, cardSwitch, createSubAgent } from './service.ts';
 

@@ -5,7 +5,6 @@ import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { retryWhenTaken } from '../../lib/unique.ts';
 import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
-import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -34,7 +33,7 @@ export async function list(
 export async function detail(db: Conn, caller: Caller, id: number) {
   const g = await groupInScope(db, caller, id);
   const row = await repo.groupCounts(db, id);
-  const name = async (tid: number | null) => (tid ? await terminals.nameOf(db, tid) : null);
+  const name = async (tid: number | null) => (tid ? await repo.terminalName(db, tid) : null);
   return {
     id: g.id,
     name: g.name,
@@ -73,7 +72,7 @@ const insertGroups = (
   db.transaction(async (tx) => {
     const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
     for (const n of names) if (!rules.groupName.safeParse(n).success) throw invalid('groupName');
-    const members = p.terminalIds?.length ? await terminals.idsOfOrg(tx, org.id, p.terminalIds) : [];
+    const members = p.terminalIds?.length ? await repo.terminalIdsOfOrg(tx, org.id, p.terminalIds) : [];
     if (members.length !== (p.terminalIds?.length ?? 0)) throw notFound();
     const created = [];
     for (const name of names) {
@@ -124,7 +123,7 @@ export async function addMembers(
   p: { id: number; terminalIds: number[]; priority: number },
 ) {
   const g = await groupInScope(db, caller, p.id);
-  const ids = await terminals.idsOfOrg(db, g.orgId, p.terminalIds);
+  const ids = await repo.terminalIdsOfOrg(db, g.orgId, p.terminalIds);
   if (ids.length !== p.terminalIds.length) throw notFound();
   // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
   ids.sort((a, b) => a - b);
@@ -151,7 +150,7 @@ export async function removeMember(db: Db, caller: Caller, p: { id: number; term
       ...(g.compereTerminalId === p.terminalId ? { compereTerminalId: null } : {}),
     };
     if (Object.keys(clear).length) await repo.updateGroup(tx, g.id, clear);
-    await terminals.clearDefaultGroup(tx, p.terminalId, g.id);
+    await repo.clearDefaultGroup(tx, p.terminalId, g.id);
     return { groupDeleted: false };
   });
 }
@@ -185,7 +184,7 @@ export async function setCompere(db: Conn, caller: Caller, p: { id: number; term
 
 export async function setDefault(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
   await memberOf(db, caller, p.id, p.terminalId);
-  if (!(await terminals.setDefaultGroup(db, p.terminalId, p.id))) throw ruleBroken('alreadyDefaultGroup');
+  if (!(await repo.setDefaultGroup(db, p.terminalId, p.id))) throw ruleBroken('alreadyDefaultGroup');
   return null;
 }
 
