@@ -1,4 +1,4 @@
-import { Code, Limits, Role } from '@ptt/contract';
+import { type api, Code, Limits, type ParsedParamsOf, Role } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, invalid } from '../../http/errors.ts';
@@ -39,15 +39,12 @@ export async function verifyPuzzle(db: Db, token: string, x: number) {
   return null;
 }
 
-export interface LoginInput {
-  user_type: 0 | 1;
-  username: string;
-  password: string;
-  token: string;
-  x: number;
-}
-
-export async function login(db: Db, input: LoginInput, ip: string, ttlHours: number) {
+export async function login(
+  db: Db,
+  input: ParsedParamsOf<typeof api.auth.accessToken>,
+  ip: string,
+  ttlHours: number,
+) {
   const accountLimit = RateLimits.loginAccount(input.user_type, input.username);
   const ipLimit = RateLimits.loginIp(ip);
   const puzzle = await repo.takeVerifiedPuzzle(db, sha256(input.token));

@@ -1,4 +1,4 @@
-import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
+import { type api, type ParsedParamsOf, type ServiceToggle, ServiceToggles } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
@@ -63,7 +63,7 @@ export const servers = async (db: Conn, caller: Caller, id?: number) =>
 export async function setToggles(
   db: Conn,
   caller: Caller,
-  p: { id?: number } & Partial<Record<ServiceToggle, number>>,
+  p: ParsedParamsOf<typeof api.org.setBindingPlatform>,
 ) {
   const org = await orgInScope(db, caller, p.id);
   const set: Partial<repo.NewOrg> = {};
@@ -74,11 +74,7 @@ export async function setToggles(
   return null;
 }
 
-export async function updateUnit(
-  db: Conn,
-  caller: Caller,
-  p: { id?: number; name: string; contact: string; phone?: string; email?: string; address?: string },
-) {
+export async function updateUnit(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) {
   const org = await orgInScope(db, caller, p.id);
   await repo.updateOrgRow(db, org.id, {
     name: p.name,
@@ -111,21 +107,13 @@ export async function remove(db: Db, caller: Caller, id: number) {
   return null;
 }
 
-export async function add(
-  db: Db,
-  caller: Caller,
-  p: { name: string; contact: string; account: string; password: string; phone?: string; region?: string },
-) {
+export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.org.add>) {
   const org = await createOrg(db, caller.id, p);
   return { id: org.id };
 }
 
-/** Companies of the caller, or of a sub-agent in scope. */
-export async function listOf(
-  db: Conn,
-  caller: Caller,
-  q: { id?: number; keyword?: string; page: number; size: number },
-) {
+/** Companies of the caller, or of a sub-agent in scope (the search asks for its keyword's first page). */
+export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
   const agentId =
     q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;
   const { list, total } = await repo.listOrgs(db, agentId, q.keyword, q.page, q.size);
