@@ -14,9 +14,9 @@ import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
-import { authenticate } from './modules/auth/session.ts';
 import { authenticate as authenticateDevice } from './modules/device/service.ts';
 import { registerModules } from './modules/index.ts';
+import { authenticate } from './modules/session/service.ts';
 
 export interface AppOptions {
   config: Config;

@@ -20,7 +20,7 @@ export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
 export interface Deps {
   db: Db;
   config: Config;
-  /** Resolves access_token (and openid) to the caller, or answers 40102 (the auth module's sessions). */
+  /** Resolves access_token (and openid) to the caller, or answers 40102 (the session module). */
   authenticate: (db: Db, input: Record<string, unknown>) => Promise<Caller>;
   /** Resolves a terminal's device_token, or answers 40102 (the device module's sessions). */
   authenticateDevice: (db: Db, token: unknown) => Promise<Device>;

@@ -1,9 +1,10 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { invalid, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
-import { endOtherSessions, endSessions } from '../auth/service.ts';
+import { endOtherSessions, endSessions } from '../session/service.ts';
 import { byId, updateOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
 
@@ -11,11 +12,7 @@ import { checkCode, targetOf } from './sms.ts';
  * profile/password. Wrong old passwords count against the account's login limit: a stolen session must
  * not become a way around the login throttle. The caller's session stays; every other one ends.
  */
-export async function changePassword(
-  db: Db,
-  caller: Caller,
-  p: { oldPassword: string; newPassword: string },
-) {
+export async function changePassword(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.profile.password>) {
   const account = await byId(db, caller.role, caller.id);
   if (!account) throw unauthorized();
   const limit = RateLimits.loginAccount(caller.role, account.account);
@@ -35,11 +32,7 @@ export async function changePassword(
  * setPhoneAndPwd: a forgotten password replaced with a resetPwd code. Whoever knew the old password is
  * signed out everywhere, and the login lock an attacker may have caused is lifted for the owner.
  */
-export async function resetForgotten(
-  db: Db,
-  p: { role: 0 | 1; account: string; code: string; newPassword: string },
-  ip: string,
-) {
+export async function resetForgotten(db: Db, p: ParsedParamsOf<typeof api.jsp.setPhoneAndPwd>, ip: string) {
   const target = await targetOf(
     db,
     { purpose: 'resetPwd', role: p.role, account: p.account },

@@ -1,3 +1,4 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
@@ -48,7 +49,12 @@ export async function checkPwd(db: Db, caller: Caller, payPwd: string) {
  * updateCardPwd: setting or changing needs a payPwd code sent to the agent's phone, not the old
  * password, so a forgotten pay password is replaced the same way. A new password clears the lock.
  */
-export async function setPayPwd(db: Db, caller: Caller, p: { code: string; cardPwd: string }, ip: string) {
+export async function setPayPwd(
+  db: Db,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.jsp.updateCardPwd>,
+  ip: string,
+) {
   const target = await targetOf(db, { purpose: 'payPwd' }, caller, false);
   await checkCode(db, target, p.code, ip, true);
   await agents.updateOwn(db, caller.id, { payPwdHash: await hashPassword(p.cardPwd) });

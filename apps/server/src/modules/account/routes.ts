@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
-import { authenticate } from '../auth/session.ts';
+import { authenticate } from '../session/service.ts';
 import { changePassword, resetForgotten } from './password.ts';
 import { checkPwd, setPayPwd } from './pay-password.ts';
 import { type CodeFor, sendCode, verifyOnly } from './sms.ts';

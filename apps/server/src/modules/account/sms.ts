@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Lang, Limits, Role, type SmsPurpose } from '@ptt/contract';
+import { type api, Limits, type ParsedParamsOf, Role } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, forbidden, invalid, ruleBroken, unauthorized } from '../../http/errors.ts';
@@ -9,13 +9,8 @@ import { type Account, byAccount, byId, samePhone } from './accounts.ts';
 import { codeText, maskPhone, type SmsProvider } from './sms-provider.ts';
 import * as repo from './sms-repository.ts';
 
-/** Who a code is for, as the calls name it (contract: sendSms, verificationCode). */
-export interface CodeFor {
-  purpose: SmsPurpose;
-  phone?: string;
-  role?: 0 | 1;
-  account?: string;
-}
+/** Who a code is for, as sendSms and verificationCode name it (profile/mobile names a bindPhone target). */
+export type CodeFor = Pick<ParsedParamsOf<typeof api.jsp.sendSms>, 'purpose' | 'phone' | 'role' | 'account'>;
 
 /** The phone a code goes to and the account it is good for. */
 export interface Target {
@@ -73,7 +68,7 @@ async function takeOrTooFrequent(db: Db, limit: Limit) {
 export async function sendCode(
   db: Db,
   sms: SmsProvider,
-  p: CodeFor & { lang: Lang },
+  p: ParsedParamsOf<typeof api.jsp.sendSms>,
   caller: Caller | undefined,
   ip: string,
 ) {
@@ -137,7 +132,7 @@ export async function checkCode(
 /** verificationCode: a check that leaves a right code usable by the call that acts on it. */
 export async function verifyOnly(
   db: Db,
-  p: CodeFor & { code: string },
+  p: ParsedParamsOf<typeof api.jsp.verificationCode>,
   caller: Caller | undefined,
   ip: string,
 ) {

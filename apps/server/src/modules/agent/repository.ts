@@ -58,15 +58,6 @@ const belowPath = (
   path: string | SQLWrapper = sql.placeholder('path'),
 ) => and(like(agents.path, prefix), ne(agents.path, path));
 
-const agentBelow = prepared((db) =>
-  db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.id, sql.placeholder('id')), belowPath()))
-    .limit(1)
-    .prepare('agent_below'),
-);
-
 const selfAndBelow = prepared((db) =>
   db
     .select()
@@ -78,10 +69,6 @@ const selfAndBelow = prepared((db) =>
 /** The agent `self` and, when it is strictly below `path`, the agent `id`, in one read. */
 export const findSelfAndBelow = (db: Conn, self: number, path: string, id: number) =>
   selfAndBelow(db).execute({ self, id, prefix: `${path}%`, path });
-
-/** An agent strictly below `path` (a sub-agent of the caller), or nothing. */
-export const findAgentBelow = async (db: Conn, path: string, id: number) =>
-  (await agentBelow(db).execute({ id, prefix: `${path}%`, path }))[0];
 
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const orgCount = sql<number>`(select count(*)::int from orgs o where o.agent_id = "agents"."id")`;

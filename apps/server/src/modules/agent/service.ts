@@ -8,6 +8,7 @@ import * as repo from './repository.ts';
 
 const segment = (n: number) => n.toString(36).toUpperCase().padStart(Limits.pathSegment, '0');
 
+/** A new agent: agent/add's fields, or the operator CLI's and the demo seed's (no contact needed). */
 export interface AgentInput {
   name: string;
   contact?: string;

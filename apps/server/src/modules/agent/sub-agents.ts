@@ -1,25 +1,20 @@
-import { CardTypes, Code, isSubAgentPath } from '@ptt/contract';
+import { type api, CardTypes, Code, isSubAgentPath, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { endSessions } from '../auth/service.ts';
 import * as cards from '../card/service.ts';
+import { agentInScope } from '../scope/service.ts';
+import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { agentInfo, cardSwitch, createSubAgent } from './service.ts';
 
+/** The card-type flags agent/add and agent/updateAgent both carry. */
 type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number | undefined>>;
 
 /** Sub-agent management is for top-level agents (SPEC §6). */
 export function ensureTopLevel(caller: Caller) {
   if (isSubAgentPath(caller.path)) throw new AppError(Code.forbidden, 'topAgentOnly');
-}
-
-/** A sub-agent of the caller; anything else answers like a missing record. */
-export async function agentInScope(db: Conn, caller: Caller, id: number) {
-  const agent = await repo.findAgentBelow(db, caller.path, id);
-  if (!agent) throw notFound();
-  return agent;
 }
 
 /**
@@ -33,7 +28,8 @@ export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
   return { self, sub: rows.find((r) => r.id === id && r.id !== caller.id) };
 }
 
-export async function list(db: Conn, caller: Caller, q: { keyword?: string; page: number; size: number }) {
+// Also the search's agents: its keyword on the first page.
+export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.list>) {
   ensureTopLevel(caller);
   const { list, total } = await repo.listSubAgents(db, caller.id, q.keyword, q.page, q.size);
   return {
@@ -69,16 +65,7 @@ async function allowedSwitch(db: Conn, caller: Caller, params: SwitchParams) {
   return flags;
 }
 
-export interface AddParams extends SwitchParams {
-  name: string;
-  contact: string;
-  account: string;
-  password: string;
-  phone?: string;
-  email?: string;
-}
-
-export async function add(db: Db, caller: Caller, p: AddParams) {
+export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.add>) {
   ensureTopLevel(caller);
   const flags = await allowedSwitch(db, caller, p);
   const agent = await createSubAgent(db, caller.id, p);
@@ -89,7 +76,7 @@ export async function add(db: Db, caller: Caller, p: AddParams) {
 export async function edit(
   db: Conn,
   caller: Caller,
-  p: { id: number; name: string; contact: string; phone?: string; email?: string },
+  p: ParsedParamsOf<typeof api.agent.modifyingAgentInformation>,
 ) {
   await agentInScope(db, caller, p.id);
   await repo.updateAgentRow(db, p.id, {
@@ -118,7 +105,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number, password
   return null;
 }
 
-export async function updateSwitch(db: Db, caller: Caller, p: SwitchParams & { id: number }) {
+export async function updateSwitch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.updateAgent>) {
   await agentInScope(db, caller, p.id);
   const flags = await allowedSwitch(db, caller, p);
   await db.transaction((tx) => cards.setSwitch(tx, p.id, flags));

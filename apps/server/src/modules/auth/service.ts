@@ -1,19 +1,14 @@
-import { Code, Limits, Role } from '@ptt/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { type api, Code, Limits, type ParsedParamsOf, Role } from '@ptt/contract';
+import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve, take } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
 import * as orgs from '../org/service.ts';
+import * as sessions from '../session/service.ts';
 import { generatePuzzle } from './puzzle-image.ts';
 import * as repo from './repository.ts';
-import {
-  insertSession,
-  revokeAllSessions,
-  revokeOtherSessions,
-  revokeSession,
-} from './session-repository.ts';
 
 const { tolerance, ttlSeconds } = Limits.puzzle;
 
@@ -44,15 +39,12 @@ export async function verifyPuzzle(db: Db, token: string, x: number) {
   return null;
 }
 
-export interface LoginInput {
-  user_type: 0 | 1;
-  username: string;
-  password: string;
-  token: string;
-  x: number;
-}
-
-export async function login(db: Db, input: LoginInput, ip: string, ttlHours: number) {
+export async function login(
+  db: Db,
+  input: ParsedParamsOf<typeof api.auth.accessToken>,
+  ip: string,
+  ttlHours: number,
+) {
   const accountLimit = RateLimits.loginAccount(input.user_type, input.username);
   const ipLimit = RateLimits.loginIp(ip);
   const puzzle = await repo.takeVerifiedPuzzle(db, sha256(input.token));
@@ -72,7 +64,7 @@ export async function login(db: Db, input: LoginInput, ip: string, ttlHours: num
 
   const token = newToken();
   const expiresIn = Math.round(ttlHours * 3600);
-  await insertSession(db, {
+  await sessions.start(db, {
     tokenHash: sha256(token),
     role: input.user_type,
     subjectId: account.id,
@@ -83,12 +75,4 @@ export async function login(db: Db, input: LoginInput, ip: string, ttlHours: num
   return { access_token: token, openid: account.openid, role: input.user_type, expires_in: expiresIn };
 }
 
-export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.sessionId).then(() => null);
-
-/** Ends every session of an account (its password was set by someone else). */
-export const endSessions = (db: Db | Tx, role: number, subjectId: number) =>
-  revokeAllSessions(db, role, subjectId);
-
-/** Ends every session of an account but the caller's own (the caller changed its password). */
-export const endOtherSessions = (db: Db | Tx, caller: Caller) =>
-  revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);
+export const logout = (db: Db, caller: Caller) => sessions.end(db, caller).then(() => null);

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
@@ -21,7 +22,7 @@ export async function raiseSos(
   db: Db,
   config: Config,
   device: Device,
-  p: { lat?: number; lng?: number; time?: Date },
+  p: ParsedParamsOf<typeof api.device.sos>,
 ) {
   if ((p.lat === undefined) !== (p.lng === undefined)) throw invalid('invalidParams', { field: 'lng' });
   await throttle.take(db, sosLimit(device.terminalId));

@@ -1,4 +1,4 @@
-import { Code } from '@ptt/contract';
+import { type api, Code, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Device } from '../../http/caller.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
@@ -19,7 +19,12 @@ const decoyHash = () => {
   return decoy;
 };
 
-export async function login(db: Db, p: { ssid: string; password: string }, ip: string, ttlHours: number) {
+export async function login(
+  db: Db,
+  p: ParsedParamsOf<typeof api.device.login>,
+  ip: string,
+  ttlHours: number,
+) {
   const bySsid = RateLimits.deviceSsid(p.ssid);
   const byIp = RateLimits.deviceIp(ip);
   await reserve(db, bySsid, byIp);

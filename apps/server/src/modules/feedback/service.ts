@@ -1,3 +1,4 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import * as throttle from '../../lib/rate-limit.ts';
@@ -10,7 +11,7 @@ const perAccount = (c: Caller): throttle.Limit => ({
   windowSeconds: 3600,
 });
 
-export async function send(db: Db, caller: Caller, p: { content: string; contact?: string }) {
+export async function send(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.feedback.send>) {
   await throttle.take(db, perAccount(caller));
   return repo.insertFeedback(db, {
     role: caller.role,

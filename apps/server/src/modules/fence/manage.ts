@@ -1,13 +1,14 @@
-import type { LatLng } from '@ptt/contract';
+import type { api, LatLng, ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import { orgInScope } from '../org/manage.ts';
+import { fenceInScope, orgInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import { isSimplePolygon } from './geometry.ts';
 import * as repo from './repository.ts';
 
+/** A fence as fence/add and fence/update give it, or as the demo seed writes it (only what it sets). */
 export interface FenceInput {
   orgId?: number;
   name: string;
@@ -22,12 +23,6 @@ export interface FenceInput {
   dateStart?: string;
   dateEnd?: string;
   timeZone?: string;
-}
-
-export async function fenceInScope(db: Conn, caller: Caller, id: number) {
-  const f = await repo.findFenceIn(db, scopeOf(caller), id);
-  if (!f) throw notFound();
-  return f;
 }
 
 const keeperOf = (f: repo.FenceRow, name: string | null | undefined) =>
@@ -73,11 +68,7 @@ export const geometryOf = (f: repo.FenceRow) => ({
   points: f.shape === 'polygon' ? f.points : [],
 });
 
-export async function list(
-  db: Conn,
-  caller: Caller,
-  q: { orgId?: number; keyword?: string; page: number; size: number },
-) {
+export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.list>) {
   const { list, total } = await repo.listFences(db, scopeOf(caller), q, q.page, q.size);
   const rows = list.map(({ f, orgName, memberCount, keeperName }) =>
     summary(f, orgName, memberCount, keeperOf(f, keeperName)),
@@ -129,7 +120,7 @@ async function unlessDuplicated<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function add(db: Db, config: Config, caller: Caller, p: FenceInput) {
+export async function add(db: Db, config: Config, caller: Caller, p: ParsedParamsOf<typeof api.fence.add>) {
   return createFence(db, await orgInScope(db, caller, p.orgId), p, config.TIME_ZONE);
 }
 
@@ -149,7 +140,12 @@ export async function createFence(
 }
 
 /** A changed fence is judged afresh: states of the old shape or trigger would raise false crossings. */
-export async function update(db: Db, config: Config, caller: Caller, p: FenceInput & { id: number }) {
+export async function update(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.fence.update>,
+) {
   const f = await fenceInScope(db, caller, p.id);
   if (p.orgId !== undefined && p.orgId !== f.orgId) throw notFound();
   const columns = columnsOf(p, config.TIME_ZONE);
@@ -169,7 +165,7 @@ export async function remove(db: Conn, caller: Caller, id: number) {
   return null;
 }
 
-export async function setKeeper(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+export async function setKeeper(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.fence.setKeeper>) {
   const f = await fenceInScope(db, caller, p.id);
   if (p.terminalId !== 0 && (await terminals.idsOfOrg(db, f.orgId, [p.terminalId])).length === 0)
     throw notFound();

@@ -1,13 +1,12 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { fenceInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
-import { fenceInScope } from './manage.ts';
 import * as repo from './repository.ts';
 
-type PageQuery = { id: number; page: number; size: number };
-
-export async function members(db: Conn, caller: Caller, q: PageQuery) {
+export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.members>) {
   const f = await fenceInScope(db, caller, q.id);
   const { list, total } = await repo.listMembers(db, f, q.page, q.size);
   return {
@@ -23,13 +22,13 @@ export async function members(db: Conn, caller: Caller, q: PageQuery) {
   };
 }
 
-export async function nonMembers(db: Conn, caller: Caller, q: PageQuery & { keyword?: string }) {
+export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.unMembers>) {
   const f = await fenceInScope(db, caller, q.id);
   return { ...(await repo.listNonMembers(db, f, q.keyword, q.page, q.size)), page: q.page, size: q.size };
 }
 
 /** Only terminals of the fence's company; any other id answers like a missing record and adds nothing. */
-export async function addMembers(db: Conn, caller: Caller, p: { id: number; terminalIds: number[] }) {
+export async function addMembers(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.fence.addMembers>) {
   const f = await fenceInScope(db, caller, p.id);
   const ids = await terminals.idsOfOrg(db, f.orgId, p.terminalIds);
   if (ids.length !== new Set(p.terminalIds).size) throw notFound();
@@ -39,7 +38,11 @@ export async function addMembers(db: Conn, caller: Caller, p: { id: number; term
 }
 
 /** A terminal that leaves and later rejoins starts afresh, like a new member. */
-export async function removeMembers(db: Db, caller: Caller, p: { id: number; terminalIds: number[] }) {
+export async function removeMembers(
+  db: Db,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.fence.removeMembers>,
+) {
   const f = await fenceInScope(db, caller, p.id);
   const ids = [...new Set(p.terminalIds)].sort((a, b) => a - b);
   return db.transaction(async (tx) => {

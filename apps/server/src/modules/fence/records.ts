@@ -1,22 +1,16 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { filterRange } from '../../lib/zoned-time.ts';
 import * as repo from './record-repository.ts';
 
-export interface RecordQuery {
-  orgId?: number;
-  fenceId?: number;
-  terminalId?: number;
-  kind?: number;
-  start?: string;
-  end?: string;
-  timeZone?: string;
-  page: number;
-  size: number;
-}
-
-export async function records(db: Conn, config: Config, caller: Caller, q: RecordQuery) {
+export async function records(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.fence.records>,
+) {
   const { list, total } = await repo.listRecords(
     db,
     scopeOf(caller),

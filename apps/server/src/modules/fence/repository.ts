@@ -30,15 +30,6 @@ const memberCount = sql<number>`(select count(*)::int from fence_members fm join
 const keeperName = sql<string | null>`(select kt.name from terminals kt
   where kt.id = ${fences.keeperTerminalId} and kt.org_id = ${fences.orgId})`;
 
-export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select()
-      .from(fences)
-      .where(and(eq(fences.id, id), inScope(scope)))
-      .limit(1)
-  )[0];
-
 export async function listFences(
   db: Conn,
   scope: Scope,

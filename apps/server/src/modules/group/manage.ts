@@ -1,26 +1,15 @@
-import { Limits, rules } from '@ptt/contract';
+import { type api, Limits, type ParsedParamsOf, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { retryWhenTaken } from '../../lib/unique.ts';
-import { orgInScope } from '../org/manage.ts';
-import * as terminals from '../terminal/service.ts';
+import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
 
-export async function groupInScope(db: Conn, caller: Caller, id: number) {
-  const g = await repo.findGroupIn(db, scopeOf(caller), id);
-  if (!g) throw notFound();
-  return g;
-}
-
-export async function list(
-  db: Conn,
-  caller: Caller,
-  q: { orgId?: number; terminalId?: number; keyword?: string; page: number; size: number },
-) {
+export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.list>) {
   const { list, total } = await repo.listGroups(db, scopeOf(caller), q, q.page, q.size);
   return {
     list: list.map(({ g, orgName, memberCount }) => ({
@@ -40,7 +29,7 @@ export async function list(
 export async function detail(db: Conn, caller: Caller, id: number) {
   const g = await groupInScope(db, caller, id);
   const row = await repo.groupCounts(db, id);
-  const name = async (tid: number | null) => (tid ? await terminals.nameOf(db, tid) : null);
+  const name = async (tid: number | null) => (tid ? await repo.terminalName(db, tid) : null);
   return {
     id: g.id,
     name: g.name,
@@ -61,11 +50,7 @@ export function batchNames(base: string, existing: string[], count: number) {
   return names;
 }
 
-export async function add(
-  db: Db,
-  caller: Caller,
-  p: { orgId?: number; name: string; count: number; terminalIds?: number[] },
-) {
+export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.group.add>) {
   const org = await orgInScope(db, caller, p.orgId);
   // Groups created at once may pick the same next number: the one that loses counts again.
   return retryWhenTaken(() => insertGroups(db, org, p));
@@ -74,12 +59,12 @@ export async function add(
 const insertGroups = (
   db: Db,
   org: { id: number; agentPath: string },
-  p: { name: string; count: number; terminalIds?: number[] },
+  p: ParsedParamsOf<typeof api.group.add>,
 ) =>
   db.transaction(async (tx) => {
     const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
     for (const n of names) if (!rules.groupName.safeParse(n).success) throw invalid('groupName');
-    const members = p.terminalIds?.length ? await terminals.idsOfOrg(tx, org.id, p.terminalIds) : [];
+    const members = p.terminalIds?.length ? await repo.terminalIdsOfOrg(tx, org.id, p.terminalIds) : [];
     if (members.length !== (p.terminalIds?.length ?? 0)) throw notFound();
     const created = [];
     for (const name of names) {
@@ -96,7 +81,7 @@ export async function remove(db: Conn, caller: Caller, id: number) {
   return null;
 }
 
-export async function members(db: Conn, caller: Caller, q: { id: number; page: number; size: number }) {
+export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.members>) {
   const g = await groupInScope(db, caller, q.id);
   const { list, total } = await repo.listMembers(db, g.id, q.page, q.size);
   return {
@@ -115,22 +100,14 @@ export async function members(db: Conn, caller: Caller, q: { id: number; page: n
   };
 }
 
-export async function nonMembers(
-  db: Conn,
-  caller: Caller,
-  q: { id: number; keyword?: string; page: number; size: number },
-) {
+export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.unMembers>) {
   const g = await groupInScope(db, caller, q.id);
   return { ...(await repo.listNonMembers(db, g, q.keyword, q.page, q.size)), page: q.page, size: q.size };
 }
 
-export async function addMembers(
-  db: Conn,
-  caller: Caller,
-  p: { id: number; terminalIds: number[]; priority: number },
-) {
+export async function addMembers(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.addMembers>) {
   const g = await groupInScope(db, caller, p.id);
-  const ids = await terminals.idsOfOrg(db, g.orgId, p.terminalIds);
+  const ids = await repo.terminalIdsOfOrg(db, g.orgId, p.terminalIds);
   if (ids.length !== p.terminalIds.length) throw notFound();
   // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
   ids.sort((a, b) => a - b);
@@ -144,7 +121,7 @@ async function memberOf(db: Conn, caller: Caller, id: number, terminalId: number
 }
 
 /** Removing the owner of a self-created group deletes the group (SPEC §6). */
-export async function removeMember(db: Db, caller: Caller, p: { id: number; terminalId: number }) {
+export async function removeMember(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.group.removeMember>) {
   const g = await memberOf(db, caller, p.id, p.terminalId);
   return db.transaction(async (tx) => {
     if (g.ownerTerminalId === p.terminalId) {
@@ -157,28 +134,24 @@ export async function removeMember(db: Db, caller: Caller, p: { id: number; term
       ...(g.compereTerminalId === p.terminalId ? { compereTerminalId: null } : {}),
     };
     if (Object.keys(clear).length) await repo.updateGroup(tx, g.id, clear);
-    await terminals.clearDefaultGroup(tx, p.terminalId, g.id);
+    await repo.clearDefaultGroup(tx, p.terminalId, g.id);
     return { groupDeleted: false };
   });
 }
 
-export async function setPriority(
-  db: Conn,
-  caller: Caller,
-  p: { id: number; terminalId: number; priority: number },
-) {
+export async function setPriority(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.setPriority>) {
   await memberOf(db, caller, p.id, p.terminalId);
   await repo.setPriority(db, p.id, p.terminalId, p.priority);
   return null;
 }
 
-export async function setLeader(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+export async function setLeader(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.setLeader>) {
   await memberOf(db, caller, p.id, p.terminalId);
   await repo.updateGroup(db, p.id, { leaderTerminalId: p.terminalId });
   return null;
 }
 
-export async function setCompere(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+export async function setCompere(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.setCompere>) {
   if (p.terminalId === 0) {
     await groupInScope(db, caller, p.id);
     await repo.updateGroup(db, p.id, { compereTerminalId: null });
@@ -189,27 +162,35 @@ export async function setCompere(db: Conn, caller: Caller, p: { id: number; term
   return null;
 }
 
-export async function setDefault(db: Conn, caller: Caller, p: { id: number; terminalId: number }) {
+export async function setDefault(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.setDefault>) {
   await memberOf(db, caller, p.id, p.terminalId);
-  if (!(await terminals.setDefaultGroup(db, p.terminalId, p.id))) throw ruleBroken('alreadyDefaultGroup');
+  if (!(await repo.setDefaultGroup(db, p.terminalId, p.id))) throw ruleBroken('alreadyDefaultGroup');
   return null;
 }
 
 export async function listening(db: Conn, caller: Caller, terminalId: number) {
-  await terminals.terminalInScope(db, caller, terminalId);
+  await terminalInScope(db, caller, terminalId);
   return repo.listeningOf(db, terminalId);
 }
 
-export async function addListening(db: Conn, caller: Caller, p: { terminalId: number; groupIds: number[] }) {
-  const t = await terminals.terminalInScope(db, caller, p.terminalId);
+export async function addListening(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.group.addListening>,
+) {
+  const t = await terminalInScope(db, caller, p.terminalId);
   const found = await repo.findGroupsOfOrg(db, t.orgId, p.groupIds);
   if (found.length !== new Set(p.groupIds).size) throw notFound();
   await repo.addListening(db, t.id, p.groupIds);
   return null;
 }
 
-export async function removeListening(db: Conn, caller: Caller, p: { terminalId: number; groupId: number }) {
-  await terminals.terminalInScope(db, caller, p.terminalId);
+export async function removeListening(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.group.removeListening>,
+) {
+  await terminalInScope(db, caller, p.terminalId);
   await repo.removeListening(db, p.terminalId, p.groupId);
   return null;
 }

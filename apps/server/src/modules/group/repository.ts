@@ -23,15 +23,6 @@ export type GroupRow = typeof groups.$inferSelect;
 const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(groups.orgId, scope.orgId) : like(groups.agentPath, `${scope.path}%`);
 
-export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select()
-      .from(groups)
-      .where(and(eq(groups.id, id), inScope(scope)))
-      .limit(1)
-  )[0];
-
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
   db
     .select()
@@ -214,3 +205,38 @@ export const groupCounts = async (db: Conn, id: number) =>
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
       .where(eq(groups.id, id))
   )[0];
+
+/*
+ * The group module reads the terminals it groups and keeps their default group (a column of the
+ * terminal's row), so it needs no call into the terminal module, which calls into this one.
+ */
+
+/** The ids among `ids` of terminals of a company. */
+export const terminalIdsOfOrg = async (db: Conn, orgId: number, ids: number[]) =>
+  (
+    await db
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, [...new Set(ids)])))
+  ).map((r) => r.id);
+
+export const terminalName = async (db: Conn, id: number) =>
+  (
+    await db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(eq(terminals.id, id))
+  )[0] ?? null;
+
+/** Sets a terminal's default group unless it already is; false means it already was. */
+export const setDefaultGroup = async (db: Conn, terminalId: number, groupId: number) =>
+  (
+    await db
+      .update(terminals)
+      .set({ defaultGroupId: groupId })
+      .where(and(eq(terminals.id, terminalId), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
+      .returning({ id: terminals.id })
+  ).length === 1;
+
+export const clearDefaultGroup = (db: Conn, terminalId: number, groupId: number) =>
+  db
+    .update(terminals)
+    .set({ defaultGroupId: null })
+    .where(and(eq(terminals.id, terminalId), eq(terminals.defaultGroupId, groupId)));

@@ -1,6 +1,7 @@
 import type { Conn, Db } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
+/** A group the demo seed creates with its members (the web uses group/add, then group/addMembers). */
 export interface GroupInput {
   org: { id: number; agentPath: string };
   name: string;

@@ -1,5 +1,4 @@
-import type { Lang } from '@ptt/contract';
-import { TrackLimits } from '@ptt/contract';
+import { type api, type Lang, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
@@ -9,7 +8,7 @@ import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
-import { terminalInScope } from '../terminal/service.ts';
+import { terminalInScope } from '../scope/service.ts';
 import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
 
@@ -75,7 +74,7 @@ const pointOut = (p: {
   accuracy: p.accuracy,
 });
 
-export async function track(db: Conn, caller: Caller, p: { terminalId: number; start: string; end: string }) {
+export async function track(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.location.track>) {
   const t = await terminalInScope(db, caller, p.terminalId);
   const { points, total } = await repo.track(
     db,
@@ -89,7 +88,12 @@ export async function track(db: Conn, caller: Caller, p: { terminalId: number; s
   return { terminal_id: t.id, points: points.map(pointOut), thinned: points.length < total };
 }
 
-export async function last(db: Conn, config: Config, caller: Caller, p: { terminalId: number; lang: Lang }) {
+export async function last(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.location.last>,
+) {
   const t = await terminalInScope(db, caller, p.terminalId);
   const row = await repo.last(db, scopeOf(caller), t.id);
   if (!row) return null;
@@ -134,7 +138,7 @@ export async function address(
   db: Conn,
   config: Config,
   caller: Caller,
-  p: { lat: number; lng: number; lang: Lang },
+  p: ParsedParamsOf<typeof api.location.address>,
 ) {
   await throttle.take(db, lookupLimit(caller));
   return { address: await addressOf(db, config, p.lat, p.lng, p.lang) };

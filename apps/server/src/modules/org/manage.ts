@@ -1,11 +1,11 @@
-import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
+import { type api, type ParsedParamsOf, type ServiceToggle, ServiceToggles } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
-import { type Caller, isOrg } from '../../http/caller.ts';
-import { notFound, ruleBroken } from '../../http/errors.ts';
+import type { Caller } from '../../http/caller.ts';
+import { ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { agentInScope } from '../agent/sub-agents.ts';
-import { endSessions } from '../auth/service.ts';
 import * as groups from '../group/service.ts';
+import { agentInScope, orgInScope } from '../scope/service.ts';
+import { endSessions } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 import { createOrg } from './service.ts';
@@ -19,23 +19,6 @@ const toggleColumn: Record<ServiceToggle, keyof repo.OrgRow> = {
   gps: 'gps',
   single_call: 'singleCall',
 };
-
-/**
- * The company a call acts on: a company acts on itself; an agent names one of the companies in its
- * subtree. Anything else answers like a missing record.
- */
-export async function orgInScope(db: Conn, caller: Caller, id?: number) {
-  if (isOrg(caller)) {
-    if (id !== undefined && id !== caller.id) throw notFound();
-    const own = await repo.findOrgById(db, caller.id);
-    if (!own) throw notFound();
-    return own;
-  }
-  if (id === undefined) throw notFound();
-  const org = await repo.findOrgById(db, id);
-  if (!org?.agentPath.startsWith(caller.path)) throw notFound();
-  return org;
-}
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
@@ -80,7 +63,7 @@ export const servers = async (db: Conn, caller: Caller, id?: number) =>
 export async function setToggles(
   db: Conn,
   caller: Caller,
-  p: { id?: number } & Partial<Record<ServiceToggle, number>>,
+  p: ParsedParamsOf<typeof api.org.setBindingPlatform>,
 ) {
   const org = await orgInScope(db, caller, p.id);
   const set: Partial<repo.NewOrg> = {};
@@ -91,11 +74,7 @@ export async function setToggles(
   return null;
 }
 
-export async function updateUnit(
-  db: Conn,
-  caller: Caller,
-  p: { id?: number; name: string; contact: string; phone?: string; email?: string; address?: string },
-) {
+export async function updateUnit(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) {
   const org = await orgInScope(db, caller, p.id);
   await repo.updateOrgRow(db, org.id, {
     name: p.name,
@@ -128,21 +107,13 @@ export async function remove(db: Db, caller: Caller, id: number) {
   return null;
 }
 
-export async function add(
-  db: Db,
-  caller: Caller,
-  p: { name: string; contact: string; account: string; password: string; phone?: string; region?: string },
-) {
+export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.org.add>) {
   const org = await createOrg(db, caller.id, p);
   return { id: org.id };
 }
 
-/** Companies of the caller, or of a sub-agent in scope. */
-export async function listOf(
-  db: Conn,
-  caller: Caller,
-  q: { id?: number; keyword?: string; page: number; size: number },
-) {
+/** Companies of the caller, or of a sub-agent in scope (the search asks for its keyword's first page). */
+export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
   const agentId =
     q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;
   const { list, total } = await repo.listOrgs(db, agentId, q.keyword, q.page, q.size);

@@ -5,6 +5,7 @@ import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as repo from './repository.ts';
 
+/** A new company: org/add's parameters, or the operator CLI's and the demo seed's (no contact needed). */
 export interface OrgInput {
   name: string;
   contact?: string;

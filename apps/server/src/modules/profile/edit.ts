@@ -1,3 +1,4 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type OwnFields, updateOwn } from '../account/accounts.ts';
@@ -15,7 +16,12 @@ export async function updateField(db: Db, caller: Caller, set: ProfileField) {
  * profile/mobile needs a bindPhone code sent to the new number: forgotten-password codes go to this
  * phone, so a stolen session must not be able to point them at the thief's phone.
  */
-export async function updateMobile(db: Db, caller: Caller, p: { mobile: string; code: string }, ip: string) {
+export async function updateMobile(
+  db: Db,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.profile.mobile>,
+  ip: string,
+) {
   const target = await targetOf(db, { purpose: 'bindPhone', phone: p.mobile }, caller, false);
   await checkCode(db, target, p.code, ip, true);
   await updateOwn(db, caller.role, caller.id, { phone: p.mobile });

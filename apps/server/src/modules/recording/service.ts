@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
@@ -13,18 +14,18 @@ import * as repo from './repository.ts';
 import { sniffAudio } from './sniff.ts';
 import * as storage from './storage.ts';
 
-export interface Upload {
-  groupId: number;
-  start: Date;
-  duration: number;
-}
-
 /**
  * Stores a talk burst: the group must be one of the terminal's company and have it as a member (any
  * other group answers like a missing one); the audio goes to disk first and
  * the row is written only once the file is in place, and a failure removes what was written.
  */
-export async function upload(db: Conn, config: Config, device: Device, p: Upload, body: Readable) {
+export async function upload(
+  db: Conn,
+  config: Config,
+  device: Device,
+  p: ParsedParamsOf<typeof api.device.recording>,
+  body: Readable,
+) {
   if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
   const group = await groups.findOfOrg(db, device.orgId, p.groupId);
   if (!group || !(await groups.isMember(db, group.id, device.terminalId))) throw notFound();
@@ -74,18 +75,12 @@ const item = ({ r, terminalName, ssid }: Row) => ({
   size: r.size,
 });
 
-export interface RecordingQuery {
-  orgId?: number;
-  groupId?: number;
-  terminalId?: number;
-  start?: string;
-  end?: string;
-  timeZone?: string;
-  page: number;
-  size: number;
-}
-
-export async function list(db: Conn, config: Config, caller: Caller, q: RecordingQuery) {
+export async function list(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.recording.list>,
+) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listRecordings(db, scopeOf(caller), filter, q.page, q.size);
   return { list: list.map(item), total, page: q.page, size: q.size };

@@ -1,4 +1,4 @@
-import { CardNames, type Lang, LedgerNames, RecordColumns, rules } from '@ptt/contract';
+import { type api, CardNames, LedgerNames, type ParsedParamsOf, RecordColumns, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
@@ -6,12 +6,8 @@ import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
 
-export interface MoveParams {
-  agentId: number;
-  cardType: number;
-  quantity: number;
-  payPwd?: string;
-}
+/** A sale and a recycle take the same parameters. */
+type MoveParams = ParsedParamsOf<typeof api.agent.blanceAdd> | ParsedParamsOf<typeof api.agent.cardRecovery>;
 
 /** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
 async function parties(db: Db, caller: Caller, p: MoveParams) {
@@ -39,14 +35,11 @@ export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   return { balance: await cards.recycle(db, taking) };
 }
 
-export interface RecordQuery {
-  cardType?: number;
-  start?: string;
-  end?: string;
-}
-
-export const records = (db: Conn, caller: Caller, q: RecordQuery & { page: number; size: number }) =>
-  cards.recordPage(db, { agentId: caller.id, ...q }, q.page, q.size);
+export const records = (
+  db: Conn,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.agent.getSalesPurchaseRecord>,
+) => cards.recordPage(db, { agentId: caller.id, ...q }, q.page, q.size);
 
 const csvCell = (v: string | number) => {
   const s = String(v);
@@ -57,7 +50,7 @@ const csvCell = (v: string | number) => {
 export async function exportCsv(
   db: Conn,
   caller: Caller,
-  q: RecordQuery & { start: string; end: string; lang: Lang },
+  q: ParsedParamsOf<typeof api.agent.exportSalesRecord>,
 ) {
   rules.dateRange.parse({ start: q.start, end: q.end });
   const rows = await cards.allRecords(db, { agentId: caller.id, ...q });

@@ -1,4 +1,4 @@
-import type { Lang } from '@ptt/contract';
+import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
@@ -27,18 +27,7 @@ const record = ({ s, terminalName, ssid, orgName }: Row) => ({
   created_at: s.createdAt.toISOString(),
 });
 
-export interface SosQuery {
-  status?: 0 | 1;
-  orgId?: number;
-  terminalId?: number;
-  start?: string;
-  end?: string;
-  timeZone?: string;
-  page: number;
-  size: number;
-}
-
-export async function list(db: Conn, config: Config, caller: Caller, q: SosQuery) {
+export async function list(db: Conn, config: Config, caller: Caller, q: ParsedParamsOf<typeof api.sos.list>) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listSos(db, scopeOf(caller), filter, q.page, q.size);
   return { list: list.map(record), total, page: q.page, size: q.size };
@@ -50,7 +39,12 @@ async function sosInScope(db: Conn, caller: Caller, id: number) {
   return row;
 }
 
-export async function detail(db: Conn, config: Config, caller: Caller, p: { id: number; lang: Lang }) {
+export async function detail(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.sos.detail>,
+) {
   const row = await sosInScope(db, caller, p.id);
   const { lat, lng } = row.s;
   const address = lat !== null && lng !== null ? await addressOf(db, config, lat, lng, p.lang) : null;
@@ -63,7 +57,7 @@ async function nameOf(db: Conn, caller: Caller) {
   return who?.name ?? '';
 }
 
-export async function process(db: Conn, caller: Caller, p: { id: number; remark: string }) {
+export async function process(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.sos.process>) {
   const row = await sosInScope(db, caller, p.id);
   if (row.s.status !== 0 || !(await repo.markProcessed(db, row.s.id, await nameOf(db, caller), p.remark))) {
     throw ruleBroken('sosProcessed');

@@ -1,4 +1,4 @@
-import { functionOfCard, Limits, NoticeType, UserType } from '@ptt/contract';
+import { type api, functionOfCard, Limits, NoticeType, type ParsedParamsOf, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
@@ -8,9 +8,9 @@ import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
-import { orgInScope } from '../org/manage.ts';
+import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
-import { createTerminals, PERMANENT, terminalInScope } from './service.ts';
+import { createTerminals, PERMANENT } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const addYear = (from: string) => {
@@ -19,7 +19,7 @@ const addYear = (from: string) => {
   return d.toISOString().slice(0, 10);
 };
 /** A page of the user list: its rows and the list's total, read from the database each time. */
-export async function list(db: Conn, caller: Caller, q: repo.ListFilter & { page: number; size: number }) {
+export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
   const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
   return { list, total, page: q.page, size: q.size };
 }
@@ -41,11 +41,7 @@ export async function detail(db: Conn, caller: Caller, id: number) {
 }
 
 /** Batch creation: up to 10 typed or 100 scanned SSIDs, no duplicates, all or nothing. */
-export async function batch(
-  db: Db,
-  caller: Caller,
-  p: { orgId: number; userType: 0 | 1; prefix: string; mode: 'scan' | 'input'; ssids: string[] },
-) {
+export async function batch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.batch>) {
   if (p.mode === 'input' && p.ssids.length > Limits.inputAddMax) throw invalid('inputMax');
   if (new Set(p.ssids).size !== p.ssids.length) throw invalid('doNotAddRepeatedly');
   const org = await orgInScope(db, caller, p.orgId);
@@ -68,7 +64,7 @@ export async function batch(
  * Activates or renews one function for the chosen terminals, one card each. A renewal adds a year
  * to what is left; VIP users already have recording, location, SOS and fence for good.
  */
-export async function addService(db: Db, caller: Caller, p: { ids: number[]; cardType: number }) {
+export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.addService>) {
   const fn = functionOfCard[p.cardType];
   if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
   if (!(await cards.isEnabled(db, caller.id, p.cardType))) throw ruleBroken('cardTypeNotAllowed');
@@ -138,11 +134,7 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
 }
 
 /** Edits a terminal; moving it to another company deletes the groups it created itself. */
-export async function update(
-  db: Db,
-  caller: Caller,
-  p: { id: number; name?: string; iccid?: string; remark?: string; dispatcher?: boolean; orgId?: number },
-) {
+export async function update(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.updateUser>) {
   await terminalInScope(db, caller, p.id);
   return db.transaction(async (tx) => {
     // Read again under a lock: a concurrent move must not be undone by a company read before it.
@@ -166,14 +158,14 @@ export async function update(
 }
 
 /** Card replacement: the old SSID must exist in scope, the new be free, the warranty still valid. */
-export async function changeCard(db: Db, caller: Caller, p: { oldSsid: string; newSsid: string }) {
+export async function changeCard(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.changecard>) {
   return unlessTaken(
     () => replaceSsid(db, caller, p),
     () => ruleBroken('newSsidInUse'),
   );
 }
 
-const replaceSsid = (db: Db, caller: Caller, p: { oldSsid: string; newSsid: string }) =>
+const replaceSsid = (db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.changecard>) =>
   db.transaction(async (tx) => {
     const old = await repo.lockBySsid(tx, p.oldSsid);
     if (!old || !(await repo.findTerminalIn(tx, scopeOf(caller), old.id)))

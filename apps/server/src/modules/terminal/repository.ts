@@ -249,27 +249,6 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
       .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
   ).map((r) => r.id);
 
-export const nameOf = async (db: Conn, id: number) =>
-  (
-    await db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(eq(terminals.id, id))
-  )[0] ?? null;
-
-/** Sets the default group unless it already is; false means it already was. */
-export const setDefault = async (db: Conn, id: number, groupId: number) =>
-  (
-    await db
-      .update(terminals)
-      .set({ defaultGroupId: groupId })
-      .where(and(eq(terminals.id, id), sql`${terminals.defaultGroupId} is distinct from ${groupId}`))
-      .returning({ id: terminals.id })
-  ).length === 1;
-
-export const clearDefault = (db: Conn, id: number, groupId: number) =>
-  db
-    .update(terminals)
-    .set({ defaultGroupId: null })
-    .where(and(eq(terminals.id, id), eq(terminals.defaultGroupId, groupId)));
-
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
   db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })

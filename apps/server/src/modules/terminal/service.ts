@@ -1,7 +1,7 @@
 import { CardTypes, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
@@ -93,21 +93,10 @@ export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(
 
 export const idsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
   repo.idsInOrg(db, orgId, [...new Set(ids)]);
-export const nameOf = (db: Conn, id: number) => repo.nameOf(db, id);
 export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
 /** A company's terminals by id, the first `limit` (operator CLI, simulator credentials). */
 export const firstOfOrg = (db: Conn, orgId: number, limit: number) => repo.firstOfOrg(db, orgId, limit);
 export const setIntercomPassword = async (db: Conn, id: number, plain: string) =>
   repo.updateTerminal(db, id, { intercomPwdHash: await hashDeviceSecret(plain) });
-export const setDefaultGroup = (db: Conn, id: number, groupId: number) => repo.setDefault(db, id, groupId);
-export const clearDefaultGroup = (db: Conn, id: number, groupId: number) =>
-  repo.clearDefault(db, id, groupId);
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   repo.searchTerminals(db, scopeOf(caller), keyword, limit);
-
-/** A terminal the caller may see; anything else answers like a missing record. */
-export async function terminalInScope(db: Conn, caller: Caller, id: number) {
-  const t = await repo.findTerminalIn(db, scopeOf(caller), id);
-  if (!t) throw notFound();
-  return t;
-}

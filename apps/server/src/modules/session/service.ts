@@ -2,7 +2,12 @@ import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { findLiveSession } from './session-repository.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Sessions of the web's accounts (token hashes). This module imports no other module: signing in
+ * (auth) starts them, and whatever sets an account's password ends them.
+ */
 
 /**
  * Resolves access_token (and openid, when sent) to the caller, or answers 40102. Every request reads
@@ -13,7 +18,7 @@ export async function authenticate(db: Conn, input: Record<string, unknown>): Pr
   const token = input.access_token;
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
   const hash = sha256(token);
-  const row = await findLiveSession(db, hash);
+  const row = await repo.findLiveSession(db, hash);
   if (!row) throw unauthorized();
   if (typeof input.openid === 'string' && input.openid !== '' && input.openid !== row.openid)
     throw unauthorized();
@@ -25,3 +30,17 @@ export async function authenticate(db: Conn, input: Record<string, unknown>): Pr
     sessionId: row.id,
   };
 }
+
+/** Starts a session (a successful login). */
+export const start = (db: Conn, s: repo.NewSession) => repo.insertSession(db, s);
+
+/** Ends the caller's own session (logout). */
+export const end = (db: Conn, caller: Caller) => repo.revokeSession(db, caller.sessionId);
+
+/** Ends every session of an account (its password was set by someone else, or it is deleted). */
+export const endSessions = (db: Conn, role: number, subjectId: number) =>
+  repo.revokeAllSessions(db, role, subjectId);
+
+/** Ends every session of an account but the caller's own (the caller changed its password). */
+export const endOtherSessions = (db: Conn, caller: Caller) =>
+  repo.revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);

@@ -1,0 +1,52 @@
+import type { Conn } from '../../db/client.ts';
+import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
+import { notFound } from '../../http/errors.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The records a caller may act on (SPEC §6). Each look-up answers a record out of scope like a missing
+ * one (40401), so a caller learns nothing of other tenants. This module imports no other module: every
+ * module may use it.
+ */
+
+/** A sub-agent of the caller. */
+export async function agentInScope(db: Conn, caller: Caller, id: number) {
+  const agent = await repo.findAgentBelow(db, caller.path, id);
+  if (!agent) throw notFound();
+  return agent;
+}
+
+/**
+ * The company a call acts on: a company acts on itself; an agent names one of the companies in its
+ * subtree.
+ */
+export async function orgInScope(db: Conn, caller: Caller, id?: number) {
+  if (isOrg(caller)) {
+    if (id !== undefined && id !== caller.id) throw notFound();
+    const own = await repo.findOrg(db, caller.id);
+    if (!own) throw notFound();
+    return own;
+  }
+  if (id === undefined) throw notFound();
+  const org = await repo.findOrg(db, id);
+  if (!org?.agentPath.startsWith(caller.path)) throw notFound();
+  return org;
+}
+
+export async function groupInScope(db: Conn, caller: Caller, id: number) {
+  const g = await repo.findGroupIn(db, scopeOf(caller), id);
+  if (!g) throw notFound();
+  return g;
+}
+
+export async function terminalInScope(db: Conn, caller: Caller, id: number) {
+  const t = await repo.findTerminalIn(db, scopeOf(caller), id);
+  if (!t) throw notFound();
+  return t;
+}
+
+export async function fenceInScope(db: Conn, caller: Caller, id: number) {
+  const f = await repo.findFenceIn(db, scopeOf(caller), id);
+  if (!f) throw notFound();
+  return f;
+}
