@@ -227,6 +227,23 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: made.join(',') }, top)).code).toBe(Code.ok);
   });
 
+  it('finds an SSID by its start or its end and a name by any part; a filtered total counts one page ahead', async () => {
+    const list = ssids(8700, 30);
+    expect((await batch(list, { prefix: 'Seek' })).code).toBe(Code.ok);
+    const found = async (keyword: string, extra: Record<string, unknown> = {}) =>
+      (await t.call(api.terminal.list, { size: 100, keyword, ...extra }, top)).data;
+    expect((await found(list[7].slice(0, 13))).list.map((r) => r.ssid)).toContain(list[7]);
+    expect((await found(list[7].slice(-5))).list.map((r) => r.ssid)).toEqual([list[7]]);
+    expect((await found('eek1')).list.map((r) => r.name)).toContain('Seek1');
+    // Digits from the middle of an SSID are neither its start nor its end.
+    expect((await found(list[7].slice(4, 11))).total).toBe(0);
+    // 30 matches, pages of 2: the first page counts up to the second, the fourteenth all of them.
+    expect((await found('Seek', { size: 2 })).total).toBe(4);
+    expect((await found('Seek', { size: 2, page: 14 })).total).toBe(30);
+    const ids = (await t.call(api.terminal.list, { size: 100, keyword: 'Seek' }, top)).data.list.map((r) => r.id);
+    expect((await t.call(api.terminal.cardBack, { ids: ids.join(',') }, top)).code).toBe(Code.ok);
+  });
+
   it('replaces a card with the four rules of SPEC §8', async () => {
     const [a] = (await t.call(api.terminal.list, { orgId, size: 1 }, top)).data.list;
     const free = ssids(9000, 1)[0];

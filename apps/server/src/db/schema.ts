@@ -153,10 +153,11 @@ export const terminals = pgTable(
     index('terminals_top_path_voice').on(t.topPath, t.voiceExpires, t.id),
     index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires, t.id),
     index('terminals_org_id_voice').on(t.orgId, t.voiceExpires, t.id),
-    // The keyword matches any part of the SSID or the name (pg_trgm).
-    // Without a pending list (fastupdate off) a search reads only the index's tree; a pending list of
-    // recent inserts is scanned whole by every search until vacuum merges it.
-    index('terminals_ssid_trgm').using('gin', t.ssid.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // A keyword finds the start or the end of an SSID (prefix indexes on it and on its reverse) and any
+    // part of a name (pg_trgm). Without a pending list (fastupdate off) a name search reads only the
+    // index's tree; a pending list of recent inserts is scanned whole by every search until vacuum.
+    index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
+    index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
     index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );

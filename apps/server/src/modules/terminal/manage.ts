@@ -135,16 +135,24 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
 
 /** Edits a terminal; moving it to another company deletes the groups it created itself. */
 export async function update(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.updateUser>) {
+  const set: Partial<repo.NewTerminal> = {};
+  if (p.name !== undefined) set.name = p.name;
+  if (p.iccid !== undefined) set.iccid = p.iccid;
+  if (p.remark !== undefined) set.remark = p.remark;
+  if (p.dispatcher !== undefined) set.dispatcher = p.dispatcher;
+  // Without a company change the edit is one statement on the row in scope.
+  if (p.orgId === undefined) {
+    const changed =
+      Object.keys(set).length > 0 ? await repo.updateTerminalIn(db, scopeOf(caller), p.id, set) : null;
+    if (changed === null) await terminalInScope(db, caller, p.id);
+    else if (!changed) throw notFound();
+    return null;
+  }
   await terminalInScope(db, caller, p.id);
   return db.transaction(async (tx) => {
     // Read again under a lock: a concurrent move must not be undone by a company read before it.
     const [t] = await repo.lockTerminalsIn(tx, scopeOf(caller), [p.id]);
     if (!t) throw notFound();
-    const set: Partial<repo.NewTerminal> = {};
-    if (p.name !== undefined) set.name = p.name;
-    if (p.iccid !== undefined) set.iccid = p.iccid;
-    if (p.remark !== undefined) set.remark = p.remark;
-    if (p.dispatcher !== undefined) set.dispatcher = p.dispatcher;
     if (p.orgId !== undefined && p.orgId !== t.orgId) {
       if (isOrg(caller)) throw forbidden();
       const target = await orgInScope(tx, caller, p.orgId);

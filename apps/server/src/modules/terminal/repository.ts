@@ -11,13 +11,14 @@ import {
   like,
   lt,
   or,
-  type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
-import { containing } from '../../lib/like.ts';
+import { containing, startingWith } from '../../lib/like.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
 
@@ -101,50 +102,115 @@ export const expiryColumn = {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const p = sql.placeholder;
 
-const keywordMatch = (keyword: string) =>
-  or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)));
+type ScopeKind = 'org' | 'sub' | 'top';
+const kindOf = (scope: Scope): ScopeKind =>
+  'orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top';
+const scopeColumn = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
+const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : scope.path);
 
 /**
- * An agent's list filtered by one of its companies: the company is checked against the agent's path
- * once, and its terminals read on their company's index alone.
+ * A keyword finds an SSID by its start (a batch) or its end (the digits on a radio's label), on prefix
+ * indexes of the SSID and of its reverse, and a name by any part, on a trigram index. Trigrams of digit
+ * strings are few and shared by every SSID: the start of a batch matched all of them, a second's work
+ * at a million terminals.
  */
-const orgOfAgent = (path: string, orgId: number) =>
-  and(
-    eq(terminals.orgId, orgId),
-    sql`exists (select 1 from ${orgs} where ${orgs.id} = ${orgId} and ${orgs.agentPath} like ${`${path}%`})`,
+const keywordMatch = (k: {
+  ssidStart: SQLWrapper | string;
+  ssidEnd: SQLWrapper | string;
+  name: SQLWrapper | string;
+}) =>
+  or(
+    like(terminals.ssid, k.ssidStart),
+    like(sql`reverse(${terminals.ssid})`, k.ssidEnd),
+    ilike(terminals.name, k.name),
   );
 
-const filtersOf = (scope: Scope, f: ListFilter) =>
+const keywordValues = (keyword: string) => ({
+  ssidStart: startingWith(keyword),
+  ssidEnd: startingWith([...keyword].reverse().join('')),
+  name: containing(keyword),
+});
+
+/** What a list asks for, which decides its statement's text. */
+interface Shape {
+  scope: ScopeKind;
+  org: boolean;
+  group: boolean;
+  state: ListFilter['state'] | 'any';
+  keyword: boolean;
+}
+const shapeOf = (scope: Scope, f: ListFilter): Shape => ({
+  scope: kindOf(scope),
+  org: f.orgId !== undefined,
+  group: f.groupId !== undefined,
+  state: f.state ?? 'any',
+  keyword: Boolean(f.keyword),
+});
+const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyword;
+
+/**
+ * The filter of a shape, every value a placeholder. An agent's list filtered by one of its companies
+ * checks the company against the agent's path once and reads its terminals on the company's index.
+ */
+const whereOf = (s: Shape) =>
   and(
-    f.orgId !== undefined && 'path' in scope ? orgOfAgent(scope.path, f.orgId) : inScope(scope),
-    f.orgId !== undefined && 'orgId' in scope ? eq(terminals.orgId, f.orgId) : undefined,
-    f.groupId !== undefined ? inArray(terminals.id, membersOf(f.groupId)) : undefined,
-    f.state === 'expired' ? lt(terminals.voiceExpires, today()) : undefined,
-    f.state === 'active' ? gte(terminals.voiceExpires, today()) : undefined,
-    f.state === 'expiring'
-      ? and(gte(terminals.voiceExpires, today()), lt(terminals.voiceExpires, inDays(30)))
+    s.org && s.scope !== 'org'
+      ? and(
+          eq(terminals.orgId, p('orgId')),
+          sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`,
+        )
+      : eq(scopeColumn[s.scope], p('scope')),
+    s.org && s.scope === 'org' ? eq(terminals.orgId, p('orgId')) : undefined,
+    s.group
+      ? inArray(
+          terminals.id,
+          sql`(select ${groupMembers.terminalId} from ${groupMembers} where ${groupMembers.groupId} = ${p('groupId')})`,
+        )
       : undefined,
-    f.keyword ? keywordMatch(f.keyword) : undefined,
+    s.state === 'expired' ? lt(terminals.voiceExpires, p('today')) : undefined,
+    s.state === 'active' ? gte(terminals.voiceExpires, p('today')) : undefined,
+    s.state === 'expiring'
+      ? and(gte(terminals.voiceExpires, p('today')), lt(terminals.voiceExpires, p('soon')))
+      : undefined,
+    s.keyword
+      ? keywordMatch({ ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), name: p('name') })
+      : undefined,
   );
 
-const membersOf = (groupId: number) =>
-  sql`(select ${groupMembers.terminalId} from ${groupMembers} where ${groupMembers.groupId} = ${groupId})`;
-
-export const isUnfiltered = (f: ListFilter) =>
-  f.orgId === undefined && f.groupId === undefined && !f.state && !f.keyword;
+/** Past this many pages beyond the one asked, a filtered list's total stops counting. */
+const countedPages = 1;
 
 /**
- * The list's total: an agent's unfiltered list from the counter its terminals' triggers keep (migration
- * 0004), anything else counted on the indexes its filter uses.
+ * The list's total: an agent's unfiltered list from the counter its terminals' triggers keep, a
+ * company's counted on its index, a filtered list's matches counted up to the page after the one
+ * asked (the app only asks whether a next page exists): counting every terminal that matches a
+ * common word costs what reading them all does.
  */
-const totalOf = (db: Conn, scope: Scope, f: ListFilter, where: SQL | undefined) =>
-  'path' in scope && isUnfiltered(f)
+const totalOf = (db: Conn, s: Shape) => {
+  if (isFiltered(s)) {
+    const counted = db
+      .select({ one: sql`1` })
+      .from(terminals)
+      .where(whereOf(s))
+      .orderBy(desc(terminals.id))
+      .limit(p('cap'))
+      .as('counted');
+    return db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  }
+  return s.scope === 'org'
     ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(terminals)
+        .where(eq(terminals.orgId, p('scope')))
+    : db
         .select({ n: sql<number>`${terminalCounts.n}::int` })
         .from(terminalCounts)
-        .where(eq(terminalCounts.path, scope.path))
-    : db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(where);
+        .where(eq(terminalCounts.path, p('scope')));
+};
+
+const keyOf = (s: Shape) => `${s.scope}_${+s.org}${+s.group}_${s.state}_${+s.keyword}`;
 
 /** The columns of a terminal's row of the user list, which its detail starts with too. */
 const summaryColumns = {
@@ -182,61 +248,84 @@ export const summaryOf = (t: SummaryRow) => ({
 });
 
 /**
- * A page of the user list and its total, in one statement. The page's ids are taken first, newest
- * first, from the scope's index alone (what a deep page skips are index entries, not rows); then only
- * those rows are read, with their company's name. The matches of a keyword, or of a state that few
- * terminals are in, are read once from their own indexes for both the page and the total: walking the
- * scope newest first would test every row before the matches, all of them when there are none.
+ * A page of the user list and its total, in one statement built once per shape of filter. The page's
+ * ids are taken first from the scope's index (what a deep page skips are index entries, not rows);
+ * then only those rows are read, with their company's name.
  */
-export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
-  const where = filtersOf(scope, f);
-  const offset = (page - 1) * size;
-  const readOnce = Boolean(f.keyword) || f.state === 'expired' || f.state === 'expiring';
-  const matches = db.$with('matches').as(db.select({ id: terminals.id }).from(terminals).where(where));
-  const ids = readOnce
-    ? db
-        .select({ id: matches.id })
-        .from(matches)
-        .orderBy(desc(matches.id))
-        .limit(size)
-        .offset(offset)
-        .as('page')
-    : db
-        .select({ id: terminals.id })
-        .from(terminals)
-        .where(where)
-        .orderBy(desc(terminals.id))
-        .limit(size)
-        .offset(offset)
-        .as('page');
-  const countMatches = sql<number>`count(*)::int`;
-  const total = readOnce ? db.select({ n: countMatches }).from(matches) : totalOf(db, scope, f, where);
-  const rows = await (readOnce ? db.with(matches) : db)
-    .select({ ...summaryColumns, total: sql<number>`(${total})` })
+const listPage = preparedBy((db, key: string) => {
+  const s = JSON.parse(key) as Shape;
+  const ids = db
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(whereOf(s))
+    .orderBy(desc(terminals.id))
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .as('page');
+  return db
+    .select({ ...summaryColumns, total: sql<number>`(${totalOf(db, s)})` })
     .from(ids)
     .innerJoin(terminals, eq(terminals.id, ids.id))
     .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .orderBy(desc(terminals.id));
+    .orderBy(desc(terminals.id))
+    .prepare(`terminal_list_${keyOf(s)}`);
+});
+
+/** The total alone, for a page past the end, which has no row to carry it. */
+const listTotal = preparedBy((db, key: string) => {
+  const s = JSON.parse(key) as Shape;
+  return totalOf(db, s).prepare(`terminal_total_${keyOf(s)}`);
+});
+
+export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {
+  const shape = shapeOf(scope, f);
+  const key = JSON.stringify(shape);
+  const offset = (page - 1) * size;
+  const values = {
+    scope: scopeValue(scope),
+    orgId: f.orgId,
+    agentPrefix: 'path' in scope ? `${scope.path}%` : undefined,
+    groupId: f.groupId,
+    today: today(),
+    soon: inDays(30),
+    ...(f.keyword ? keywordValues(f.keyword) : {}),
+    limit: size,
+    offset,
+    cap: offset + size * (1 + countedPages),
+  };
+  const rows = await listPage(db, key).execute(values);
   if (rows.length > 0) return { list: rows.map(summaryOf), total: rows[0].total };
   if (page === 1) return { list: [], total: 0 };
-  // A page past the end has no row to carry the total.
-  const [counted] = readOnce ? await db.with(matches).select({ n: countMatches }).from(matches) : await total;
+  const [counted] = await listTotal(db, key).execute(values);
   return { list: [], total: counted?.n ?? 0 };
 }
 
+const detailIn = preparedBy((db, kind: ScopeKind) =>
+  db
+    .select({ ...getTableColumns(terminals), orgName: orgs.name })
+    .from(terminals)
+    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+    .where(and(eq(terminals.id, p('id')), eq(scopeColumn[kind], p('scope'))))
+    .limit(1)
+    .prepare(`terminal_detail_${kind}`),
+);
+
 /** A terminal in scope with its company's name: its detail. */
 export const findDetailIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select({ ...getTableColumns(terminals), orgName: orgs.name })
-      .from(terminals)
-      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-      .where(and(eq(terminals.id, id), inScope(scope)))
-      .limit(1)
-  )[0];
+  (await detailIn(db, kindOf(scope)).execute({ id, scope: scopeValue(scope) }))[0];
 
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
   db.update(terminals).set(set).where(eq(terminals.id, id));
+
+/** Updates a terminal in scope; false when there is none. */
+export const updateTerminalIn = async (db: Conn, scope: Scope, id: number, set: Partial<NewTerminal>) =>
+  (
+    await db
+      .update(terminals)
+      .set(set)
+      .where(and(eq(terminals.id, id), inScope(scope)))
+      .returning({ id: terminals.id })
+  ).length > 0;
 
 export const deleteTerminals = (db: Conn, ids: number[]) =>
   db.delete(terminals).where(inArray(terminals.id, ids));
@@ -253,7 +342,7 @@ export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: 
   db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
-    .where(and(inScope(scope), keywordMatch(keyword)))
+    .where(and(inScope(scope), keywordMatch(keywordValues(keyword))))
     .orderBy(asc(terminals.id))
     .limit(limit);
 
