@@ -102,8 +102,8 @@ describe('location track', () => {
     fireEvent.change(document.getElementById('track-to') as HTMLInputElement, {
       target: { value: '2026-11-10T08:00' },
     });
-    expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
     fireEvent.click(screen.getByTestId('track-show'));
+    expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
     await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
   });
 });

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { type BatchOutcome, batchErrors, hasErrors, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchReady, useCreateBatch } from './batch.ts';
 import { CreatedList } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
@@ -28,8 +28,7 @@ export const Component = () => {
       </div>
     );
   }
-  if (hasErrors(batchErrors(state)) || state.ssids.length === 0)
-    return <Navigate to="/scanCodeAdd" replace />;
+  if (!batchReady(state) || state.ssids.length === 0) return <Navigate to="/scanCodeAdd" replace />;
 
   const submit = async () => {
     setBusy(true);
