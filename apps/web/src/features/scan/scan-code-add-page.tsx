@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { type BatchOutcome, batchRule, useCreateBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
-import { CreatedList } from './created-list.tsx';
+import { CreatedPage } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
 import { ScanPanel } from './scan-panel.tsx';
 import { useScanState } from './scan-store.ts';
@@ -26,14 +26,7 @@ export const Component = () => {
 
   const formOk = () => form.check(batchRule(state));
 
-  if (created) {
-    return (
-      <div className="page" data-testid="scan-code-add">
-        <PageHeader title={t('scan.title')} backTo="/home" />
-        <CreatedList created={created} />
-      </div>
-    );
-  }
+  if (created) return <CreatedPage testId="scan-code-add" title={t('scan.title')} created={created} />;
 
   return (
     <div className="page" data-testid="scan-code-add">
