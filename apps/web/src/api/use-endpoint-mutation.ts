@@ -30,13 +30,16 @@ export const invalidateEndpoints = (client: QueryClient, endpoints: readonly End
     ),
   ).then(() => undefined);
 
+type SendOptions = Pick<CallOptions, 'toast' | 'jsonBody' | 'session'>;
+
 interface Options<E extends Endpoint> {
   /** The endpoints whose answers the change alters: their cached calls are fetched again after success. */
   invalidates?: readonly Endpoint[];
   /** For a deletion: which record it removes, so that its own calls are not fetched again. */
   deletes?: (params: ParamsOf<E>) => Deleted;
-  /** How the call is sent (`toast: false` when the screen shows the server's refusal itself). */
-  call?: Pick<CallOptions, 'toast' | 'jsonBody' | 'session'>;
+  /** How the call is sent (`toast: false` when the screen shows the server's refusal itself), or how
+   * each call is sent, by its parameters. */
+  call?: SendOptions | ((params: ParamsOf<E>) => SendOptions);
 }
 
 /**
@@ -46,7 +49,8 @@ interface Options<E extends Endpoint> {
 export const useEndpointMutation = <E extends Endpoint>(endpoint: E, options: Options<E> = {}) => {
   const client = useQueryClient();
   return useMutation<DataOf<E>, Error, ParamsOf<E>>({
-    mutationFn: (params) => call(endpoint, params, options.call),
+    mutationFn: (params) =>
+      call(endpoint, params, typeof options.call === 'function' ? options.call(params) : options.call),
     onSuccess: (_data, params) =>
       invalidateEndpoints(client, options.invalidates ?? [], options.deletes?.(params)),
   });

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import zhTW from 'antd-mobile/es/locales/zh-TW';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { QueryScope } from '../api/query-scope.tsx';
 import { installAntdRender } from '../components/antd-render.ts';
 import { isLanguage, type Language } from '../i18n/languages.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
@@ -15,31 +14,19 @@ installAntdRender();
 
 const antdLocales = { en: enUS, 'zh-Hant': zhTW, 'zh-Hans': zhCN } satisfies Record<Language, unknown>;
 
-const newQueryClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: {
-        // The client already toasts a failure; retrying would toast it again.
-        retry: false,
-        staleTime: 30_000,
-      },
-    },
-  });
-
 /**
  * Everything behind the login. TanStack Query lives here rather than at the root so the login route does
  * not load it, and each sign-in starts with an empty cache (no data of a previous account).
  */
 export const Component = () => {
-  const [queryClient] = useState(newQueryClient);
   const { i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   useScrollMemory();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryScope>
       <ConfigProvider locale={antdLocales[lang]}>
         <Outlet />
       </ConfigProvider>
-    </QueryClientProvider>
+    </QueryScope>
   );
 };

@@ -1,8 +1,8 @@
 import { rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ruleError } from '../lib/rules.ts';
 import { Field } from './form/field.tsx';
+import { ruleErrors } from './form/use-rule-form.ts';
 
 /**
  * An optional day range of a list filter (SOS, recordings, fence records): both days or none, start
@@ -13,7 +13,7 @@ export function useDateRange() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const both = start !== '' && end !== '';
-  const key = both ? ruleError(rules.dateRange, { start, end }) : null;
+  const key = both ? (Object.values(ruleErrors(rules.dateRange, { start, end }))[0] ?? null) : null;
   return {
     start,
     end,

@@ -1,15 +1,17 @@
 import type { Endpoint, ParamsOf } from '@ptt/contract';
 import CheckList from 'antd-mobile/es/components/check-list';
 import SearchBar from 'antd-mobile/es/components/search-bar';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PagedList } from './paged-list.tsx';
 import './terminal-picker.css';
 
 export interface PickerRow {
   id: number;
   name: string;
-  /** The SSID of a terminal; rows without one (groups) show the name alone. */
+  /** The SSID of a terminal; rows without one (groups) are known by their name. */
   sub?: string;
+  /** A line under the name that does not name the row (a group's company). */
+  meta?: string;
 }
 
 interface Common<E extends Endpoint> {
@@ -32,7 +34,8 @@ interface One<E extends Endpoint> extends Common<E> {
   multiple?: false;
   /** 0 for none. */
   value: number;
-  onChange: (id: number) => void;
+  /** The chosen id, with its row (null for none). */
+  onChange: (id: number, row: PickerRow | null) => void;
   /** The first row, choosing nobody (no keeper, no single speaker). */
   noneLabel: string;
 }
@@ -45,12 +48,17 @@ const none = 0;
  */
 export function TerminalPicker<E extends Endpoint>(props: Many<E> | One<E>) {
   const [keyword, setKeyword] = useState('');
+  // The rows shown so far, so a single pick can hand its row (a filter shows the chosen name).
+  const shown = useRef(new Map<number, PickerRow>());
   const value = props.multiple ? props.value : [props.value];
   const change = (ids: readonly (string | number)[]) => {
     const numbers = ids.map(Number);
     if (props.multiple) props.onChange(numbers);
     // Tapping the chosen row again leaves nobody chosen.
-    else props.onChange(numbers.at(-1) ?? none);
+    else {
+      const id = numbers.at(-1) ?? none;
+      props.onChange(id, shown.current.get(id) ?? null);
+    }
   };
   const params = { ...props.params, keyword: keyword || undefined } as ParamsOf<E>;
   return (
@@ -79,10 +87,11 @@ export function TerminalPicker<E extends Endpoint>(props: Many<E> | One<E>) {
           rowKey={(r) => props.toRow(r as never).id}
           item={(r) => {
             const row = props.toRow(r as never);
+            shown.current.set(row.id, row);
             return (
               <CheckList.Item
                 value={row.id}
-                description={row.sub}
+                description={row.sub ?? row.meta}
                 data-testid={`check-${row.sub ?? row.name}`}
               >
                 {row.name}

@@ -2,7 +2,9 @@ import { api, Limits, rules } from '@ptt/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, call } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { QueryScope } from '../../api/query-scope.tsx';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
@@ -32,13 +34,23 @@ const codeField = (error: unknown) =>
 /**
  * /resetPwd, reachable without login (docs/decisions.md). Role, account and the phone bound to the
  * account get a code; the code is checked before the new password is asked for and spent by the reset,
- * which ends every session of the account.
+ * which ends every session of the account. The page is outside the signed-in screens, so it brings its
+ * own query cache.
  */
-export const Component = () => {
+export const Component = () => (
+  <QueryScope>
+    <ResetPassword />
+  </QueryScope>
+);
+
+const ResetPassword = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [role, setRole] = useState<0 | 1>(getStoredRole);
   const [step, setStep] = useState<Step>('verify');
+  // The form shows the server's refusal under the field it names (`toast: false`).
+  const verifyCode = useEndpointMutation(api.jsp.verificationCode, { call: { toast: false } });
+  const setPassword = useEndpointMutation(api.jsp.setPhoneAndPwd, { call: { toast: false } });
   const form = useRuleForm({
     account: rememberedFor(getStoredRole()),
     phone: '',
@@ -54,7 +66,7 @@ export const Component = () => {
     if (!form.check([api.jsp.sendSms.params, who], [rules.enteredCode, values.code, 'code'])) return;
     await form.run(async () => {
       const check = { purpose: 'resetPwd' as const, role, account, code: values.code };
-      await call(api.jsp.verificationCode, check, { toast: false });
+      await verifyCode.mutateAsync(check);
       setStep('password');
     });
   };
@@ -64,11 +76,7 @@ export const Component = () => {
     await form.run(async () => {
       const { newPassword, confirmPassword, code } = values;
       try {
-        await call(
-          api.jsp.setPhoneAndPwd,
-          { role, account, code, newPassword, confirmPassword },
-          { toast: false },
-        );
+        await setPassword.mutateAsync({ role, account, code, newPassword, confirmPassword });
       } catch (error) {
         // A code that expired meanwhile is shown where it was entered.
         if (codeField(error)) setStep('verify');

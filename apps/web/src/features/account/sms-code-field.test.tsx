@@ -3,11 +3,16 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { QueryScope } from '../../api/query-scope.tsx';
 import { SmsCodeField, type SmsTarget } from './sms-code-field.tsx';
 
 const Harness = ({ target }: { target: () => SmsTarget | null }) => {
   const [code, setCode] = useState('');
-  return <SmsCodeField id="code" value={code} onChange={setCode} target={target} />;
+  return (
+    <QueryScope>
+      <SmsCodeField id="code" value={code} onChange={setCode} target={target} />
+    </QueryScope>
+  );
 };
 
 const sent = { phone: '852****4567', expires_in: 300, resend_in: 60 };
@@ -58,7 +63,11 @@ describe('the code field', () => {
     signIn(0);
     const fetch = mockApi({ [api.jsp.sendSms.path]: { msg: Messages.smsSent, data: sent } });
     const target = { purpose: 'resetPwd', role: 0, account: 'agent01', phone: '85291234567' } as const;
-    render(<SmsCodeField id="code" value="" onChange={() => {}} target={() => target} unconfirmed />);
+    render(
+      <QueryScope>
+        <SmsCodeField id="code" value="" onChange={() => {}} target={() => target} unconfirmed />
+      </QueryScope>,
+    );
     fireEvent.click(button());
     await screen.findByText(/If the account and number match, a code went to 852\*\*\*\*4567/);
     const url = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');

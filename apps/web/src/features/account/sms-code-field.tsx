@@ -1,7 +1,7 @@
 import { api, Limits, type ParamsOf } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
@@ -29,26 +29,22 @@ interface Props {
 export const SmsCodeField = ({ id, value, onChange, error, target, unconfirmed, disabled }: Props) => {
   const { t } = useTranslation();
   const { left, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const sendSms = useEndpointMutation(api.jsp.sendSms, {
+    // Only a forgotten password is asked for without a session; the other purposes act for the account.
+    call: (params) => ({ session: params.purpose !== 'resetPwd' }),
+  });
+  const sending = sendSms.isPending;
   const [sentTo, setSentTo] = useState<{ phone: string; minutes: number } | null>(null);
 
   const send = async () => {
     const params = target();
     if (!params) return;
-    setSending(true);
     try {
-      // Only a forgotten password is asked for without a session; the other purposes act for the account.
-      const sent = await call(
-        api.jsp.sendSms,
-        { ...params, lang: msgField[currentLanguage()] },
-        { session: params.purpose !== 'resetPwd' },
-      );
+      const sent = await sendSms.mutateAsync({ ...params, lang: msgField[currentLanguage()] });
       start(sent.resend_in || Limits.smsResendSeconds);
       setSentTo({ phone: sent.phone, minutes: Math.round(sent.expires_in / 60) });
     } catch {
       // The client has shown the server's message (too often, no phone bound…).
-    } finally {
-      setSending(false);
     }
   };
 

@@ -1,21 +1,14 @@
 import { api, type Msg, rules } from '@ptt/contract';
-import { ApiError, call } from '../../api/client.ts';
-import type { LoginData, Puzzle } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import type { LoginData } from '../../api/types.ts';
+import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 
 /**
- * The login's calls and validation. They need the contract's endpoint table and zod, so the login page
- * loads this module on the visitor's first input (its `warm`) instead of with the page.
+ * The login's calls and validation. They need the contract's endpoint table, zod and TanStack Query, so
+ * the login page loads this module on the visitor's first input (its `warm`) instead of with the page.
  */
+
 export const credentialsRule = rules.loginCredentials;
-
-export const loadPuzzle = (): Promise<Puzzle> => call(api.auth.getImg, {});
-
-/** A failed slide must not toast: the puzzle shows the failure itself and loads a new one. */
-export const verifyPuzzle = (token: string, x: number): Promise<boolean> =>
-  call(api.auth.verifyImageCode, { token, x }, { toast: false }).then(
-    () => true,
-    () => false,
-  );
 
 export interface LoginRequest {
   appId: string | undefined;
@@ -23,26 +16,41 @@ export interface LoginRequest {
   role: 0 | 1;
   username: string;
   password: string;
-  token: string;
-  x: number;
 }
 
-/** GET /v1/auth/access_token after a verified slide; errors are shown by the form, not toasted. */
-export const logIn = (request: LoginRequest): Promise<LoginData> =>
-  call(
-    api.auth.accessToken,
-    {
-      appId: request.appId,
-      appSecret: request.appSecret,
-      user_type: request.role,
-      username: request.username,
-      password: request.password,
-      platform: 'web',
-      token: request.token,
-      x: request.x,
-    },
-    { toast: false },
-  );
+/** The login call after a verified slide, bound to the slide's token and x. */
+export type LogIn = (request: LoginRequest) => Promise<LoginData>;
+
+/** The login's calls, as endpoint mutations (in the login puzzle's query cache). */
+export const useLoginCalls = () => {
+  // Every load makes a new puzzle on the server: a change, not a read to cache.
+  const puzzle = useEndpointMutation(api.auth.getImg);
+  // A failed slide must not toast: the puzzle shows the failure itself and loads a new one.
+  const verify = useEndpointMutation(api.auth.verifyImageCode, { call: { toast: false } });
+  // GET /v1/auth/access_token: its errors are shown by the form, not toasted.
+  const accessToken = useEndpointMutation(api.auth.accessToken, { call: { toast: false } });
+  return {
+    loadPuzzle: () => puzzle.mutateAsync({}),
+    verifyPuzzle: (token: string, x: number): Promise<boolean> =>
+      verify.mutateAsync({ token, x }).then(
+        () => true,
+        () => false,
+      ),
+    logIn:
+      (token: string, x: number): LogIn =>
+      (request) =>
+        accessToken.mutateAsync({
+          appId: request.appId,
+          appSecret: request.appSecret,
+          user_type: request.role,
+          username: request.username,
+          password: request.password,
+          platform: 'web',
+          token,
+          x,
+        }),
+  };
+};
 
 /** The server message of a failed login that the client has not shown yet (the form shows it). */
 export const unshownMessage = (failure: unknown): Msg | null =>

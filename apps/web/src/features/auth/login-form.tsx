@@ -4,7 +4,7 @@ import { LockOutline, UserOutline } from 'antd-mobile-icons';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LazySliderPuzzle, preloadSliderPuzzle } from './lazy-slider-puzzle.tsx';
+import { LazyLoginPuzzle, preloadLoginPuzzle } from './lazy-login-puzzle.tsx';
 import { RoleTabs } from './role-tabs.tsx';
 import { TextField } from './text-field.tsx';
 import { useLogin } from './use-login.ts';
@@ -40,7 +40,7 @@ export const LoginForm = () => {
         <form
           className="login-form"
           noValidate
-          onFocus={preloadSliderPuzzle}
+          onFocus={preloadLoginPuzzle}
           onSubmit={(event) => {
             event.preventDefault();
             form.guard(login.submit)();
@@ -94,7 +94,7 @@ export const LoginForm = () => {
       </div>
       {puzzleMounted && (
         <Suspense fallback={null}>
-          <LazySliderPuzzle
+          <LazyLoginPuzzle
             {...login.puzzle}
             title={t('puzzle.title')}
             hint={t('puzzle.hint')}

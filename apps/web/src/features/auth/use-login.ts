@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { loadAppInfo } from '../../api/app-info.ts';
 import { formWide, type RuleFormState } from '../../components/form/use-rule-form.ts';
 import { setLoginInfo, setRememberedAccount } from '../../lib/storage.ts';
+import type { LogIn } from './login-actions.ts';
 import type { RoleValue } from './use-login-fields.ts';
 
 type Actions = typeof import('./login-actions.ts');
@@ -39,21 +40,13 @@ export const useLogin = ({ role, form }: Fields) => {
     if (form.check([credentialsRule, { username: account, password }, formWide])) setPuzzleOpen(true);
   };
 
-  const onPuzzleSuccess = async (token: string, x: number) => {
+  const onPuzzleSolved = async (logIn: LogIn) => {
     setPuzzleOpen(false);
     setPending(true);
     try {
-      const [{ logIn }, app] = await Promise.all([getActions(), loadAppInfo()]);
+      const app = await loadAppInfo();
       const username = account.trim();
-      const info = await logIn({
-        appId: app?.appid,
-        appSecret: app?.appsecret,
-        role,
-        username,
-        password,
-        token,
-        x,
-      });
+      const info = await logIn({ appId: app?.appid, appSecret: app?.appsecret, role, username, password });
       setLoginInfo({ access_token: info.access_token, openid: info.openid, role: info.role });
       setRememberedAccount({ role, account: username });
       navigate('/home', { replace: true });
@@ -72,9 +65,7 @@ export const useLogin = ({ role, form }: Fields) => {
     pending,
     puzzle: {
       visible: puzzleOpen,
-      load: () => getActions().then((module) => module.loadPuzzle()),
-      verify: (token: string, x: number) => getActions().then((module) => module.verifyPuzzle(token, x)),
-      onSuccess: (token: string, x: number) => void onPuzzleSuccess(token, x),
+      onSolved: (logIn: LogIn) => void onPuzzleSolved(logIn),
       onClose: () => setPuzzleOpen(false),
     },
   };

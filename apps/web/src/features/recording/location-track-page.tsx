@@ -8,10 +8,10 @@ import { ApiError } from '../../api/client.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { Field } from '../../components/form/field.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ruleError } from '../../lib/rules.ts';
 import './recording.css';
 
 /** A datetime-local value (local wall time, minutes) of `hoursAgo` hours before now. */
@@ -27,15 +27,21 @@ export const Component = () => {
   const { t } = useTranslation();
   const id = Number(useSearchParams()[0].get('id'));
   const user = useTerminalDetail(id);
-  const [from, setFrom] = useState(localInput(24));
-  const [to, setTo] = useState(localInput(0));
-  const [asked, setAsked] = useState({ start: toInstant(from), end: toInstant(to) });
+  const form = useRuleForm({ from: localInput(24), to: localInput(0) });
+  const [asked, setAsked] = useState({ start: toInstant(form.values.from), end: toInstant(form.values.to) });
   const params = { terminalId: id, ...asked };
-  const rule = ruleError(api.location.track.params, {
-    terminalId: id,
-    start: toInstant(from),
-    end: toInstant(to),
-  });
+  // The endpoint's own rule (start before end, at most 7 days); its issues on start and end land under
+  // the two inputs.
+  const show = form.submit(
+    ({ from, to }) => setAsked({ start: toInstant(from), end: toInstant(to) }),
+    ({ from, to }) => [
+      [
+        api.location.track.params,
+        { terminalId: id, start: toInstant(from), end: toInstant(to) },
+        (path) => (path === 'start' ? 'from' : 'to'),
+      ],
+    ],
+  );
   const track = useEndpointQuery(api.location.track, params, { enabled: id > 0, retry: false, toast: false });
   const missing = !(id > 0) || (user.isError && !user.data);
   const none = track.error instanceof ApiError && track.error.code === Code.notFound;
@@ -50,34 +56,22 @@ export const Component = () => {
         <MissingRecord />
       ) : (
         <>
-          <form
-            className="section track-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!rule) setAsked({ start: toInstant(from), end: toInstant(to) });
-            }}
-          >
+          <form className="section track-form" noValidate onSubmit={show}>
             <div className="field-pair">
-              <Field id="track-from" label={t('track.from')}>
+              <Field id="track-from" label={t('track.from')} error={form.errors.from}>
                 <input
                   id="track-from"
                   type="datetime-local"
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
+                  value={form.values.from}
+                  onChange={(e) => form.set('from')(e.target.value)}
                 />
               </Field>
-              <Field
-                id="track-to"
-                label={t('track.to')}
-                error={rule ? t(`msg.${rule}` as 'msg.ok') : null}
-                hint={t('track.rangeHint')}
-              >
+              <Field id="track-to" label={t('track.to')} error={form.errors.to} hint={t('track.rangeHint')}>
                 <input
                   id="track-to"
                   type="datetime-local"
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
+                  value={form.values.to}
+                  onChange={(e) => form.set('to')(e.target.value)}
                 />
               </Field>
             </div>

@@ -42,7 +42,11 @@ describe('recordings', () => {
     signIn(1);
     const fetch = mockApi({
       [api.recording.list.path]: (url) => page(url.searchParams.has('terminalId') ? [recording] : []),
-      [api.terminal.detail.path]: { data: { id: 4, name: 'Radio 4', ssid: '100004' } },
+      [api.terminal.detail.path]: (url) => {
+        const id = Number(url.searchParams.get('id'));
+        return { data: { id, name: `Radio ${id}`, ssid: `10000${id}` } };
+      },
+      [api.terminal.list.path]: page([{ id: 5, name: 'Radio 5', ssid: '100005' }]),
     });
     renderRoute('/recordingList?terminalId=4');
     await findPage('recording-list');
@@ -57,9 +61,18 @@ describe('recordings', () => {
     expect(await screen.findByText('User: Radio 4')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('recording-user'));
-    fireEvent.click(await screen.findByRole('button', { name: 'All users' }));
+    fireEvent.click(await screen.findByTestId('check-none'));
     expect(await screen.findByText('No recordings')).toBeTruthy();
     expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.has('terminalId')).toBe(false);
+    expect(screen.getByTestId('recording-user').textContent).toContain('All users');
+
+    // The picker's search and rows choose a user again, by name on the chip.
+    fireEvent.click(screen.getByTestId('recording-user'));
+    fireEvent.click(await screen.findByTestId('check-100005'));
+    await waitFor(() =>
+      expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.get('terminalId')).toBe('5'),
+    );
+    expect(await screen.findByText('User: Radio 5')).toBeTruthy();
   });
 });
 
@@ -102,8 +115,8 @@ describe('location track', () => {
     fireEvent.change(document.getElementById('track-to') as HTMLInputElement, {
       target: { value: '2026-11-10T08:00' },
     });
-    expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
     fireEvent.click(screen.getByTestId('track-show'));
+    expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
     await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
   });
 });

@@ -1,5 +1,4 @@
 import { api, CardTypes, cardByCode, isSubAgentPath, rules } from '@ptt/contract';
-import Button from 'antd-mobile/es/components/button';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -9,6 +8,7 @@ import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -89,18 +89,12 @@ export const Component = () => {
           }
           askPayPwd={Boolean(me.data?.has_pay_pwd)}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="sale-submit"
-          loading={form.busy}
-          disabled={form.locked || form.busy}
-        >
-          {t(mode === 'sell' ? 'sales.submitSell' : 'sales.submitRecycle')}
-        </Button>
+        <SubmitButton
+          busy={form.busy}
+          locked={form.locked}
+          testId="sale-submit"
+          text={t(mode === 'sell' ? 'sales.submitSell' : 'sales.submitRecycle')}
+        />
       </form>
     </div>
   );

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { Field } from '../../components/form/field.tsx';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { localDay } from '../../lib/dates.ts';
-import { ruleError } from '../../lib/rules.ts';
 import { RecordRow } from './record-row.tsx';
 import './sales.css';
 
@@ -19,30 +19,29 @@ export const Component = () => {
   const { t } = useTranslation();
   const cardSwitch = useCardSwitch();
   const [cardType, setCardType] = useState<number | undefined>(undefined);
-  const [start, setStart] = useState(localDay(-30));
-  const [end, setEnd] = useState(localDay(0));
-  const [rangeError, setRangeError] = useState<string | null>(null);
+  const form = useRuleForm({ start: localDay(-30), end: localDay(0) });
+  const { start, end } = form.values;
   const cards = CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1);
 
-  const exportCsv = () => {
-    const key = ruleError(rules.dateRange, { start, end });
-    setRangeError(key ? t(`msg.${key}` as 'msg.ok') : null);
-    if (key) return;
-    // The file comes straight from the server, which reads the session from the query (SPEC §7).
-    const url = buildUrl(api.agent.exportSalesRecord, {
-      start,
-      end,
-      cardType,
-      lang: msgField[currentLanguage()],
-    });
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `sales-record-${start}-${end}.csv`;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  };
+  /** The export's range follows the contract's rule (start before end, at most 90 days). */
+  const exportCsv = form.submit(
+    (range) => {
+      // The file comes straight from the server, which reads the session from the query (SPEC §7).
+      const url = buildUrl(api.agent.exportSalesRecord, {
+        ...range,
+        cardType,
+        lang: msgField[currentLanguage()],
+      });
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `sales-record-${range.start}-${range.end}.csv`;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
+    (range) => [[rules.dateRange, range]],
+  );
 
   const filter = { cardType, start: start || undefined, end: end || undefined };
   return (
@@ -74,20 +73,30 @@ export const Component = () => {
           ))}
         </fieldset>
         <div className="field-pair">
-          <Field id="record-start" label={t('sales.from')}>
+          <Field id="record-start" label={t('sales.from')} error={form.errors.start}>
             <input
               id="record-start"
               type="date"
               value={start}
               max={end || undefined}
-              onChange={(e) => setStart(e.target.value)}
+              onChange={(e) => form.set('start')(e.target.value)}
             />
           </Field>
-          <Field id="record-end" label={t('sales.to')} error={rangeError}>
-            <input id="record-end" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
+          <Field id="record-end" label={t('sales.to')} error={form.errors.end}>
+            <input
+              id="record-end"
+              type="date"
+              value={end}
+              onChange={(e) => form.set('end')(e.target.value)}
+            />
           </Field>
         </div>
-        <button type="button" className="btn btn--block" data-testid="record-export" onClick={exportCsv}>
+        <button
+          type="button"
+          className="btn btn--block"
+          data-testid="record-export"
+          onClick={() => exportCsv()}
+        >
           <DownlandOutline aria-hidden style={{ marginRight: 6 }} />
           {t('sales.export')}
         </button>

@@ -1,22 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { Field } from '../../components/form/field.tsx';
-import type { BatchErrors } from './batch.ts';
 import type { ScanState } from './scan-store.ts';
 
 interface Props {
   state: ScanState;
-  errors: Partial<BatchErrors>;
+  /** The rule's messages, in the user's language, by field (userType, org, prefix). */
+  errors: Record<string, string | undefined>;
   onChange: (change: Partial<ScanState>) => void;
 }
 
 /** User type, company and nickname prefix of a batch. */
 export const BatchFields = ({ state, errors, onChange }: Props) => {
   const { t } = useTranslation();
-  const message = (key?: string | null) => (key ? t(`msg.${key}` as 'msg.ok') : null);
   return (
     <section className="section">
-      <Field id="batch-type" label={t('scan.userType')} error={message(errors.userType)}>
+      <Field id="batch-type" label={t('scan.userType')} error={errors.userType}>
         <div className="chips" id="batch-type" style={{ padding: '8px 0' }}>
           {([0, 1] as const).map((type) => (
             <button
@@ -32,7 +31,7 @@ export const BatchFields = ({ state, errors, onChange }: Props) => {
           ))}
         </div>
       </Field>
-      <Field id="batch-org" label={t('scan.company')} error={message(errors.org)}>
+      <Field id="batch-org" label={t('scan.company')} error={errors.org}>
         <CompanyPicker
           id="batch-org"
           value={state.org}
@@ -42,12 +41,7 @@ export const BatchFields = ({ state, errors, onChange }: Props) => {
           empty={t('scan.noCompanies')}
         />
       </Field>
-      <Field
-        id="batch-prefix"
-        label={t('scan.prefix')}
-        error={message(errors.prefix)}
-        hint={t('scan.prefixHint')}
-      >
+      <Field id="batch-prefix" label={t('scan.prefix')} error={errors.prefix} hint={t('scan.prefixHint')}>
         <input
           id="batch-prefix"
           maxLength={12}

@@ -1,21 +1,31 @@
-import { api, type MessageKey, rules } from '@ptt/contract';
+import { api } from '@ptt/contract';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { ApiError } from '../../api/client.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { type RulePart, ruleErrors } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
-import { ruleError } from '../../lib/rules.ts';
 import type { ScanState } from './scan-store.ts';
 
-export type BatchErrors = Record<'userType' | 'org' | 'prefix', string | null>;
+type BatchFields = Pick<ScanState, 'userType' | 'org' | 'prefix'>;
 
-/** SPEC §5: a user type, a company and a nickname prefix (2–12) before any SSID is sent. */
-export const batchErrors = (s: Pick<ScanState, 'userType' | 'org' | 'prefix'>): BatchErrors => ({
-  userType: s.userType === null ? ('selectUserType' satisfies MessageKey) : null,
-  org: s.org ? null : ('selectCompany' satisfies MessageKey),
-  prefix: ruleError(rules.prefix, s.prefix),
-});
+/** The fields of the batch form, named as the batch endpoint's parameters (`orgId` is the company field). */
+const fieldOf = (path: string | undefined) => (path === 'orgId' ? 'org' : (path ?? 'prefix'));
 
-export const hasErrors = (errors: Record<string, string | null>) => Object.values(errors).some(Boolean);
+/**
+ * SPEC §5, by the batch endpoint's own rule: a user type, a company and a nickname prefix (2–12) before
+ * any SSID is sent. Its issues land on the form's three fields.
+ */
+export const batchRule = (s: BatchFields): RulePart => [
+  api.terminal.batch.params.pick({ userType: true, orgId: true, prefix: true }),
+  { userType: s.userType ?? undefined, orgId: s.org?.id, prefix: s.prefix },
+  fieldOf,
+];
+
+/** True when the batch's fields pass its rule (the confirmation page needs no messages). */
+export const batchReady = (s: BatchFields): boolean => {
+  const [schema, subject] = batchRule(s);
+  return Object.keys(ruleErrors(schema, subject)).length === 0;
+};
 
 export interface BatchOutcome {
   created?: { id: number; ssid: string; name: string; intercomPassword: string }[];

@@ -1,10 +1,13 @@
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
 import type { BatchOutcome } from './batch.ts';
 
+type Created = NonNullable<BatchOutcome['created']>;
+
 /** The users a batch created with their initial intercom passwords, shown this once. */
-export const CreatedList = ({ created }: { created: NonNullable<BatchOutcome['created']> }) => {
+export const CreatedList = ({ created }: { created: Created }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -39,3 +42,19 @@ export const CreatedList = ({ created }: { created: NonNullable<BatchOutcome['cr
     </section>
   );
 };
+
+/** A batch page once its users exist: the list of them under the page's title, with the way home. */
+export const CreatedPage = ({
+  testId,
+  title,
+  created,
+}: {
+  testId: string;
+  title: string;
+  created: Created;
+}) => (
+  <div className="page" data-testid={testId}>
+    <PageHeader title={title} backTo="/home" />
+    <CreatedList created={created} />
+  </div>
+);

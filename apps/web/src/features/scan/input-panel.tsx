@@ -1,7 +1,7 @@
 import { Limits, rules } from '@ptt/contract';
-import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/form/form-input.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 
 interface Props {
@@ -62,19 +62,13 @@ export const InputPanel = ({ onSubmit }: Props) => {
           {t('scan.addRow')}
         </button>
       )}
-      <div style={{ marginTop: 16 }}>
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="input-create"
-          loading={form.busy}
-          disabled={form.locked || form.busy}
-        >
-          {t('scan.create', { count: rows.filter((row) => form.values[row]?.trim()).length })}
-        </Button>
+      <div style={{ marginTop: 8 }}>
+        <SubmitButton
+          busy={form.busy}
+          locked={form.locked}
+          testId="input-create"
+          text={t('scan.create', { count: rows.filter((row) => form.values[row]?.trim()).length })}
+        />
       </div>
     </form>
   );

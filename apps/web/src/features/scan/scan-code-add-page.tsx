@@ -2,11 +2,12 @@ import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { type BatchErrors, type BatchOutcome, batchErrors, hasErrors, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchRule, useCreateBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
-import { CreatedList } from './created-list.tsx';
+import { CreatedPage } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
 import { ScanPanel } from './scan-panel.tsx';
 import { useScanState } from './scan-store.ts';
@@ -19,33 +20,23 @@ export const Component = () => {
   const navigate = useNavigate();
   const { state, update } = useScanState();
   const [mode, setMode] = useState<'scan' | 'input'>('scan');
-  const [errors, setErrors] = useState<Partial<BatchErrors>>({});
+  // The values live in the kept-alive scan store; the form primitive holds the rule's messages.
+  const form = useRuleForm({});
   const [created, setCreated] = useState<BatchOutcome['created']>();
 
-  const formOk = () => {
-    const next = batchErrors(state);
-    setErrors(next);
-    return !hasErrors(next);
-  };
+  const formOk = () => form.check(batchRule(state));
 
-  if (created) {
-    return (
-      <div className="page" data-testid="scan-code-add">
-        <PageHeader title={t('scan.title')} backTo="/home" />
-        <CreatedList created={created} />
-      </div>
-    );
-  }
+  if (created) return <CreatedPage testId="scan-code-add" title={t('scan.title')} created={created} />;
 
   return (
     <div className="page" data-testid="scan-code-add">
       <PageHeader title={t('scan.title')} backTo="/home" />
       <BatchFields
         state={state}
-        errors={errors}
+        errors={form.errors}
         onChange={(change) => {
           update(change);
-          setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(change).map((k) => [k, null])) }));
+          for (const field of Object.keys(change)) form.setError(field, null);
         }}
       />
       <section className="section">

@@ -5,8 +5,8 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { type BatchOutcome, batchErrors, hasErrors, useCreateBatch } from './batch.ts';
-import { CreatedList } from './created-list.tsx';
+import { type BatchOutcome, batchReady, useCreateBatch } from './batch.ts';
+import { CreatedPage } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
 
@@ -20,16 +20,8 @@ export const Component = () => {
   const [created, setCreated] = useState<BatchOutcome['created']>();
   const { locked, guard } = useDoubleClickGuard();
 
-  if (created) {
-    return (
-      <div className="page" data-testid="scan-confirm">
-        <PageHeader title={t('scan.confirmTitle')} backTo="/home" />
-        <CreatedList created={created} />
-      </div>
-    );
-  }
-  if (hasErrors(batchErrors(state)) || state.ssids.length === 0)
-    return <Navigate to="/scanCodeAdd" replace />;
+  if (created) return <CreatedPage testId="scan-confirm" title={t('scan.confirmTitle')} created={created} />;
+  if (!batchReady(state) || state.ssids.length === 0) return <Navigate to="/scanCodeAdd" replace />;
 
   const submit = async () => {
     setBusy(true);

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
-import { batchErrors } from './batch.ts';
+import { ruleErrors } from '../../components/form/use-rule-form.ts';
+import { batchRule } from './batch.ts';
 import { readScanState, writeScanState } from './scan-store.ts';
 
 afterEach(() => {
@@ -21,17 +22,17 @@ const orgs = {
 
 describe('batch form validation', () => {
   it('asks for a user type, a company and a 2-12 character prefix', () => {
-    expect(batchErrors({ userType: null, org: null, prefix: '' })).toEqual({
+    const errors = (...[s]: Parameters<typeof batchRule>) => {
+      const [schema, subject] = batchRule(s);
+      return ruleErrors(schema, subject);
+    };
+    expect(errors({ userType: null, org: null, prefix: '' })).toEqual({
       userType: 'selectUserType',
-      org: 'selectCompany',
+      orgId: 'selectCompany',
       prefix: 'prefixRequired',
     });
-    expect(batchErrors({ userType: 0, org: { id: 1, name: 'A' }, prefix: 'A' }).prefix).toBe('prefix');
-    expect(batchErrors({ userType: 1, org: { id: 1, name: 'A' }, prefix: 'Driver' })).toEqual({
-      userType: null,
-      org: null,
-      prefix: null,
-    });
+    expect(errors({ userType: 0, org: { id: 1, name: 'A' }, prefix: 'A' }).prefix).toBe('prefix');
+    expect(errors({ userType: 1, org: { id: 1, name: 'A' }, prefix: 'Driver' })).toEqual({});
   });
 
   it('shows the rule messages before anything is sent', async () => {

@@ -1,5 +1,4 @@
 import { api, CardTypes, rules } from '@ptt/contract';
-import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { Field } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
@@ -80,18 +80,14 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
         </Field>
       )}
       <p className="item-meta">{t('terminal.oneCardEach')}</p>
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        shape="rounded"
-        data-testid="renew-submit"
-        loading={form.busy}
-        disabled={form.locked || form.busy}
-      >
-        {t(fixed === undefined ? 'terminal.submitRenew' : 'terminal.submitLocation', { count: users.length })}
-      </Button>
+      <SubmitButton
+        busy={form.busy}
+        locked={form.locked}
+        testId="renew-submit"
+        text={t(fixed === undefined ? 'terminal.submitRenew' : 'terminal.submitLocation', {
+          count: users.length,
+        })}
+      />
     </form>
   );
 };
