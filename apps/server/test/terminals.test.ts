@@ -240,7 +240,9 @@ describe.each(backends)('terminals on %s', (backend) => {
     // 30 matches, pages of 2: the first page counts up to the second, the fourteenth all of them.
     expect((await found('Seek', { size: 2 })).total).toBe(4);
     expect((await found('Seek', { size: 2, page: 14 })).total).toBe(30);
-    const ids = (await t.call(api.terminal.list, { size: 100, keyword: 'Seek' }, top)).data.list.map((r) => r.id);
+    const ids = (await t.call(api.terminal.list, { size: 100, keyword: 'Seek' }, top)).data.list.map(
+      (r) => r.id,
+    );
     expect((await t.call(api.terminal.cardBack, { ids: ids.join(',') }, top)).code).toBe(Code.ok);
   });
 
