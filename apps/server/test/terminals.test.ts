@@ -227,7 +227,7 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: made.join(',') }, top)).code).toBe(Code.ok);
   });
 
-  it('finds an SSID by its start or its end and a name by any part; a filtered total counts one page ahead', async () => {
+  it('finds an SSID by its start or its end and a name by any part; a filtered total counts one row past its page', async () => {
     const list = ssids(8700, 30);
     expect((await batch(list, { prefix: 'Seek' })).code).toBe(Code.ok);
     const found = async (keyword: string, extra: Record<string, unknown> = {}) =>
@@ -237,9 +237,10 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await found('eek1')).list.map((r) => r.name)).toContain('Seek1');
     // Digits from the middle of an SSID are neither its start nor its end.
     expect((await found(list[7].slice(4, 11))).total).toBe(0);
-    // 30 matches, pages of 2: the first page counts up to the second, the fourteenth all of them.
-    expect((await found('Seek', { size: 2 })).total).toBe(4);
-    expect((await found('Seek', { size: 2, page: 14 })).total).toBe(30);
+    // 30 matches, pages of 2: the first page counts one row past it, the last and a later one all 30.
+    expect((await found('Seek', { size: 2 })).total).toBe(3);
+    expect((await found('Seek', { size: 2, page: 15 })).total).toBe(30);
+    expect((await found('Seek', { size: 2, page: 40 })).total).toBe(30);
     const ids = (await t.call(api.terminal.list, { size: 100, keyword: 'Seek' }, top)).data.list.map(
       (r) => r.id,
     );

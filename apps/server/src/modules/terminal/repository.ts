@@ -149,6 +149,8 @@ const shapeOf = (scope: Scope, f: ListFilter): Shape => ({
   keyword: Boolean(f.keyword),
 });
 const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyword;
+/** A keyword or a service state can match most of a large scope: such a list's total is not counted whole. */
+const isOpenEnded = (s: Shape) => s.keyword || s.state !== 'any';
 
 /**
  * The filter of a shape, every value a placeholder. An agent's list filtered by one of its companies
@@ -179,17 +181,16 @@ const whereOf = (s: Shape) =>
       : undefined,
   );
 
-/** Past this many pages beyond the one asked, a filtered list's total stops counting. */
-const countedPages = 1;
-
 /**
  * The list's total: an agent's unfiltered list from the counter its terminals' triggers keep, a
- * company's counted on its index, a filtered list's matches counted up to the page after the one
- * asked (the app only asks whether a next page exists): counting every terminal that matches a
- * common word costs what reading them all does.
+ * company's or a group's counted on their index. A keyword or state filter counts its matches only up
+ * to a cap (a page past the end counts what comes before it); a page it has rows for reads one row
+ * more than it shows and gives as total the rows before it and the ones read: the app only asks
+ * whether a next page exists, and counting every terminal that matches a common word costs what
+ * reading them all does.
  */
 const totalOf = (db: Conn, s: Shape) => {
-  if (isFiltered(s)) {
+  if (isOpenEnded(s)) {
     const counted = db
       .select({ one: sql`1` })
       .from(terminals)
@@ -199,6 +200,7 @@ const totalOf = (db: Conn, s: Shape) => {
       .as('counted');
     return db.select({ n: sql<number>`count(*)::int` }).from(counted);
   }
+  if (isFiltered(s)) return db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(whereOf(s));
   return s.scope === 'org'
     ? db
         .select({ n: sql<number>`count(*)::int` })
@@ -263,7 +265,7 @@ const listPage = preparedBy((db, key: string) => {
     .offset(p('offset'))
     .as('page');
   return db
-    .select({ ...summaryColumns, total: sql<number>`(${totalOf(db, s)})` })
+    .select({ ...summaryColumns, total: isOpenEnded(s) ? sql<number>`0` : sql<number>`(${totalOf(db, s)})` })
     .from(ids)
     .innerJoin(terminals, eq(terminals.id, ids.id))
     .innerJoin(orgs, eq(orgs.id, terminals.orgId))
@@ -289,11 +291,13 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
     today: today(),
     soon: inDays(30),
     ...(f.keyword ? keywordValues(f.keyword) : {}),
-    limit: size,
+    limit: isOpenEnded(shape) ? size + 1 : size,
     offset,
-    cap: offset + size * (1 + countedPages),
+    cap: offset,
   };
   const rows = await listPage(db, key).execute(values);
+  if (rows.length > 0 && isOpenEnded(shape))
+    return { list: rows.slice(0, size).map(summaryOf), total: offset + rows.length };
   if (rows.length > 0) return { list: rows.map(summaryOf), total: rows[0].total };
   if (page === 1) return { list: [], total: 0 };
   const [counted] = await listTotal(db, key).execute(values);
