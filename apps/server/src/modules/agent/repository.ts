@@ -42,12 +42,17 @@ export const topLevelPaths = async (db: Conn) =>
     (r) => r.path,
   );
 
-export const cardsOf = (db: Conn, agentId: number) =>
+// Read with the agent's profile (profile/agent) and its card switches.
+const cardsOfAgent = prepared((db) =>
   db
     .select({ cardType: agentCards.cardType, balance: agentCards.balance, enabled: agentCards.enabled })
     .from(agentCards)
-    .where(eq(agentCards.agentId, agentId))
-    .orderBy(asc(agentCards.cardType));
+    .where(eq(agentCards.agentId, sql.placeholder('agentId')))
+    .orderBy(asc(agentCards.cardType))
+    .prepare('agent_cards'),
+);
+
+export const cardsOf = (db: Conn, agentId: number) => cardsOfAgent(db).execute({ agentId });
 
 /**
  * Strictly below a path (a descendant, not the agent itself): `prefix` is the path followed by %, as
