@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { withTotal } from '../../db/page-window.ts';
-import { prepared, preparedBy } from '../../db/prepared.ts';
+import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 

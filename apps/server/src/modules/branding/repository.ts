@@ -15,8 +15,7 @@ const brandingByType = prepared((db) =>
     .prepare('branding_by_type'),
 );
 
-export const findBranding = async (db: Conn, type: string) =>
-  (await brandingByType(db).execute({ type }))[0];
+export const findBranding = async (db: Conn, type: string) => (await brandingByType(db).execute({ type }))[0];
 
 export const upsertBranding = (db: Conn, row: Branding) =>
   db

@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { withTotal } from '../../db/page-window.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
