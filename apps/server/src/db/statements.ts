@@ -6,8 +6,7 @@ const maxParams = 32;
 const isRead = /^\s*(select|with)\b/i;
 
 /** A statement's name: its text's digest, within PostgreSQL's 63-byte identifiers. */
-export const statementName = (text: string) =>
-  `s${createHash('sha1').update(text).digest('base64url')}`;
+export const statementName = (text: string) => `s${createHash('sha1').update(text).digest('base64url')}`;
 
 /**
  * A PostgreSQL connection that runs every read as a named prepared statement, the way drivers of other

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * The hashes of the inline scripts of the built index.html, for script-src. They are computed from the
