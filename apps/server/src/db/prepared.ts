@@ -5,7 +5,7 @@ import type { Conn } from './client.ts';
  * query builder does not run per request and PostgreSQL parses it once per connection, and after a
  * few runs keeps one generic plan when it costs no more than planning for the values. Inside a
  * transaction the statement is built for that transaction. The key tells apart statements whose
- * text differs, such as a page size written into the statement.
+ * text differs, such as a list with a keyword and one without.
  */
 export function preparedBy<K, Q>(build: (db: Conn, key: K) => Q): (db: Conn, key: K) => Q {
   const built = new WeakMap<Conn, Map<K, Q>>();
@@ -29,3 +29,9 @@ export function prepared<Q>(build: (db: Conn) => Q): (db: Conn) => Q {
   const byKey = preparedBy((db: Conn, _: null) => build(db));
   return (db) => byKey(db, null);
 }
+
+/** A page whose rows carry the list's total: the rows without it, and the total (0 when empty). */
+export const withTotal = <R extends { total: number }>(rows: R[]) => ({
+  list: rows.map(({ total: _, ...row }) => row),
+  total: rows[0]?.total ?? 0,
+});

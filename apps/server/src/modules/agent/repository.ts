@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { pageWindow, withTotal } from '../../db/page-window.ts';
-import { prepared, preparedBy } from '../../db/prepared.ts';
+import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -42,12 +41,17 @@ export const topLevelPaths = async (db: Conn) =>
     (r) => r.path,
   );
 
-export const cardsOf = (db: Conn, agentId: number) =>
+// Read with the agent's profile (profile/agent) and its card switches.
+const cardsOfAgent = prepared((db) =>
   db
     .select({ cardType: agentCards.cardType, balance: agentCards.balance, enabled: agentCards.enabled })
     .from(agentCards)
-    .where(eq(agentCards.agentId, agentId))
-    .orderBy(asc(agentCards.cardType));
+    .where(eq(agentCards.agentId, sql.placeholder('agentId')))
+    .orderBy(asc(agentCards.cardType))
+    .prepare('agent_cards'),
+);
+
+export const cardsOf = (db: Conn, agentId: number) => cardsOfAgent(db).execute({ agentId });
 
 /**
  * Strictly below a path (a descendant, not the agent itself): `prefix` is the path followed by %, as
@@ -85,25 +89,66 @@ const listed = {
 };
 const newestFirst = [desc(agents.createdAt), desc(agents.id)];
 
+/** The values of the sub-agent list's statements. */
+const param = {
+  parent: sql.placeholder('parent'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** The parent's sub-agents, and with a keyword those whose name, account or contact contain it. */
+const below = (keyword: boolean) =>
+  and(
+    eq(agents.parentId, param.parent),
+    keyword
+      ? or(
+          ilike(agents.name, param.pattern),
+          ilike(agents.account, param.pattern),
+          ilike(agents.contact, param.pattern),
+        )
+      : undefined,
+  );
+
 /**
- * The sub-agents of a top-level agent (sub-agents create none), newest first. The first page without
- * a keyword, the one the screen opens with, is a named statement per page size with its window as
- * numbers and its total counted in the same round trip from the parent's index.
+ * A page of a parent's sub-agents without a keyword, in one statement: its ids from the parent's
+ * index and the total counted on the same index.
  */
-const firstPageBelow = preparedBy((db, size: number) =>
+const pageBelow = prepared((db) =>
   db
     .select({
       ...listed,
-      total: sql<number>`(select count(*) from agents c where c.parent_id = ${sql.placeholder('parent')})::int`,
+      total: sql<number>`(select count(*) from agents c where c.parent_id = ${param.parent})::int`,
     })
     .from(agents)
     .where(
-      sql`${agents.id} in (select a.id from agents a where a.parent_id = ${sql.placeholder('parent')} order by a.created_at desc, a.id desc ${pageWindow(size, 0)})`,
+      sql`${agents.id} in (select a.id from agents a where a.parent_id = ${param.parent} order by a.created_at desc, a.id desc limit ${param.limit} offset ${param.offset})`,
     )
     .orderBy(...newestFirst)
-    .prepare(`agent_first_page_below_${size}`),
+    .prepare('agent_page_below'),
 );
 
+const keywordPageBelow = prepared((db) =>
+  db
+    .select(listed)
+    .from(agents)
+    .where(below(true))
+    .orderBy(...newestFirst)
+    .limit(param.limit)
+    .offset(param.offset)
+    .prepare('agent_page_below_keyword'),
+);
+
+/** How many sub-agents a page's filter finds: one statement with a keyword, one without. */
+const countBelow = preparedBy((db, keyword: boolean) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agents)
+    .where(below(keyword))
+    .prepare(keyword ? 'agent_count_below_keyword' : 'agent_count_below'),
+);
+
+/** The sub-agents of a top-level agent (sub-agents create none), newest first, and how many match. */
 export async function listSubAgents(
   db: Conn,
   parentId: number,
@@ -111,28 +156,19 @@ export async function listSubAgents(
   page: number,
   size: number,
 ) {
-  if (!keyword && page === 1) return withTotal(await firstPageBelow(db, size).execute({ parent: parentId }));
-  const where = and(
-    eq(agents.parentId, parentId),
-    keyword
-      ? or(
-          ilike(agents.name, containing(keyword)),
-          ilike(agents.account, containing(keyword)),
-          ilike(agents.contact, containing(keyword)),
-        )
-      : undefined,
-  );
-  const [list, total] = await Promise.all([
-    db
-      .select(listed)
-      .from(agents)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(size)
-      .offset((page - 1) * size),
-    db.$count(agents, where),
+  const window = { parent: parentId, limit: size, offset: (page - 1) * size };
+  if (!keyword) {
+    const rows = await pageBelow(db).execute(window);
+    if (rows.length > 0) return withTotal(rows);
+    // Past the last page: no row carries the total.
+    return { list: [], total: (await countBelow(db, false).execute({ parent: parentId }))[0].n };
+  }
+  const pattern = containing(keyword);
+  const [list, [counted]] = await Promise.all([
+    keywordPageBelow(db).execute({ ...window, pattern }),
+    countBelow(db, true).execute({ parent: parentId, pattern }),
   ]);
-  return { list, total };
+  return { list, total: counted.n };
 }
 
 export const countOrgsOfAgent = async (db: Conn, agentId: number) =>

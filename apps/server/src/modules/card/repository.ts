@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { preparedBy } from '../../db/prepared.ts';
 import { agentCards, cardLedger } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
@@ -56,36 +57,60 @@ export interface RecordFilter {
   end?: string;
 }
 
+/** Which of a filter's optional conditions a statement has: a bit each, so eight statements at most. */
+const shapeOf = (f: RecordFilter) => (f.cardType !== undefined ? 1 : 0) | (f.start ? 2 : 0) | (f.end ? 4 : 0);
+
+/** The values of a filter's placeholders; a range's dates are whole UTC days, the end included. */
+const valuesOf = (f: RecordFilter) => ({
+  agentId: f.agentId,
+  cardType: f.cardType,
+  start: f.start ? new Date(`${f.start}T00:00:00Z`).toISOString() : undefined,
+  end: f.end ? new Date(Date.parse(`${f.end}T00:00:00Z`) + 86_400_000).toISOString() : undefined,
+});
+
+const param = {
+  agentId: sql.placeholder('agentId'),
+  cardType: sql.placeholder('cardType'),
+  start: sql.placeholder('start'),
+  end: sql.placeholder('end'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  /** How far into each side a page reaches: its offset and its size. */
+  reach: sql.placeholder('reach'),
+};
+
 /** One side's condition of an agent's records: the index of that side holds every column it reads. */
-const sideWhere = (side: 'from_agent_id' | 'to_agent_id', f: RecordFilter) =>
+const sideWhere = (side: 'from_agent_id' | 'to_agent_id', shape: number) =>
   sql.join(
     [
-      sql`${sql.identifier(side)} = ${f.agentId}`,
-      f.cardType !== undefined ? sql`card_type = ${f.cardType}` : undefined,
-      f.start ? sql`created_at >= ${new Date(`${f.start}T00:00:00Z`).toISOString()}` : undefined,
-      f.end
-        ? sql`created_at < ${new Date(Date.parse(`${f.end}T00:00:00Z`) + 86_400_000).toISOString()}`
-        : undefined,
+      sql`${sql.identifier(side)} = ${param.agentId}`,
+      shape & 1 ? sql`card_type = ${param.cardType}` : undefined,
+      shape & 2 ? sql`created_at >= ${param.start}` : undefined,
+      shape & 4 ? sql`created_at < ${param.end}` : undefined,
     ].filter((c) => c !== undefined),
     sql` and `,
   );
-
-const filtered = (f: RecordFilter) =>
-  f.cardType !== undefined || f.start !== undefined || f.end !== undefined;
 
 /**
  * The ids of an agent's records, newest first: the newest rows it gave and the newest it took, each
  * read in its side's index order as far as the page reaches, then merged. No move has one agent on
  * both sides, so no row is listed twice. A deep page passes over index entries, not rows.
  */
-const recordIds = (f: RecordFilter, limit: number, offset: number) => sql`
+const recordIds = (shape: number) => sql`
   select id from (
-    (select id, created_at from card_ledger where ${sideWhere('from_agent_id', f)}
-      order by created_at desc, id desc limit ${offset + limit})
+    (select id, created_at from card_ledger where ${sideWhere('from_agent_id', shape)}
+      order by created_at desc, id desc limit ${param.reach})
     union all
-    (select id, created_at from card_ledger where ${sideWhere('to_agent_id', f)}
-      order by created_at desc, id desc limit ${offset + limit})
-  ) mine order by created_at desc, id desc limit ${limit} offset ${offset}`;
+    (select id, created_at from card_ledger where ${sideWhere('to_agent_id', shape)}
+      order by created_at desc, id desc limit ${param.reach})
+  ) mine order by created_at desc, id desc limit ${param.limit} offset ${param.offset}`;
+
+/** The total of a filter: from agent_counts without conditions, otherwise counted on both sides' indexes. */
+const totalOf = (shape: number) =>
+  shape
+    ? sql<number>`((select count(*) from card_ledger where ${sideWhere('from_agent_id', shape)})
+        + (select count(*) from card_ledger where ${sideWhere('to_agent_id', shape)}))::int`
+    : sql<number>`coalesce((select c.ledger from agent_counts c where c.agent_id = ${param.agentId}), 0)::int`;
 
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const nameOf = (column: string) =>
@@ -93,15 +118,10 @@ const nameOf = (column: string) =>
 
 /**
  * A page of an agent's records, newest first, with the names of both sides and the company, and the
- * total: from agent_counts without filters, otherwise counted on both sides' indexes, in the same
- * statement.
+ * total, in one statement per filter shape.
  */
-export function records(db: Conn, f: RecordFilter, limit: number, offset = 0) {
-  const total = filtered(f)
-    ? sql<number>`((select count(*) from card_ledger where ${sideWhere('from_agent_id', f)})
-        + (select count(*) from card_ledger where ${sideWhere('to_agent_id', f)}))::int`
-    : sql<number>`coalesce((select c.ledger from agent_counts c where c.agent_id = ${f.agentId}), 0)::int`;
-  return db
+const recordPage = preparedBy((db, shape: number) =>
+  db
     .select({
       id: cardLedger.id,
       kind: cardLedger.kind,
@@ -113,23 +133,27 @@ export function records(db: Conn, f: RecordFilter, limit: number, offset = 0) {
       toAgentName: nameOf('to_agent_id'),
       orgName: sql<string | null>`(select o.name from orgs o where o.id = "card_ledger"."org_id")`,
       createdAt: cardLedger.createdAt,
-      total,
+      total: totalOf(shape),
     })
     .from(cardLedger)
-    .where(sql`${cardLedger.id} in (${recordIds(f, limit, offset)})`)
-    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id));
-}
+    .where(sql`${cardLedger.id} in (${recordIds(shape)})`)
+    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
+    .prepare(`ledger_page_${shape}`),
+);
+
+export const records = (db: Conn, f: RecordFilter, limit: number, offset = 0) =>
+  recordPage(db, shapeOf(f)).execute({ ...valuesOf(f), limit, offset, reach: offset + limit });
+
+const recordCount = preparedBy((db, shape: number) =>
+  db
+    .select({ n: totalOf(shape) })
+    .from(sql`(select 1) one`)
+    .prepare(`ledger_count_${shape}`),
+);
 
 /** The total of a page past the last one, where no row carries it. */
-export const countRecords = async (db: Conn, f: RecordFilter) => {
-  const result = await db.execute(
-    filtered(f)
-      ? sql`select ((select count(*) from card_ledger where ${sideWhere('from_agent_id', f)})
-            + (select count(*) from card_ledger where ${sideWhere('to_agent_id', f)}))::int as n`
-      : sql`select coalesce((select ledger from agent_counts where agent_id = ${f.agentId}), 0)::int as n`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
-};
+export const countRecords = async (db: Conn, f: RecordFilter) =>
+  Number((await recordCount(db, shapeOf(f)).execute(valuesOf(f)))[0].n);
 
 /**
  * Moves a quantity between two balance rows already locked by the caller's transaction, in one

@@ -1,17 +1,6 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  isNull,
-  notExists,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { pageWindow, withTotal } from '../../db/page-window.ts';
-import { preparedBy } from '../../db/prepared.ts';
+import { prepared, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
@@ -52,38 +41,40 @@ export const markBulletinSeen = (db: Conn, agentId: number, bulletinId: number) 
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)];
 
+const agent = sql.placeholder('agentId');
+
 /** The agent's notices in all, kept in agent_counts (migration 0012): no count over its notices. */
-const totalOf = (agentId: SQLWrapper) =>
-  sql<number>`coalesce((select ${agentCounts.notices} from ${agentCounts} where ${agentCounts.agentId} = ${agentId}), 0)::int`;
+const total = sql<number>`coalesce((select ${agentCounts.notices} from ${agentCounts} where ${agentCounts.agentId} = ${agent}), 0)::int`;
 
 /**
  * A page of an agent's notices, newest first, with the agent's total, in one statement. The page's
  * ids come from the index alone (agent, newest first), so a deep page passes over index entries
- * rather than rows; the first page is a named statement per page size with its window as numbers
- * (db/page-window.ts), a later one an unnamed statement.
+ * rather than rows.
  */
-const noticePage = (db: Conn, agentId: SQLWrapper, window: SQL) =>
+const noticePage = prepared((db) =>
   db
-    .select({ ...getTableColumns(notices), total: totalOf(agentId) })
+    .select({ ...getTableColumns(notices), total })
     .from(notices)
     .where(
-      sql`${notices.id} in (select n.id from ${notices} n where n.agent_id = ${agentId} order by n.created_at desc, n.id desc ${window})`,
+      sql`${notices.id} in (select n.id from ${notices} n where n.agent_id = ${agent} order by n.created_at desc, n.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`,
     )
-    .orderBy(...newestFirst);
+    .orderBy(...newestFirst)
+    .prepare('notice_page'),
+);
 
-const firstNoticePage = preparedBy((db, size: number) =>
-  noticePage(db, sql.placeholder('agentId'), pageWindow(size, 0)).prepare(`notice_first_page_${size}`),
+const noticeTotal = prepared((db) =>
+  db
+    .select({ n: agentCounts.notices })
+    .from(agentCounts)
+    .where(eq(agentCounts.agentId, agent))
+    .prepare('notice_total'),
 );
 
 export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
-  if (page === 1) return withTotal(await firstNoticePage(db, size).execute({ agentId }));
-  const rows = await noticePage(db, sql`${agentId}`, sql`limit ${size} offset ${(page - 1) * size}`);
+  const rows = await noticePage(db).execute({ agentId, limit: size, offset: (page - 1) * size });
   if (rows.length > 0) return withTotal(rows);
   // Past the last page: no row carries the total.
-  const [counted] = await db
-    .select({ n: agentCounts.notices })
-    .from(agentCounts)
-    .where(eq(agentCounts.agentId, agentId));
+  const [counted] = await noticeTotal(db).execute({ agentId });
   return { list: [], total: counted?.n ?? 0 };
 }
 
