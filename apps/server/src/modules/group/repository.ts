@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -153,13 +154,17 @@ export const setPriority = (db: Conn, groupId: number, terminalId: number, prior
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)));
 
 /** Groups of a terminal with its priority in each. */
-export const groupsOfTerminal = (db: Conn, terminalId: number) =>
+const groupsOf = prepared((db) =>
   db
     .select({ id: groups.id, name: groups.name, priority: groupMembers.priority })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.terminalId, terminalId))
-    .orderBy(asc(groups.id));
+    .where(eq(groupMembers.terminalId, sql.placeholder('terminalId')))
+    .orderBy(asc(groups.id))
+    .prepare('groups_of_terminal'),
+);
+
+export const groupsOfTerminal = (db: Conn, terminalId: number) => groupsOf(db).execute({ terminalId });
 
 /** Memberships and listening of a terminal in one company (it is leaving that company). */
 export async function detachTerminal(db: Conn, terminalId: number) {

@@ -1,7 +1,7 @@
 import { isSubAgentPath } from '@ptt/contract';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, preparedBy } from '../../db/prepared.ts';
 import { agents, fences, groups, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -25,52 +25,81 @@ const agentBelow = prepared((db) =>
 export const findAgentBelow = async (db: Conn, path: string, id: number) =>
   (await agentBelow(db).execute({ id, prefix: `${path}%`, path }))[0];
 
-export const findOrg = async (db: Conn, id: number) =>
-  (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
+const p = sql.placeholder;
+
+const orgById = prepared((db) =>
+  db
+    .select()
+    .from(orgs)
+    .where(eq(orgs.id, p('id')))
+    .limit(1)
+    .prepare('scope_org'),
+);
+
+export const findOrg = async (db: Conn, id: number) => (await orgById(db).execute({ id }))[0];
+
+/** A company's own records by their company, an agent's by its path as a prefix. */
+type Kind = 'org' | 'path';
+const kindOf = (scope: Scope): Kind => ('orgId' in scope ? 'org' : 'path');
+const valueOf = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.path}%`);
+
+const groupIn = preparedBy((db, kind: Kind) =>
+  db
+    .select()
+    .from(groups)
+    .where(
+      and(
+        eq(groups.id, p('id')),
+        kind === 'org' ? eq(groups.orgId, p('scope')) : like(groups.agentPath, p('scope')),
+      ),
+    )
+    .limit(1)
+    .prepare(`scope_group_${kind}`),
+);
 
 export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select()
-      .from(groups)
-      .where(
-        and(
-          eq(groups.id, id),
-          'orgId' in scope ? eq(groups.orgId, scope.orgId) : like(groups.agentPath, `${scope.path}%`),
-        ),
-      )
-      .limit(1)
-  )[0];
+  (await groupIn(db, kindOf(scope)).execute({ id, scope: valueOf(scope) }))[0];
 
 /**
  * Terminals are scoped by equalities on indexed columns: a company's own, a sub-agent's (agents are
  * two levels deep, so its terminals carry its path), or a top-level agent's. The terminal module's
  * lists use the same condition.
  */
-const terminalsIn = (scope: Scope) => {
-  if ('orgId' in scope) return eq(terminals.orgId, scope.orgId);
-  return isSubAgentPath(scope.path) ? eq(terminals.agentPath, scope.path) : eq(terminals.topPath, scope.path);
-};
+type TerminalKind = 'org' | 'sub' | 'top';
+const terminalKind = (scope: Scope): TerminalKind =>
+  'orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top';
+const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
+
+const terminalIn = preparedBy((db, kind: TerminalKind) =>
+  db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.id, p('id')), eq(terminalScope[kind], p('scope'))))
+    .limit(1)
+    .prepare(`scope_terminal_${kind}`),
+);
 
 export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
   (
-    await db
-      .select()
-      .from(terminals)
-      .where(and(eq(terminals.id, id), terminalsIn(scope)))
-      .limit(1)
+    await terminalIn(db, terminalKind(scope)).execute({
+      id,
+      scope: 'orgId' in scope ? scope.orgId : scope.path,
+    })
   )[0];
 
+const fenceIn = preparedBy((db, kind: Kind) =>
+  db
+    .select()
+    .from(fences)
+    .where(
+      and(
+        eq(fences.id, p('id')),
+        kind === 'org' ? eq(fences.orgId, p('scope')) : like(fences.agentPath, p('scope')),
+      ),
+    )
+    .limit(1)
+    .prepare(`scope_fence_${kind}`),
+);
+
 export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select()
-      .from(fences)
-      .where(
-        and(
-          eq(fences.id, id),
-          'orgId' in scope ? eq(fences.orgId, scope.orgId) : like(fences.agentPath, `${scope.path}%`),
-        ),
-      )
-      .limit(1)
-  )[0];
+  (await fenceIn(db, kindOf(scope)).execute({ id, scope: valueOf(scope) }))[0];
