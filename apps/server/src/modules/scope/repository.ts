@@ -41,7 +41,7 @@ export const findOrg = async (db: Conn, id: number) => (await orgById(db).execut
 /** A company's own records by their company, an agent's by its path as a prefix. */
 type Kind = 'org' | 'path';
 const kindOf = (scope: Scope): Kind => ('orgId' in scope ? 'org' : 'path');
-const valueOf = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.path}%`);
+const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.path}%`);
 
 const groupIn = preparedBy((db, kind: Kind) =>
   db
@@ -58,7 +58,7 @@ const groupIn = preparedBy((db, kind: Kind) =>
 );
 
 export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (await groupIn(db, kindOf(scope)).execute({ id, scope: valueOf(scope) }))[0];
+  (await groupIn(db, kindOf(scope)).execute({ id, scope: scopeValue(scope) }))[0];
 
 /**
  * Terminals are scoped by equalities on indexed columns: a company's own, a sub-agent's (agents are
@@ -102,4 +102,4 @@ const fenceIn = preparedBy((db, kind: Kind) =>
 );
 
 export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
-  (await fenceIn(db, kindOf(scope)).execute({ id, scope: valueOf(scope) }))[0];
+  (await fenceIn(db, kindOf(scope)).execute({ id, scope: scopeValue(scope) }))[0];
