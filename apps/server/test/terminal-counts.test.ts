@@ -26,7 +26,21 @@ async function countersAndRows(t: TestApp) {
   return res.rows;
 }
 
+/** Every company's terminal counter next to a count of its terminals. */
+async function companyCounters(t: TestApp) {
+  const res = (await t.database.db.execute(
+    sql.raw(`select o.id,
+                    coalesce((select terminals from org_counts c where c.org_id = o.id), 0)::int as terminals,
+                    (select count(*) from terminals x where x.org_id = o.id)::int as terminal_rows
+             from orgs o order by o.id`),
+  )) as unknown as { rows: Record<string, number>[] };
+  return res.rows;
+}
+
 const expectExact = async (t: TestApp) => {
+  const companies = await companyCounters(t);
+  expect(companies.length).toBeGreaterThan(0);
+  for (const c of companies) expect([c.id, c.terminals]).toEqual([c.id, c.terminal_rows]);
   const rows = await countersAndRows(t);
   expect(rows.length).toBeGreaterThan(1);
   for (const r of rows)

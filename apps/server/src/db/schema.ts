@@ -295,6 +295,18 @@ export const agentCounts = pgTable('agent_counts', {
   ledger: bigint('ledger', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Per company, its terminals: the user count of the company list, its detail and its home, and its
+ * list's total, which a 20 000-terminal company would otherwise count on every read. Kept by
+ * statement triggers on terminals (migration 0015) in the statement that writes them.
+ */
+export const orgCounts = pgTable('org_counts', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  terminals: bigint('terminals', { mode: 'number' }).notNull().default(0),
+});
+
 export const bulletins = pgTable('bulletins', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),

@@ -56,7 +56,7 @@ export const replaceServer = async (db: Conn, orgId: number, type: string, ip: s
 };
 
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
-const userCount = sql<number>`(select count(*)::int from terminals t where t.org_id = "orgs"."id")`;
+const userCount = sql<number>`coalesce((select oc.terminals from org_counts oc where oc.org_id = "orgs"."id"), 0)::int`;
 
 const listed = {
   id: orgs.id,

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { agents, groups, orgs, subtreeCounts, terminalCounts, terminals } from '../../db/schema.ts';
+import {
+  agents,
+  groups,
+  orgCounts as orgCountsTable,
+  orgs,
+  subtreeCounts,
+  terminalCounts,
+} from '../../db/schema.ts';
 
 const orgId = sql.placeholder('orgId');
 
@@ -32,7 +39,7 @@ const orgCounts = prepared((db) =>
       agent_count: sql<number>`0`,
       org_count: sql<number>`0`,
       group_count: sql<number>`(select count(*)::int from ${groups} where ${groups.orgId} = ${orgId})`,
-      user_count: sql<number>`(select count(*)::int from ${terminals} where ${terminals.orgId} = ${orgId})`,
+      user_count: sql<number>`coalesce((select ${orgCountsTable.terminals} from ${orgCountsTable} where ${orgCountsTable.orgId} = ${orgId}), 0)::int`,
     })
     .from(orgs)
     .where(eq(orgs.id, orgId))

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
-import { groupMembers, orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
 
@@ -30,8 +30,14 @@ export const existingSsids = async (db: Conn, ssids: string[]) =>
     (r) => r.ssid,
   );
 
+/** A company's terminals, from the counter the terminals' triggers keep (migration 0015). */
 export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(eq(terminals.orgId, orgId)))[0].n;
+  (
+    await db
+      .select({ n: sql<number>`${orgCounts.terminals}::int` })
+      .from(orgCounts)
+      .where(eq(orgCounts.orgId, orgId))
+  )[0]?.n ?? 0;
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
@@ -203,9 +209,9 @@ const totalOf = (db: Conn, s: Shape) => {
   if (isFiltered(s)) return db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(whereOf(s));
   return s.scope === 'org'
     ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(terminals)
-        .where(eq(terminals.orgId, p('scope')))
+        .select({ n: sql<number>`coalesce(max(${orgCounts.terminals}), 0)::int` })
+        .from(orgCounts)
+        .where(eq(orgCounts.orgId, p('scope')))
     : db
         .select({ n: sql<number>`${terminalCounts.n}::int` })
         .from(terminalCounts)
