@@ -348,7 +348,13 @@ export const sosRecords = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('sos_org_status').on(t.orgId, t.status),
+    // A company's list in its order (unprocessed first, newest first), and its untreated count.
+    index('sos_org_status_newest').on(
+      t.orgId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('sos_agent_path').on(t.agentPath.op('text_pattern_ops')),
     // The untreated alarms under an agent (its home's count) without reading the treated ones.
     index('sos_untreated_path').on(t.agentPath.op('text_pattern_ops')).where(sql`${t.status} = 0`),

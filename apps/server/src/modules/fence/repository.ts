@@ -47,10 +47,20 @@ export async function listFences(
       .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
       .from(fences)
       .innerJoin(orgs, eq(orgs.id, fences.orgId))
-      .where(where)
-      .orderBy(desc(fences.id))
-      .limit(size)
-      .offset((page - 1) * size),
+      // The page's ids first: members are counted for the rows shown, not for those a deep page skips.
+      .where(
+        inArray(
+          fences.id,
+          db
+            .select({ id: fences.id })
+            .from(fences)
+            .where(where)
+            .orderBy(desc(fences.id))
+            .limit(size)
+            .offset((page - 1) * size),
+        ),
+      )
+      .orderBy(desc(fences.id)),
     db.$count(fences, where),
   ]);
   return { list, total };

@@ -52,10 +52,20 @@ export async function listGroups(
       .select({ g: groups, orgName: orgs.name, memberCount })
       .from(groups)
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
-      .where(where)
-      .orderBy(desc(groups.id))
-      .limit(size)
-      .offset((page - 1) * size),
+      // The page's ids first: members are counted for the rows shown, not for those a deep page skips.
+      .where(
+        inArray(
+          groups.id,
+          db
+            .select({ id: groups.id })
+            .from(groups)
+            .where(where)
+            .orderBy(desc(groups.id))
+            .limit(size)
+            .offset((page - 1) * size),
+        ),
+      )
+      .orderBy(desc(groups.id)),
     db.$count(groups, where),
   ]);
   return { list, total };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -42,6 +42,9 @@ const withNames = {
   orgName: orgs.name,
 };
 
+/** Unprocessed first (status 0), then the newest. */
+const listOrder = [asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id)];
+
 export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number, size: number) {
   const where = and(
     inScope(scope),
@@ -57,11 +60,20 @@ export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number
       .from(sosRecords)
       .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
       .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-      .where(where)
-      // Unprocessed first (status 0), then the newest.
-      .orderBy(asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id))
-      .limit(size)
-      .offset((page - 1) * size),
+      // The page's ids first (on the company's index in list order): names are joined for the rows shown.
+      .where(
+        inArray(
+          sosRecords.id,
+          db
+            .select({ id: sosRecords.id })
+            .from(sosRecords)
+            .where(where)
+            .orderBy(...listOrder)
+            .limit(size)
+            .offset((page - 1) * size),
+        ),
+      )
+      .orderBy(...listOrder),
     db.$count(sosRecords, where),
   ]);
   return { list, total };
