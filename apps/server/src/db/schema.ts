@@ -584,7 +584,8 @@ export const fenceRecords = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('fence_records_org_at').on(t.orgId, t.at),
+    // A company's records newest first, the id breaking ties: walked backwards in list order.
+    index('fence_records_org_at_id').on(t.orgId, t.at, t.id),
     index('fence_records_agent_path').on(t.agentPath.op('text_pattern_ops')),
     index('fence_records_fence').on(t.fenceId),
   ],
@@ -612,7 +613,8 @@ export const recordings = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('recordings_org_started').on(t.orgId, t.startedAt),
+    // A company's recordings newest first, the id breaking ties: walked backwards in list order.
+    index('recordings_org_started_id').on(t.orgId, t.startedAt, t.id),
     index('recordings_agent_path').on(t.agentPath.op('text_pattern_ops')),
     index('recordings_terminal_started').on(t.terminalId, t.startedAt),
   ],
