@@ -160,20 +160,33 @@ export const countRecords = async (db: Conn, f: RecordFilter) =>
  * statement: the giver's goes down only where it covers the quantity (the update's own condition,
  * and the check constraint behind it), the taker's goes up. Returns the rows it changed.
  */
-export const transfer = (tx: Conn, cardType: number, giverId: number, takerId: number, quantity: number) =>
-  tx
-    .update(agentCards)
-    .set({
-      balance: sql`${agentCards.balance} + case when ${agentCards.agentId} = ${giverId} then ${-quantity}::int else ${quantity}::int end`,
-    })
-    .where(
-      and(
-        eq(agentCards.cardType, cardType),
-        inArray(agentCards.agentId, [giverId, takerId]),
-        sql`(${agentCards.agentId} <> ${giverId} or ${agentCards.balance} >= ${quantity})`,
-      ),
+/**
+ * Moves `quantity` cards from the giver to the taker, the giver's balance lowered only where it covers
+ * them, and writes the move's ledger row in the same statement when both balances moved: one round
+ * trip while the balances are locked. Returns the new balances of the rows that moved.
+ */
+export async function transferWithLedger(
+  tx: Conn,
+  m: { kind: string; cardType: number; quantity: number; giverId: number; takerId: number },
+) {
+  const { kind, cardType, quantity, giverId, takerId } = m;
+  const result = (await tx.execute(sql`
+    with moved as (
+      update ${agentCards}
+      set balance = balance + case when agent_id = ${giverId} then ${-quantity}::int else ${quantity}::int end
+      where card_type = ${cardType} and agent_id in (${giverId}, ${takerId})
+        and (agent_id <> ${giverId} or balance >= ${quantity})
+      returning agent_id, balance
+    ), ledger as (
+      insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
+      select ${kind}, ${cardType}, ${quantity}, ${giverId}, ${takerId}
+      where (select count(*) from moved) = 2
     )
-    .returning({ agentId: agentCards.agentId, balance: agentCards.balance });
+    select agent_id as "agentId", balance from moved`)) as unknown as {
+    rows: { agentId: number; balance: number }[];
+  };
+  return result.rows.map((r) => ({ agentId: Number(r.agentId), balance: Number(r.balance) }));
+}
 
 /**
  * Locks the balance rows of a card type of two agents, in agent-id order, so that a sale one way and a

@@ -55,7 +55,7 @@ interface Move {
  * Moves cards between two agents in one transaction: both balance rows locked in agent-id order, the
  * rule checked on the locked rows (`refuse` answers why not), the giver's balance lowered only where it
  * covers the quantity (the update's own condition, and the check constraint behind it), the taker's
- * raised, and the ledger row and the deal notice written. A refusal writes nothing. Returns both new
+ * raised with the ledger row in the same statement, and the deal notice written. A refusal writes nothing. Returns both new
  * balances.
  */
 async function move(
@@ -73,18 +73,17 @@ async function move(
     const taker = locked.find((r) => r.agentId === m.taker.id);
     const refusal = refuse(giver, taker);
     if (refusal) throw refusal;
-    const moved = await repo.transfer(tx, m.cardType, m.giver.id, m.taker.id, m.quantity);
+    const moved = await repo.transferWithLedger(tx, {
+      kind: m.kind,
+      cardType: m.cardType,
+      quantity: m.quantity,
+      giverId: m.giver.id,
+      takerId: m.taker.id,
+    });
     const given = moved.find((r) => r.agentId === m.giver.id);
     const taken = moved.find((r) => r.agentId === m.taker.id);
     // Both rows are locked and checked above; a giver left out would undo the move with the transaction.
     if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
-    await repo.insertLedger(tx, {
-      kind: m.kind,
-      cardType: m.cardType,
-      quantity: m.quantity,
-      fromAgentId: m.giver.id,
-      toAgentId: m.taker.id,
-    });
     await notices.record(tx, {
       agentId: m.sub.id,
       type: m.kind === 'sale' ? NoticeType.sale : NoticeType.recycle,
