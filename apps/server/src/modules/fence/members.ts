@@ -2,6 +2,7 @@ import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import * as membership from '../membership/service.ts';
 import { fenceInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
@@ -24,7 +25,8 @@ export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof
 
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.unMembers>) {
   const f = await fenceInScope(db, caller, q.id);
-  return { ...(await repo.listNonMembers(db, f, q.keyword, q.page, q.size)), page: q.page, size: q.size };
+  const set = { kind: 'fence', id: f.id, orgId: f.orgId } as const;
+  return { ...(await membership.outside(db, set, q.keyword, q.page, q.size)), page: q.page, size: q.size };
 }
 
 /** Only terminals of the fence's company; any other id answers like a missing record and adds nothing. */

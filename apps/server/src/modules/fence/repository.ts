@@ -1,14 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import {
-  fenceMembers,
-  fenceRecords,
-  fenceStates,
-  fences,
-  orgCounts,
-  orgs,
-  terminals,
-} from '../../db/schema.ts';
+import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -132,46 +124,6 @@ export async function listMembers(db: Conn, fence: FenceRow, page: number, size:
       .where(where),
   ]);
   return { list, total: n };
-}
-
-export async function listNonMembers(
-  db: Conn,
-  fence: FenceRow,
-  keyword: string | undefined,
-  page: number,
-  size: number,
-) {
-  const members = db
-    .select({ id: fenceMembers.terminalId })
-    .from(fenceMembers)
-    .where(eq(fenceMembers.fenceId, fence.id));
-  const where = and(
-    eq(terminals.orgId, fence.orgId),
-    notInArray(terminals.id, members),
-    keyword
-      ? or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)))
-      : undefined,
-  );
-  const offset = (page - 1) * size;
-  const rows = await db
-    .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
-    .from(terminals)
-    .where(where)
-    .orderBy(asc(terminals.id))
-    .limit(keyword ? size + 1 : size)
-    .offset(offset);
-  // A keyword's page reads one row past itself (the app asks only whether there is a next page);
-  // without one, the company's terminals less the fence's members, from the company's counter.
-  if (keyword && rows.length > 0) return { list: rows.slice(0, size), total: offset + rows.length };
-  if (keyword) return { list: rows, total: page === 1 ? 0 : await db.$count(terminals, where) };
-  const [{ n }] = await db
-    .select({
-      n: sql<number>`(coalesce((select ${orgCounts.terminals} from ${orgCounts} where ${orgCounts.orgId} = ${fence.orgId}), 0)
-      - (select count(*) from fence_members fm join terminals t on t.id = fm.terminal_id where fm.fence_id = ${fence.id} and t.org_id = ${fence.orgId}))::int`,
-    })
-    .from(orgs)
-    .where(eq(orgs.id, fence.orgId));
-  return { list: rows, total: n };
 }
 
 export const addMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>

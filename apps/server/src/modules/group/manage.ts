@@ -4,6 +4,7 @@ import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { retryWhenTaken } from '../../lib/unique.ts';
+import * as membership from '../membership/service.ts';
 import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
 
@@ -102,7 +103,8 @@ export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof
 
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.unMembers>) {
   const g = await groupInScope(db, caller, q.id);
-  return { ...(await repo.listNonMembers(db, g, q.keyword, q.page, q.size)), page: q.page, size: q.size };
+  const set = { kind: 'group', id: g.id, orgId: g.orgId } as const;
+  return { ...(await membership.outside(db, set, q.keyword, q.page, q.size)), page: q.page, size: q.size };
 }
 
 export async function addMembers(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.addMembers>) {

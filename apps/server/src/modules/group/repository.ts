@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { groupMembers, groups, listeningGroups, orgCounts, orgs, terminals } from '../../db/schema.ts';
+import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -107,42 +107,6 @@ export async function listMembers(db: Conn, groupId: number, page: number, size:
     db.$count(groupMembers, where),
   ]);
   return { list, total };
-}
-
-export async function listNonMembers(
-  db: Conn,
-  group: GroupRow,
-  keyword: string | undefined,
-  page: number,
-  size: number,
-) {
-  const where = and(
-    eq(terminals.orgId, group.orgId),
-    sql`not exists (select 1 from group_members gm where gm.group_id = ${group.id} and gm.terminal_id = ${terminals.id})`,
-    keyword
-      ? or(like(terminals.ssid, containing(keyword)), ilike(terminals.name, containing(keyword)))
-      : undefined,
-  );
-  const offset = (page - 1) * size;
-  const rows = await db
-    .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
-    .from(terminals)
-    .where(where)
-    .orderBy(asc(terminals.id))
-    .limit(keyword ? size + 1 : size)
-    .offset(offset);
-  // A keyword's page reads one row past itself (the app asks only whether there is a next page);
-  // without one, the company's terminals less the group's members, from the company's counter.
-  if (keyword && rows.length > 0) return { list: rows.slice(0, size), total: offset + rows.length };
-  if (keyword) return { list: rows, total: page === 1 ? 0 : await db.$count(terminals, where) };
-  const [{ n }] = await db
-    .select({
-      n: sql<number>`(coalesce((select ${orgCounts.terminals} from ${orgCounts} where ${orgCounts.orgId} = ${group.orgId}), 0)
-      - (select count(*) from group_members gm join terminals t on t.id = gm.terminal_id where gm.group_id = ${group.id} and t.org_id = ${group.orgId}))::int`,
-    })
-    .from(orgs)
-    .where(eq(orgs.id, group.orgId));
-  return { list: rows, total: n };
 }
 
 export const findMember = async (db: Conn, groupId: number, terminalId: number) =>

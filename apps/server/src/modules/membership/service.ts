@@ -1,0 +1,13 @@
+import type { Conn } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+export type { MemberSet } from './repository.ts';
+
+/** The company's terminals outside a group or a fence, for the pickers that add members. */
+export const outside = (
+  db: Conn,
+  set: repo.MemberSet,
+  keyword: string | undefined,
+  page: number,
+  size: number,
+) => repo.listOutside(db, set, keyword, page, size);
