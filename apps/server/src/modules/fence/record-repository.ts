@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, like, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onPage } from '../../db/page.ts';
 import { fenceRecords, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -30,19 +31,7 @@ export async function listRecords(db: Conn, scope: Scope, f: RecordFilter, page:
       .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid })
       .from(fenceRecords)
       .innerJoin(terminals, eq(terminals.id, fenceRecords.terminalId))
-      // The page's ids first, on the company's index in list order: terminals are joined for the rows shown.
-      .where(
-        inArray(
-          fenceRecords.id,
-          db
-            .select({ id: fenceRecords.id })
-            .from(fenceRecords)
-            .where(where)
-            .orderBy(desc(fenceRecords.at), desc(fenceRecords.id))
-            .limit(size)
-            .offset((page - 1) * size),
-        ),
-      )
+      .where(onPage(db, fenceRecords.id, where, [desc(fenceRecords.at), desc(fenceRecords.id)], page, size))
       .orderBy(desc(fenceRecords.at), desc(fenceRecords.id)),
     db.$count(fenceRecords, where),
   ]);

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onPage } from '../../db/page.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -47,19 +48,7 @@ export async function listFences(
       .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
       .from(fences)
       .innerJoin(orgs, eq(orgs.id, fences.orgId))
-      // The page's ids first: members are counted for the rows shown, not for those a deep page skips.
-      .where(
-        inArray(
-          fences.id,
-          db
-            .select({ id: fences.id })
-            .from(fences)
-            .where(where)
-            .orderBy(desc(fences.id))
-            .limit(size)
-            .offset((page - 1) * size),
-        ),
-      )
+      .where(onPage(db, fences.id, where, [desc(fences.id)], page, size))
       .orderBy(desc(fences.id)),
     db.$count(fences, where),
   ]);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onPage } from '../../db/page.ts';
 import { prepared } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -52,19 +53,7 @@ export async function listGroups(
       .select({ g: groups, orgName: orgs.name, memberCount })
       .from(groups)
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
-      // The page's ids first: members are counted for the rows shown, not for those a deep page skips.
-      .where(
-        inArray(
-          groups.id,
-          db
-            .select({ id: groups.id })
-            .from(groups)
-            .where(where)
-            .orderBy(desc(groups.id))
-            .limit(size)
-            .offset((page - 1) * size),
-        ),
-      )
+      .where(onPage(db, groups.id, where, [desc(groups.id)], page, size))
       .orderBy(desc(groups.id)),
     db.$count(groups, where),
   ]);

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, like, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onPage } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -35,19 +36,7 @@ export async function listRecordings(db: Conn, scope: Scope, f: RecordingFilter,
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
-      // The page's ids first, on the company's index in list order: terminals are joined for the rows shown.
-      .where(
-        inArray(
-          recordings.id,
-          db
-            .select({ id: recordings.id })
-            .from(recordings)
-            .where(where)
-            .orderBy(desc(recordings.startedAt), desc(recordings.id))
-            .limit(size)
-            .offset((page - 1) * size),
-        ),
-      )
+      .where(onPage(db, recordings.id, where, [desc(recordings.startedAt), desc(recordings.id)], page, size))
       .orderBy(desc(recordings.startedAt), desc(recordings.id)),
     db.$count(recordings, where),
   ]);

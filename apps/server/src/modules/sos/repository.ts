@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onPage } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -60,19 +61,7 @@ export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number
       .from(sosRecords)
       .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
       .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-      // The page's ids first (on the company's index in list order): names are joined for the rows shown.
-      .where(
-        inArray(
-          sosRecords.id,
-          db
-            .select({ id: sosRecords.id })
-            .from(sosRecords)
-            .where(where)
-            .orderBy(...listOrder)
-            .limit(size)
-            .offset((page - 1) * size),
-        ),
-      )
+      .where(onPage(db, sosRecords.id, where, listOrder, page, size))
       .orderBy(...listOrder),
     db.$count(sosRecords, where),
   ]);
