@@ -247,6 +247,39 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: ids.join(',') }, top)).code).toBe(Code.ok);
   });
 
+  it('pages a keyword matched by SSID starts, SSID ends and names in id order, without gaps or repeats', async () => {
+    // 358… SSIDs start with "358"; names "Arm358…" contain it; SSIDs ending in "358" end with it.
+    const starts = Array.from({ length: 5 }, (_, i) => String(358_000_000_100_000 + i));
+    const ends = Array.from({ length: 4 }, (_, i) => `35900000077${i}358`);
+    const made = [
+      ...(await batch(starts, { prefix: 'Start' })).data.created,
+      ...(await batch(ends, { prefix: 'End' })).data.created,
+      ...(await batch(ssids(8900, 3), { prefix: 'Arm358x' })).data.created,
+      // A terminal matched by two arms at once is listed once.
+      ...(await batch([String(358_000_000_200_358)], { prefix: 'Both358x' })).data.created,
+    ];
+    const expected = made.map((c) => c.id).sort((a, b) => b - a);
+    for (const keyword of ['358', 'arm358']) {
+      const wanted =
+        keyword === '358'
+          ? expected
+          : (await t.database.db.select({ id: terminals.id, name: terminals.name }).from(terminals))
+              .filter((r) => r.name.toLowerCase().includes(keyword))
+              .map((r) => r.id)
+              .sort((a, b) => b - a);
+      const paged: number[] = [];
+      for (let page = 1; page <= 10; page++)
+        paged.push(
+          ...(await t.call(api.terminal.list, { size: 2, page, keyword }, top)).data.list.map((r) => r.id),
+        );
+      expect(paged).toEqual(wanted);
+    }
+    // The search's users are the oldest matches first.
+    const search = await t.call(api.search.global, { keyword: '358', searchType: 'user' }, top);
+    expect(search.data.users.map((u) => u.id)).toEqual([...expected].reverse());
+    expect((await t.call(api.terminal.cardBack, { ids: expected.join(',') }, top)).code).toBe(Code.ok);
+  });
+
   it('replaces a card with the four rules of SPEC §8', async () => {
     const [a] = (await t.call(api.terminal.list, { orgId, size: 1 }, top)).data.list;
     const free = ssids(9000, 1)[0];

@@ -11,6 +11,7 @@ import {
   like,
   lt,
   or,
+  type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
@@ -122,22 +123,71 @@ const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : scope.pat
  * strings are few and shared by every SSID: the start of a batch matched all of them, a second's work
  * at a million terminals.
  */
-const keywordMatch = (k: {
-  ssidStart: SQLWrapper | string;
-  ssidEnd: SQLWrapper | string;
-  name: SQLWrapper | string;
-}) =>
-  or(
-    like(terminals.ssid, k.ssidStart),
-    like(sql`reverse(${terminals.ssid})`, k.ssidEnd),
-    ilike(terminals.name, k.name),
-  );
-
 const keywordValues = (keyword: string) => ({
   ssidStart: startingWith(keyword),
   ssidEnd: startingWith([...keyword].reverse().join('')),
   name: containing(keyword),
 });
+type KeywordValues = { [K in keyof ReturnType<typeof keywordValues>]: SQLWrapper | string };
+
+/**
+ * How a keyword's matches are read, decided by what it is. SSIDs are digits, so a keyword with any
+ * other character reads names only. SSIDs are given in batches, so the terminals sharing the start of
+ * an SSID sit together in id order; read on the id index from the other end, PostgreSQL (which takes
+ * matches to be spread out) passed over hundreds of thousands of rows to reach them. A start of 11
+ * digits or more is shared by at most 10 000 SSIDs and is read on the SSID index, then ordered. A name
+ * part with a digit in it (a batch's number) matches few names and is read on the trigram index; a
+ * word alone may match a good part of a fleet, and PostgreSQL chooses. The ends of SSIDs are spread
+ * over all batches, so PostgreSQL chooses there too.
+ */
+interface KeywordPlan {
+  ssid: 'none' | 'chosen' | 'byIndex';
+  nameByIndex: boolean;
+}
+const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
+  if (!keyword) return null;
+  const digits = /^\d+$/.test(keyword);
+  return {
+    ssid: !digits ? 'none' : keyword.length >= 11 ? 'byIndex' : 'chosen',
+    nameByIndex: /\d/.test(keyword),
+  };
+};
+
+/**
+ * The ids of a keyword's matches within `base`, one arm per index, each arm its first `window` ids in
+ * list order, then merged. An arm read on its own index orders what it found (`id + 0` keeps the id
+ * index out of it).
+ */
+const keywordIds = (
+  db: Conn,
+  base: SQL | undefined,
+  k: KeywordValues,
+  plan: KeywordPlan,
+  direction: 'asc' | 'desc',
+  window: SQLWrapper | number,
+) => {
+  const order = sql.raw(direction);
+  const arm = (match: SQL | undefined, byIndex: boolean) =>
+    db
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(and(base, match))
+      .orderBy(byIndex ? sql`${terminals.id} + 0 ${order}` : sql`${terminals.id} ${order}`)
+      .limit(window as number);
+  const names = arm(ilike(terminals.name, k.name), plan.nameByIndex);
+  if (plan.ssid === 'none') return sql`${names}`;
+  const starts = arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
+  const ends = arm(like(sql`reverse(${terminals.ssid})`, k.ssidEnd), false);
+  return sql`${starts} union ${ends} union ${names}`;
+};
+
+/** One keyword's condition on a row, where rows are read otherwise (a total past the last page). */
+const keywordMatch = (k: KeywordValues) =>
+  or(
+    like(terminals.ssid, k.ssidStart),
+    like(sql`reverse(${terminals.ssid})`, k.ssidEnd),
+    ilike(terminals.name, k.name),
+  );
 
 /** What a list asks for, which decides its statement's text. */
 interface Shape {
@@ -145,18 +195,20 @@ interface Shape {
   org: boolean;
   group: boolean;
   state: ListFilter['state'] | 'any';
-  keyword: boolean;
+  keyword: KeywordPlan | null;
 }
 const shapeOf = (scope: Scope, f: ListFilter): Shape => ({
   scope: kindOf(scope),
   org: f.orgId !== undefined,
   group: f.groupId !== undefined,
   state: f.state ?? 'any',
-  keyword: Boolean(f.keyword),
+  keyword: keywordPlanOf(f.keyword),
 });
-const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyword;
+const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyword !== null;
 /** A keyword or a service state can match most of a large scope: such a list's total is not counted whole. */
-const isOpenEnded = (s: Shape) => s.keyword || s.state !== 'any';
+const isOpenEnded = (s: Shape) => s.keyword !== null || s.state !== 'any';
+
+const keywordPlaceholders = { ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), name: p('name') };
 
 /**
  * The filter of a shape, every value a placeholder. An agent's list filtered by one of its companies
@@ -182,9 +234,7 @@ const whereOf = (s: Shape) =>
     s.state === 'expiring'
       ? and(gte(terminals.voiceExpires, p('today')), lt(terminals.voiceExpires, p('soon')))
       : undefined,
-    s.keyword
-      ? keywordMatch({ ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), name: p('name') })
-      : undefined,
+    s.keyword !== null ? keywordMatch(keywordPlaceholders) : undefined,
   );
 
 /**
@@ -218,7 +268,8 @@ const totalOf = (db: Conn, s: Shape) => {
         .where(eq(terminalCounts.path, p('scope')));
 };
 
-const keyOf = (s: Shape) => `${s.scope}_${+s.org}${+s.group}_${s.state}_${+s.keyword}`;
+const keyOf = (s: Shape) =>
+  `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? `${s.keyword.ssid}${+s.keyword.nameByIndex}` : 'none'}`;
 
 /** The columns of a terminal's row of the user list, which its detail starts with too. */
 const summaryColumns = {
@@ -262,18 +313,29 @@ export const summaryOf = (t: SummaryRow) => ({
  */
 const listPage = preparedBy((db, key: string) => {
   const s = JSON.parse(key) as Shape;
-  const ids = db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(whereOf(s))
-    .orderBy(desc(terminals.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
-    .as('page');
+  const ids =
+    s.keyword === null
+      ? db
+          .select({ id: terminals.id })
+          .from(terminals)
+          .where(whereOf(s))
+          .orderBy(desc(terminals.id))
+          .limit(p('limit'))
+          .offset(p('offset'))
+          .as('page')
+      : db
+          .select({ id: sql<number>`matched.id`.as('id') })
+          .from(
+            sql`(${keywordIds(db, whereOf({ ...s, keyword: null }), keywordPlaceholders, s.keyword, 'desc', p('window'))}) matched`,
+          )
+          .orderBy(sql`matched.id desc`)
+          .limit(p('limit'))
+          .offset(p('offset'))
+          .as('page');
   return db
     .select({ ...summaryColumns, total: isOpenEnded(s) ? sql<number>`0` : sql<number>`(${totalOf(db, s)})` })
     .from(ids)
-    .innerJoin(terminals, eq(terminals.id, ids.id))
+    .innerJoin(terminals, sql`${terminals.id} = "page"."id"`)
     .innerJoin(orgs, eq(orgs.id, terminals.orgId))
     .orderBy(desc(terminals.id))
     .prepare(`terminal_list_${keyOf(s)}`);
@@ -299,6 +361,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
     ...(f.keyword ? keywordValues(f.keyword) : {}),
     limit: isOpenEnded(shape) ? size + 1 : size,
     offset,
+    window: offset + size + 1,
     cap: offset,
   };
   const rows = await listPage(db, key).execute(values);
@@ -348,11 +411,18 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
       .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
   ).map((r) => r.id);
 
+const anyName: KeywordPlan = { ssid: 'none', nameByIndex: false };
+
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
   db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
-    .where(and(inScope(scope), keywordMatch(keywordValues(keyword))))
+    .where(
+      inArray(
+        terminals.id,
+        sql`(${keywordIds(db, inScope(scope), keywordValues(keyword), keywordPlanOf(keyword) ?? anyName, 'asc', limit)})`,
+      ),
+    )
     .orderBy(asc(terminals.id))
     .limit(limit);
 
