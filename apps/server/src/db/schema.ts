@@ -336,6 +336,8 @@ export const sosRecords = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: 'cascade' }),
     agentPath: text('agent_path').notNull(),
+    /** The top-level agent's path, as on terminals: an agent's alarms by equality. */
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -355,9 +357,20 @@ export const sosRecords = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('sos_agent_path').on(t.agentPath.op('text_pattern_ops')),
-    // The untreated alarms under an agent (its home's count) without reading the treated ones.
-    index('sos_untreated_path').on(t.agentPath.op('text_pattern_ops')).where(sql`${t.status} = 0`),
+    // The same for a top-level agent's alarms and for a sub-agent's (its companies carry its path); the
+    // untreated ones (an agent's home count) lead each.
+    index('sos_top_status_newest').on(
+      t.topPath,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('sos_path_status_newest').on(
+      t.agentPath,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
