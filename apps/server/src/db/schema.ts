@@ -156,6 +156,7 @@ export const terminals = pgTable(
     // A keyword finds the start or the end of an SSID (prefix indexes on it and on its reverse) and any
     // part of a name (pg_trgm). Without a pending list (fastupdate off) a name search reads only the
     // index's tree; a pending list of recent inserts is scanned whole by every search until vacuum.
+    // With the id and the scope columns included (migration 0019): a batch prefix is read on the index alone.
     index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
     index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
     index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
