@@ -1,5 +1,7 @@
 import { api, Code, FenceTrigger } from '@ptt/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fenceMembers } from '../src/db/schema.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const circle = { shape: 'circle', center: '22.3,114.17', radius: 300, trigger: FenceTrigger.enter };
@@ -160,6 +162,32 @@ describe.each(backends)('fences on %s', (backend) => {
     expect((await t.call(api.fence.list, { keyword: 'Depot' }, company)).data.list[0].member_count).toBe(2);
     expect((await t.call(api.fence.setKeeper, { id: fence.id, terminalId: 0 }, company)).code).toBe(Code.ok);
     expect((await t.call(api.fence.detail, { id: fence.id }, company)).data.keeper).toBeNull();
+  });
+
+  it('takes a terminal moved to another company out of its fences', async () => {
+    const [fence] = (await t.call(api.fence.list, { keyword: 'Depot' }, company)).data.list;
+    const before = fence.member_count;
+    const members = (await t.call(api.fence.members, { id: fence.id }, company)).data.list;
+    const mover = members[0].terminal_id;
+    const other = await t.call(
+      api.org.add,
+      { name: 'FenceMoveUnit', contact: 'Fay', account: 'fencemove01', password: 'company123' },
+      top,
+    );
+    expect((await t.call(api.terminal.updateUser, { id: mover, orgId: other.data.id }, top)).code).toBe(
+      Code.ok,
+    );
+    const [after] = (await t.call(api.fence.list, { keyword: 'Depot' }, company)).data.list;
+    expect(after.member_count).toBe(before - 1);
+    const left = await t.database.db
+      .select()
+      .from(fenceMembers)
+      .where(and(eq(fenceMembers.fenceId, fence.id), eq(fenceMembers.terminalId, mover)));
+    expect(left).toEqual([]);
+    // Back in its company it is not a member again by itself.
+    expect((await t.call(api.terminal.updateUser, { id: mover, orgId }, top)).code).toBe(Code.ok);
+    const [back] = (await t.call(api.fence.list, { keyword: 'Depot' }, company)).data.list;
+    expect(back.member_count).toBe(before - 1);
   });
 
   it('lets an agent manage its companies’ fences, naming the company', async () => {

@@ -23,9 +23,8 @@ export const newestShape = async (db: Conn, scope: Scope) =>
       .limit(1)
   )[0];
 
-/** Members are counted only while they belong to the fence's company: a moved terminal leaves its fences. */
-const memberCount = sql<number>`(select count(*)::int from fence_members fm join terminals mt on mt.id = fm.terminal_id
-  where fm.fence_id = "fences"."id" and mt.org_id = "fences"."org_id")`;
+/** A fence's members (a terminal moved to another company leaves its fences). */
+const memberCount = sql<number>`(select count(*)::int from fence_members fm where fm.fence_id = "fences"."id")`;
 
 /** The keeper's name while it belongs to the fence's company, else null. */
 const keeperName = sql<string | null>`(select kt.name from terminals kt

@@ -3,7 +3,10 @@ import type { Conn } from '../../db/client.ts';
 import { fenceMembers, groupMembers, orgCounts, terminals } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
-/** A group's or a fence's members: rows of its membership table, counted while in its company. */
+/**
+ * A group's or a fence's members: rows of its membership table. A terminal moved to another company
+ * leaves both (`leaveAll`), so every row is a member of the set's company.
+ */
 export interface MemberSet {
   kind: 'group' | 'fence';
   id: number;
@@ -17,10 +20,12 @@ const membersOf = (db: Conn, set: MemberSet) =>
 
 const memberCount = (set: MemberSet) =>
   set.kind === 'group'
-    ? sql`(select count(*) from ${groupMembers} m join ${terminals} t on t.id = m.terminal_id
-        where m.group_id = ${set.id} and t.org_id = ${set.orgId})`
-    : sql`(select count(*) from ${fenceMembers} m join ${terminals} t on t.id = m.terminal_id
-        where m.fence_id = ${set.id} and t.org_id = ${set.orgId})`;
+    ? sql`(select count(*) from ${groupMembers} m where m.group_id = ${set.id})`
+    : sql`(select count(*) from ${fenceMembers} m where m.fence_id = ${set.id})`;
+
+/** A terminal's fence memberships, when it moves to another company (its groups are the group module's). */
+export const leaveFences = (db: Conn, terminalId: number) =>
+  db.delete(fenceMembers).where(eq(fenceMembers.terminalId, terminalId));
 
 /**
  * A page of the company's terminals that are not members, oldest first. A keyword's page reads one row

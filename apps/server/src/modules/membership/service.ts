@@ -11,3 +11,6 @@ export const outside = (
   page: number,
   size: number,
 ) => repo.listOutside(db, set, keyword, page, size);
+
+/** A terminal moving to another company leaves the fences of the one it leaves. */
+export const leaveFences = (db: Conn, terminalId: number) => repo.leaveFences(db, terminalId);

@@ -7,6 +7,7 @@ import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
+import * as membership from '../membership/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
@@ -133,7 +134,10 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
   });
 }
 
-/** Edits a terminal; moving it to another company deletes the groups it created itself. */
+/**
+ * Edits a terminal; moving it to another company deletes the groups it created itself and takes it out
+ * of its groups and fences.
+ */
 export async function update(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.updateUser>) {
   const set: Partial<repo.NewTerminal> = {};
   if (p.name !== undefined) set.name = p.name;
@@ -158,6 +162,7 @@ export async function update(db: Db, caller: Caller, p: ParsedParamsOf<typeof ap
       const target = await orgInScope(tx, caller, p.orgId);
       await groups.deleteOwnedBy(tx, t.id);
       await groups.detachTerminal(tx, t.id);
+      await membership.leaveFences(tx, t.id);
       Object.assign(set, { orgId: target.id, agentPath: target.agentPath, defaultGroupId: null });
     }
     if (Object.keys(set).length > 0) await repo.updateTerminal(tx, t.id, set);
