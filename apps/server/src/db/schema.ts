@@ -190,6 +190,8 @@ export const groups = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: 'cascade' }),
     agentPath: text('agent_path').notNull(),
+    /** The top-level agent's path, as on terminals: an agent's groups by equality. */
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
     name: text('name').notNull(),
     /** Set when a terminal created the group itself; removing that owner deletes the group. */
     ownerTerminalId: integer('owner_terminal_id'),
@@ -199,7 +201,9 @@ export const groups = pgTable(
   },
   (t) => [
     unique('groups_org_name').on(t.orgId, t.name),
-    index('groups_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
+    // A top-level agent's groups and a sub-agent's (its companies carry its path), newest first.
+    index('groups_top_path_id').on(t.topPath, t.id),
+    index('groups_agent_path_id').on(t.agentPath, t.id),
   ],
 );
 

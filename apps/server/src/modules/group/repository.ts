@@ -1,3 +1,4 @@
+import { isSubAgentPath } from '@ptt/contract';
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onPage } from '../../db/page.ts';
@@ -22,8 +23,14 @@ export const countGroupsOfOrg = async (db: Conn, orgId: number) =>
 
 export type GroupRow = typeof groups.$inferSelect;
 
-const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(groups.orgId, scope.orgId) : like(groups.agentPath, `${scope.path}%`);
+/**
+ * Groups by equality on an indexed column: a company's own, a sub-agent's (its companies carry its
+ * path), or a top-level agent's (its path is their top path).
+ */
+const inScope = (scope: Scope) => {
+  if ('orgId' in scope) return eq(groups.orgId, scope.orgId);
+  return isSubAgentPath(scope.path) ? eq(groups.agentPath, scope.path) : eq(groups.topPath, scope.path);
+};
 
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
   db

@@ -43,34 +43,17 @@ type Kind = 'org' | 'path';
 const kindOf = (scope: Scope): Kind => ('orgId' in scope ? 'org' : 'path');
 const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.path}%`);
 
-const groupIn = preparedBy((db, kind: Kind) =>
-  db
-    .select()
-    .from(groups)
-    .where(
-      and(
-        eq(groups.id, p('id')),
-        kind === 'org' ? eq(groups.orgId, p('scope')) : like(groups.agentPath, p('scope')),
-      ),
-    )
-    .limit(1)
-    .prepare(`scope_group_${kind}`),
-);
-
-export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (await groupIn(db, kindOf(scope)).execute({ id, scope: scopeValue(scope) }))[0];
-
 /**
- * Terminals are scoped by equalities on indexed columns: a company's own, a sub-agent's (agents are
- * two levels deep, so its terminals carry its path), or a top-level agent's. The terminal module's
- * lists use the same condition.
+ * Terminals and groups are scoped by equalities on indexed columns: a company's own, a sub-agent's
+ * (agents are two levels deep, so its companies' rows carry its path), or a top-level agent's (its path
+ * is their top path). The terminal and group modules' lists use the same conditions.
  */
-type TerminalKind = 'org' | 'sub' | 'top';
-const terminalKind = (scope: Scope): TerminalKind =>
+type ScopeKind = 'org' | 'sub' | 'top';
+const scopeKind = (scope: Scope): ScopeKind =>
   'orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top';
 const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
 
-const terminalIn = preparedBy((db, kind: TerminalKind) =>
+const terminalIn = preparedBy((db, kind: ScopeKind) =>
   db
     .select()
     .from(terminals)
@@ -81,7 +64,26 @@ const terminalIn = preparedBy((db, kind: TerminalKind) =>
 
 export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
   (
-    await terminalIn(db, terminalKind(scope)).execute({
+    await terminalIn(db, scopeKind(scope)).execute({
+      id,
+      scope: 'orgId' in scope ? scope.orgId : scope.path,
+    })
+  )[0];
+
+const groupScope = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
+
+const groupIn = preparedBy((db, kind: ScopeKind) =>
+  db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, p('id')), eq(groupScope[kind], p('scope'))))
+    .limit(1)
+    .prepare(`scope_group_${kind}`),
+);
+
+export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
+  (
+    await groupIn(db, scopeKind(scope)).execute({
       id,
       scope: 'orgId' in scope ? scope.orgId : scope.path,
     })
