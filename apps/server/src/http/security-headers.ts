@@ -25,8 +25,8 @@ export function tileSource(template: string): string | undefined {
 /**
  * Security headers on every answer (API, web app, docs): a strict Content-Security-Policy — scripts only
  * from this server or the hashed inline ones of index.html, tiles from the configured host, no framing —
- * and the usual companions helmet sets. The headers are worked out once, at start-up; each answer only
- * has them set.
+ * and the usual companions helmet sets. The headers are worked out once, at start-up, by helmet; each
+ * answer only has them set.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -58,5 +58,17 @@ export function registerSecurityHeaders(
     // Tiles come from another origin without CORP headers; requiring them would blank the map.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, () => done()));
+  // helmet's answer does not depend on the request: its headers are taken once and set as one object.
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  };
+  apply({} as never, collect as never, () => {});
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
