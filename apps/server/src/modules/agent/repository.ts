@@ -171,6 +171,10 @@ export async function listSubAgents(
   return { list, total: counted.n };
 }
 
+/** The newest sub-agents whose name, account or contact contain a keyword, uncounted (the global search). */
+export const searchSubAgents = (db: Conn, parentId: number, keyword: string, limit: number) =>
+  keywordPageBelow(db).execute({ parent: parentId, pattern: containing(keyword), limit, offset: 0 });
+
 export const countOrgsOfAgent = async (db: Conn, agentId: number) =>
   (await db.select({ n: orgCount }).from(agents).where(eq(agents.id, agentId)))[0]?.n ?? 0;
 

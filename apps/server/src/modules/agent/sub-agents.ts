@@ -40,6 +40,14 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
   };
 }
 
+/** A top-level agent's sub-agents matching a keyword, as the global search lists them. */
+export const search = async (db: Conn, caller: Caller, keyword: string, limit: number) =>
+  (await repo.searchSubAgents(db, caller.id, keyword, limit)).map((a) => ({
+    id: a.id,
+    name: a.name,
+    sub: a.account,
+  }));
+
 export async function detail(db: Conn, caller: Caller, id: number) {
   const agent = await agentInScope(db, caller, id);
   const parent = agent.parentId ? await repo.findAgentById(db, agent.parentId) : undefined;

@@ -113,6 +113,14 @@ export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.o
 }
 
 /** Companies of the caller, or of a sub-agent in scope (the search asks for its keyword's first page). */
+/** An agent's companies matching a keyword, as the global search lists them. */
+export const search = async (db: Conn, caller: Caller, keyword: string, limit: number) =>
+  (await repo.searchOrgs(db, caller.id, keyword, limit)).map((o) => ({
+    id: o.id,
+    name: o.corg_name,
+    sub: o.account,
+  }));
+
 export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
   const agentId =
     q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;

@@ -150,3 +150,7 @@ export async function listOrgs(
   ]);
   return { list, total: counted.n };
 }
+
+/** The newest companies whose name, account or contact contain a keyword, uncounted (the global search). */
+export const searchOrgs = (db: Conn, agentId: number, keyword: string, limit: number) =>
+  keywordPage(db).execute({ agentId, pattern: containing(keyword), limit, offset: 0 });

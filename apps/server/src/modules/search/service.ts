@@ -16,15 +16,10 @@ export async function search(db: Conn, caller: Caller, keyword: string, type: st
   const wants = (kind: string) => type === 'global' || type === kind;
   const agentsAllowed = !isOrg(caller) && !isSubAgentPath(caller.path);
   const [agents, orgList, groupList, users] = await Promise.all([
-    agentsAllowed && wants('agent') ? subAgents.list(db, caller, { keyword, page: 1, size: LIMIT }) : null,
-    !isOrg(caller) && wants('company') ? orgs.listOf(db, caller, { keyword, page: 1, size: LIMIT }) : null,
+    agentsAllowed && wants('agent') ? subAgents.search(db, caller, keyword, LIMIT) : [],
+    !isOrg(caller) && wants('company') ? orgs.search(db, caller, keyword, LIMIT) : [],
     wants('group') ? groups.search(db, caller, keyword) : [],
     wants('user') ? terminals.search(db, caller, keyword, LIMIT) : [],
   ]);
-  return {
-    agents: agents?.list.map((a) => ({ id: a.id, name: a.name, sub: a.account })) ?? [],
-    orgs: orgList?.list.map((o) => ({ id: o.id, name: o.corg_name, sub: o.account })) ?? [],
-    groups: groupList,
-    users,
-  };
+  return { agents, orgs: orgList, groups: groupList, users };
 }
