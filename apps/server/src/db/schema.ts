@@ -221,6 +221,8 @@ export const groupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.terminalId] }),
     index('group_members_terminal').on(t.terminalId),
+    // A group's members in list order (priority, then terminal): a page reads its own entries only.
+    index('group_members_order').on(t.groupId, t.priority, t.terminalId),
     check('group_members_priority_range', sql`${t.priority} between 1 and 5`),
   ],
 );

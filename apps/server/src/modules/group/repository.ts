@@ -97,7 +97,7 @@ export async function listMembers(db: Conn, groupId: number, page: number, size:
       .from(groupMembers)
       .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
       .where(where)
-      .orderBy(asc(groupMembers.priority), asc(terminals.id))
+      .orderBy(asc(groupMembers.priority), asc(groupMembers.terminalId))
       .limit(size)
       .offset((page - 1) * size),
     db.$count(groupMembers, where),

@@ -1,0 +1,2 @@
+-- A group's members page in list order (priority, then terminal) on one index, instead of sorting them all.
+CREATE INDEX "group_members_order" ON "group_members" USING btree ("group_id","priority","terminal_id");
