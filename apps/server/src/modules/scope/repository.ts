@@ -49,9 +49,13 @@ const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.
  * is their top path). The terminal and group modules' lists use the same conditions.
  */
 type ScopeKind = 'org' | 'sub' | 'top';
-const scopeKind = (scope: Scope): ScopeKind =>
-  'orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top';
+/** A statement's key (which column) and value (which company or path) for a scope. */
+const equalityOf = (scope: Scope) => ({
+  kind: ('orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top') as ScopeKind,
+  value: 'orgId' in scope ? scope.orgId : scope.path,
+});
 const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
+const groupScope = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
 
 const terminalIn = preparedBy((db, kind: ScopeKind) =>
   db
@@ -62,16 +66,6 @@ const terminalIn = preparedBy((db, kind: ScopeKind) =>
     .prepare(`scope_terminal_${kind}`),
 );
 
-export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await terminalIn(db, scopeKind(scope)).execute({
-      id,
-      scope: 'orgId' in scope ? scope.orgId : scope.path,
-    })
-  )[0];
-
-const groupScope = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
-
 const groupIn = preparedBy((db, kind: ScopeKind) =>
   db
     .select()
@@ -81,13 +75,15 @@ const groupIn = preparedBy((db, kind: ScopeKind) =>
     .prepare(`scope_group_${kind}`),
 );
 
-export const findGroupIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await groupIn(db, scopeKind(scope)).execute({
-      id,
-      scope: 'orgId' in scope ? scope.orgId : scope.path,
-    })
-  )[0];
+export async function findTerminalIn(db: Conn, scope: Scope, id: number) {
+  const { kind, value } = equalityOf(scope);
+  return (await terminalIn(db, kind).execute({ id, scope: value }))[0];
+}
+
+export async function findGroupIn(db: Conn, scope: Scope, id: number) {
+  const { kind, value } = equalityOf(scope);
+  return (await groupIn(db, kind).execute({ id, scope: value }))[0];
+}
 
 const fenceIn = preparedBy((db, kind: Kind) =>
   db
