@@ -1,4 +1,4 @@
-import { Role } from '@ptt/contract';
+import { isSubAgentPath, Role } from '@ptt/contract';
 
 /** The signed-in account a request acts for. */
 export interface Caller {
@@ -26,3 +26,14 @@ export const isOrg = (c: Caller) => c.role === Role.org;
 /** What a caller may see: a company its own rows, an agent everything below its path. */
 export type Scope = { orgId: number } | { path: string };
 export const scopeOf = (c: Caller): Scope => (isOrg(c) ? { orgId: c.id } : { path: c.path });
+
+export type ScopeKind = 'org' | 'sub' | 'top';
+/**
+ * The column a scope is an equality on, and its value. Agents are two levels deep, so a company's rows
+ * are found by its id, a sub-agent's by their agent path (its companies carry it) and a top-level
+ * agent's by their top path; tables scoped this way keep the three columns indexed.
+ */
+export const scopeKey = (scope: Scope): { kind: ScopeKind; value: number | string } =>
+  'orgId' in scope
+    ? { kind: 'org', value: scope.orgId }
+    : { kind: isSubAgentPath(scope.path) ? 'sub' : 'top', value: scope.path };

@@ -1,10 +1,9 @@
-import { isSubAgentPath } from '@ptt/contract';
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onPage } from '../../db/page.ts';
 import { prepared } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
+import { type Scope, scopeKey } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
 export type NewGroup = typeof groups.$inferInsert;
@@ -23,13 +22,12 @@ export const countGroupsOfOrg = async (db: Conn, orgId: number) =>
 
 export type GroupRow = typeof groups.$inferSelect;
 
-/**
- * Groups by equality on an indexed column: a company's own, a sub-agent's (its companies carry its
- * path), or a top-level agent's (its path is their top path).
- */
+const scopeColumn = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
+
+/** Groups by equality on an indexed column (`scopeKey`). */
 const inScope = (scope: Scope) => {
-  if ('orgId' in scope) return eq(groups.orgId, scope.orgId);
-  return isSubAgentPath(scope.path) ? eq(groups.agentPath, scope.path) : eq(groups.topPath, scope.path);
+  const { kind, value } = scopeKey(scope);
+  return eq(scopeColumn[kind], value);
 };
 
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>

@@ -1,9 +1,8 @@
-import { isSubAgentPath } from '@ptt/contract';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { agents, fences, groups, orgs, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
+import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 
 /** An agent strictly below a path (a descendant, not the agent itself); paths hold no LIKE wildcards. */
 const agentBelow = prepared((db) =>
@@ -46,14 +45,8 @@ const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : `${scope.
 /**
  * Terminals and groups are scoped by equalities on indexed columns: a company's own, a sub-agent's
  * (agents are two levels deep, so its companies' rows carry its path), or a top-level agent's (its path
- * is their top path). The terminal and group modules' lists use the same conditions.
+ * is their top path), as `scopeKey` says; the terminal and group modules' lists use the same conditions.
  */
-type ScopeKind = 'org' | 'sub' | 'top';
-/** A statement's key (which column) and value (which company or path) for a scope. */
-const equalityOf = (scope: Scope) => ({
-  kind: ('orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top') as ScopeKind,
-  value: 'orgId' in scope ? scope.orgId : scope.path,
-});
 const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
 const groupScope = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
 
@@ -76,12 +69,12 @@ const groupIn = preparedBy((db, kind: ScopeKind) =>
 );
 
 export async function findTerminalIn(db: Conn, scope: Scope, id: number) {
-  const { kind, value } = equalityOf(scope);
+  const { kind, value } = scopeKey(scope);
   return (await terminalIn(db, kind).execute({ id, scope: value }))[0];
 }
 
 export async function findGroupIn(db: Conn, scope: Scope, id: number) {
-  const { kind, value } = equalityOf(scope);
+  const { kind, value } = scopeKey(scope);
   return (await groupIn(db, kind).execute({ id, scope: value }))[0];
 }
 

@@ -1,9 +1,8 @@
-import { isSubAgentPath } from '@ptt/contract';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onPage } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
+import { type Scope, scopeKey } from '../../http/caller.ts';
 
 export type NewSos = typeof sosRecords.$inferInsert;
 
@@ -18,23 +17,21 @@ export const countUntreatedOfOrg = async (db: Conn, orgId: number) =>
       .where(and(eq(sosRecords.orgId, orgId), eq(sosRecords.status, 0)))
   )[0].n;
 
-/**
- * An agent's alarms by equality on an indexed path: agents are two levels deep, so a sub-agent's
- * companies carry its path and a top-level agent's alarms carry its path as their top path.
- */
-const underAgent = (path: string) =>
-  isSubAgentPath(path) ? eq(sosRecords.agentPath, path) : eq(sosRecords.topPath, path);
+const scopeColumn = { org: sosRecords.orgId, sub: sosRecords.agentPath, top: sosRecords.topPath };
+
+/** Alarms by equality on an indexed column (`scopeKey`). */
+const inScope = (scope: Scope) => {
+  const { kind, value } = scopeKey(scope);
+  return eq(scopeColumn[kind], value);
+};
 
 export const countUntreatedUnder = async (db: Conn, path: string) =>
   (
     await db
       .select({ n: sql<number>`count(*)::int` })
       .from(sosRecords)
-      .where(and(underAgent(path), eq(sosRecords.status, 0)))
+      .where(and(inScope({ path }), eq(sosRecords.status, 0)))
   )[0].n;
-
-const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(sosRecords.orgId, scope.orgId) : underAgent(scope.path);
 
 export interface SosFilter {
   status?: number;

@@ -1,4 +1,3 @@
-import { isSubAgentPath } from '@ptt/contract';
 import {
   and,
   asc,
@@ -18,7 +17,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
+import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
@@ -42,13 +41,12 @@ export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
-/**
- * A scope as SQL, each an equality on an indexed column: a company's own terminals, a sub-agent's
- * (agents are two levels deep, so its terminals carry its path), or a top-level agent's.
- */
+const scopeColumn = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
+
+/** A scope as SQL: an equality on an indexed column (`scopeKey`). */
 export const inScope = (scope: Scope) => {
-  if ('orgId' in scope) return eq(terminals.orgId, scope.orgId);
-  return isSubAgentPath(scope.path) ? eq(terminals.agentPath, scope.path) : eq(terminals.topPath, scope.path);
+  const { kind, value } = scopeKey(scope);
+  return eq(scopeColumn[kind], value);
 };
 
 export const findTerminalIn = async (db: Conn, scope: Scope, id: number) =>
@@ -110,12 +108,6 @@ export const expiryColumn = {
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const p = sql.placeholder;
-
-type ScopeKind = 'org' | 'sub' | 'top';
-const kindOf = (scope: Scope): ScopeKind =>
-  'orgId' in scope ? 'org' : isSubAgentPath(scope.path) ? 'sub' : 'top';
-const scopeColumn = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
-const scopeValue = (scope: Scope) => ('orgId' in scope ? scope.orgId : scope.path);
 
 /**
  * A keyword finds an SSID by its start (a batch) or its end (the digits on a radio's label), on prefix
@@ -198,7 +190,7 @@ interface Shape {
   keyword: KeywordPlan | null;
 }
 const shapeOf = (scope: Scope, f: ListFilter): Shape => ({
-  scope: kindOf(scope),
+  scope: scopeKey(scope).kind,
   org: f.orgId !== undefined,
   group: f.groupId !== undefined,
   state: f.state ?? 'any',
@@ -352,7 +344,7 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   const key = JSON.stringify(shape);
   const offset = (page - 1) * size;
   const values = {
-    scope: scopeValue(scope),
+    scope: scopeKey(scope).value,
     orgId: f.orgId,
     agentPrefix: 'path' in scope ? `${scope.path}%` : undefined,
     groupId: f.groupId,
@@ -384,8 +376,10 @@ const detailIn = preparedBy((db, kind: ScopeKind) =>
 );
 
 /** A terminal in scope with its company's name: its detail. */
-export const findDetailIn = async (db: Conn, scope: Scope, id: number) =>
-  (await detailIn(db, kindOf(scope)).execute({ id, scope: scopeValue(scope) }))[0];
+export const findDetailIn = async (db: Conn, scope: Scope, id: number) => {
+  const { kind, value } = scopeKey(scope);
+  return (await detailIn(db, kind).execute({ id, scope: value }))[0];
+};
 
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
   db.update(terminals).set(set).where(eq(terminals.id, id));
