@@ -217,10 +217,12 @@ describe('personal center and account flows', () => {
     await page.locator('#sale-quantity').fill('1');
     await page.locator('#sale-paypwd').fill('111111');
     await page.getByTestId('sale-submit').click();
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Sell' }).click();
     await page.getByText('Service card password error').waitFor();
     await guard(page);
     await page.locator('#sale-paypwd').fill('135790');
     await page.getByTestId('sale-submit').click();
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Sell' }).click();
     await page.getByText('Sold 1 Voice cards to Demo_Subagent').waitFor();
 
     // The personal center in Simplified Chinese.

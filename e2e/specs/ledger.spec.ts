@@ -77,6 +77,12 @@ describe('agents, companies and the service-card ledger', () => {
     await page.locator('#sale-quantity').fill('5');
     await page.waitForTimeout(2100); // the double-click guard
     await page.getByTestId('sale-submit').click();
+    // Nothing moves before the agent has seen the cost and the balance it leaves.
+    const sale = page.locator('.adm-dialog');
+    await sale.getByText('Sell 5 Voice cards to NewReseller?').waitFor();
+    await sale.getByText('Your balance: 944 → 939').waitFor();
+    await snap(page, 'sales-confirm-en');
+    await sale.getByRole('button', { name: 'Sell' }).click();
     await page.getByText('Sold 5 Voice cards to NewReseller').waitFor();
     await snap(page, 'sales-add-en');
     await page.goto('/home');
@@ -104,6 +110,7 @@ describe('agents, companies and the service-card ledger', () => {
     await page.locator('#sale-quantity').fill('2');
     await page.getByTestId('sale-submit').click();
     await page.getByText('Take 2 Voice cards back from NewReseller?').waitFor();
+    await page.getByText('NewReseller holds: 5 → 3').waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Recycle' }).click();
     await page.getByText('Took 2 Voice cards back from NewReseller').waitFor();
     await page.getByText('NewReseller holds 3').waitFor();

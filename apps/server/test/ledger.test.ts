@@ -73,14 +73,38 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     const zero = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 3, quantity: 1 }, top);
     expect(zero.msg.en).toBe('The amount is 0 and cannot be recycled');
     expect(await written()).toEqual(writtenBefore);
-    for (const quantity of ['0', '-1', '1.5', 'abc']) {
+    for (const quantity of ['0', '-1']) {
       const bad = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity }, top);
       expect(bad.msg.en).toBe('The quantity must be an integer greater than 0');
+    }
+    for (const quantity of ['1.5', 'abc', '1e0']) {
+      const bad = await t.call(api.agent.cardRecovery, { agentId: sub2, cardType: 0, quantity }, top);
+      expect([bad.code, bad.msg.en]).toEqual([Code.invalid, 'Please enter a whole number']);
     }
     const none = await t.call(api.agent.blanceAdd, { cardType: 0, quantity: 1 }, top);
     expect(none.msg.en).toBe('Please select an agent');
     const noType = await t.call(api.agent.blanceAdd, { agentId: sub2, quantity: 1 }, top);
     expect(noType.msg.en).toBe('Please select a card type');
+  });
+
+  it('sells a count written in digits only: 1e2 sells nothing, full-width digits sell what they show', async () => {
+    const writtenBefore = await written();
+    const [before] = await balances([sub2], 0);
+    for (const quantity of ['1e2', '2.5', '0x10', 'Infinity', ' ']) {
+      const bad = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity }, top);
+      expect(bad.code, quantity).toBe(Code.invalid);
+      expect(bad.msg.en, quantity).toBe(quantity === ' ' ? 'The minimum quantity is 1' : 'Please enter a whole number');
+    }
+    const zero = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: '0' }, top);
+    expect(zero.msg.en).toBe('The minimum quantity is 1');
+    const huge = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: '9'.repeat(30) }, top);
+    expect(huge.code).toBe(Code.invalid);
+    expect(await written()).toEqual(writtenBefore);
+    expect((await balances([sub2], 0))[0].balance).toBe(before.balance);
+
+    const wide = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: '２' }, top);
+    expect(wide.code).toBe(Code.ok);
+    expect((await balances([sub2], 0))[0].balance).toBe(before.balance + 2);
   });
 
   it('refuses card types the buyer’s switch hides', async () => {

@@ -183,6 +183,7 @@ export const Messages = {
   password: m('Password: 6-16 letters or digits', '密码：6-16位字母或数字', '密碼：6-16位字母或數字'),
   mobile: m('Please enter a correct mobile number', '请输入正确的手机号码', '請輸入正確的手機號碼'),
   email: m('Please enter a correct email address', '请输入正确的邮箱地址', '請輸入正確的郵箱地址'),
+  wholeNumber: m('Please enter a whole number', '请输入整数', '請輸入整數'),
   positiveInteger: m('Please enter a positive integer', '请输入正整数', '請輸入正整數'),
   number: m('Please enter a number', '请输入数字', '請輸入數字'),
   broadcastText: m(
@@ -218,6 +219,7 @@ export const Messages = {
     '单功能用户需要VIP或对讲服务',
     '單功能用戶需要VIP或對講服務',
   ),
+  groupBatchMin: m('Create at least 1 group', '至少创建1个群组', '至少創建1個群組'),
   groupBatchMax: m('Up to 16 groups can be created at once', '一次最多创建16个群组', '一次最多創建16個群組'),
   priority: m('Priority: 1 to 5', '优先级：1到5', '優先級：1到5'),
   accountTaken: m('The account already exists', '账号已存在', '帳號已存在'),

@@ -49,12 +49,78 @@ export const enteredCode = once(() =>
   pattern('enterCorrectCode', new RegExp(`^\\d{${Limits.smsCodeLength}}$`)),
 );
 export const iccid = once(() => pattern('iccid', /^[0-9A-Za-z]{19,20}$/));
-export const ssid = once(() => pattern('ssid', /^\d{15}$/));
+/**
+ * Full-width digits, minus and comma (what Chinese input methods type) as their ASCII forms, so a
+ * count or an SSID typed in Chinese reads as the digits it shows.
+ */
+export const halfWidth = (text: string) =>
+  text.replace(/[\uFF0C\uFF0D\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+
+/** An SSID: 15 digits, read after trimming and with full-width digits as digits; 16 is refused, not cut. */
+export const ssid = once(() =>
+  z.preprocess((v) => (typeof v === 'string' ? halfWidth(v) : v), pattern('ssid', /^\d{15}$/)),
+);
 /** Remarks are counted in characters: Chinese text has no spaces to count words by. */
 export const remark = once(() => z.string({ error: 'remark' }).max(Limits.remarkMax, 'remark'));
 export const cardPwd = once(() => pattern('cardPwd', /^\d{6}$/));
+/** The largest count a form may send: the database's integer column. */
+const countMax = 2_147_483_647;
+/** Digits beyond this many are more than any count, and more than a JavaScript number holds exactly. */
+const countDigitsMax = 15;
+
+interface CountRule {
+  min: number;
+  max?: number;
+  /** The message of a count below `min`, or missing. */
+  minKey: MessageKey;
+  /** The message of a count above `max`. */
+  maxKey: MessageKey;
+  /** The message of anything that is not a whole number ("2.5", "1e2", "abc"); `wholeNumber` by default. */
+  wholeKey?: MessageKey;
+}
+
+/** A count as text: a JSON integer written out, a string trimmed and its full-width digits read. */
+const countText = (v: unknown) =>
+  typeof v === 'number'
+    ? Number.isSafeInteger(v)
+      ? String(v)
+      : 'not whole'
+    : typeof v === 'string'
+      ? halfWidth(v).trim()
+      : v;
+
+/**
+ * A count (a quantity, a number of groups, a priority): digits only, read as digits. The spellings a
+ * JavaScript number also takes (1e2, 0x10, 2.5, Infinity) are not whole numbers, so "1e2" sells no
+ * cards. Missing or blank says the minimum; a minus sign says the minimum too, as 0 does.
+ */
+export const wholeCount = (r: CountRule) => {
+  const wholeKey = r.wholeKey ?? 'wholeNumber';
+  const max = r.max ?? countMax;
+  return z.preprocess(
+    countText,
+    z
+      .string({ error: r.minKey })
+      .min(1, { error: r.minKey, abort: true })
+      .regex(/^-?\d+$/, { error: wholeKey, abort: true })
+      .transform((text) => {
+        const negative = text.startsWith('-');
+        const digits = text.replace(/^-?0*/, '');
+        const size = digits.length > countDigitsMax ? Number.MAX_SAFE_INTEGER : Number(digits);
+        return negative ? -size : size;
+      })
+      .pipe(z.number().min(r.min, r.minKey).max(max, r.maxKey)),
+  );
+};
+
 export const priority = once(() =>
-  z.coerce.number({ error: 'priority' }).int('priority').min(1, 'priority').max(5, 'priority'),
+  wholeCount({
+    min: Limits.priority.min,
+    max: Limits.priority.max,
+    minKey: 'priority',
+    maxKey: 'priority',
+    wholeKey: 'priority',
+  }),
 );
 /** A blank choice is no choice: coercion alone would read '' or null as 0, the voice card. */
 const blankToUndefined = (v: unknown) =>
@@ -131,21 +197,21 @@ export const feedbackContact = once(() =>
 );
 
 /** Sales: an agent and a card type chosen, quantity ≥ 1 and ≤ balance (balance known to the caller). */
-export const saleQuantity = (balance: number) =>
-  z.coerce
-    .number({ error: 'quantityMin' })
-    .int('quantityMin')
-    .min(1, 'quantityMin')
-    .max(balance, balance > 0 ? 'quantityOverBalance' : 'insufficientBalance');
+export const saleQuantity = (balance?: number) =>
+  wholeCount({
+    min: 1,
+    max: balance,
+    minKey: 'quantityMin',
+    maxKey: balance === 0 ? 'insufficientBalance' : 'quantityOverBalance',
+  });
 
 /** Recycling: integer > 0 and not above the existing amount; 0 cannot be recycled. */
-export const recycleQuantity = (existing: number) =>
-  z.coerce
-    .number({ error: 'recycleInteger' })
-    .int('recycleInteger')
-    .positive('recycleInteger')
-    .refine(() => existing > 0, 'recycleZero')
-    .refine((n) => n <= existing, 'recycleOverAmount');
+export const recycleQuantity = (existing?: number) =>
+  existing === undefined
+    ? wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'recycleOverAmount' })
+    : wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'recycleOverAmount' })
+        .refine(() => existing > 0, 'recycleZero')
+        .refine((n) => n <= existing, 'recycleOverAmount');
 
 /** Batch users by scan (≤100) or input (≤10): SSIDs 15 digits, no duplicates. */
 export const ssidList = (max: number) =>
@@ -177,11 +243,7 @@ export const cardReplacement = once(() =>
 
 /** Batch group creation: 1–16 groups. */
 export const groupBatchCount = once(() =>
-  z.coerce
-    .number({ error: 'groupBatchMax' })
-    .int('groupBatchMax')
-    .min(1, 'groupBatchMax')
-    .max(Limits.groupBatchMax, 'groupBatchMax'),
+  wholeCount({ min: 1, max: Limits.groupBatchMax, minKey: 'groupBatchMin', maxKey: 'groupBatchMax' }),
 );
 
 /** Lists: page is 1-based, size defaults to 20 and is at most 100. */
@@ -303,5 +365,14 @@ export const rules = Object.assign(
     clockTime,
     timeZone,
   }),
-  { saleQuantity, recycleQuantity, ssidList, firstIssueKey, idList, required, checkOptionalDateRange },
+  {
+    wholeCount,
+    saleQuantity,
+    recycleQuantity,
+    ssidList,
+    firstIssueKey,
+    idList,
+    required,
+    checkOptionalDateRange,
+  },
 );

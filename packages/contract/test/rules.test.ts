@@ -333,6 +333,8 @@ describe('ssid: exactly 15 digits', () => {
     [chars(15, '1'), OK],
     [SSID, OK],
     [chars(16, '1'), 'ssid'],
+    [` ${chars(15, '1')} `, OK],
+    [chars(15, '１'), OK],
     ['12345678901234a', 'ssid'],
     ['ABCDEFGHIJKLMNO', 'ssid'],
     ['1234567 8901234', 'ssid'],
@@ -369,6 +371,7 @@ describe('priority: 1-5', () => {
     [6, 'priority'],
     ['3', OK],
     [2.5, 'priority'],
+    ['3e0', 'priority'],
     ['x', 'priority'],
     ['', 'priority'],
     [null, 'priority'],
@@ -499,9 +502,22 @@ describe('saleQuantity(balance)', () => {
       [5, OK],
       ['3', OK],
       [6, 'quantityOverBalance'],
-      [1.5, 'quantityMin'],
+      [1.5, 'wholeNumber'],
+      ['2.5', 'wholeNumber'],
       ['', 'quantityMin'],
-      ['abc', 'quantityMin'],
+      [undefined, 'quantityMin'],
+      ['abc', 'wholeNumber'],
+      ['1e2', 'wholeNumber'],
+      ['1e0', 'wholeNumber'],
+      ['0x3', 'wholeNumber'],
+      ['+3', 'wholeNumber'],
+      ['Infinity', 'wholeNumber'],
+      ['0', 'quantityMin'],
+      ['-1', 'quantityMin'],
+      [' 3 ', OK],
+      ['００３', OK],
+      ['１００', 'quantityOverBalance'],
+      ['99999999999999999999999', 'quantityOverBalance'],
     ]);
   });
   describe('balance 0', () => {
@@ -513,6 +529,16 @@ describe('saleQuantity(balance)', () => {
   });
   it('gives a number', () => {
     expect(parsed(rules.saleQuantity(5), '3')).toBe(3);
+    expect(parsed(rules.saleQuantity(500), '３０')).toBe(30);
+  });
+  describe('on the server, where the balance is not known', () => {
+    table(rules.saleQuantity(), [
+      ['1e2', 'wholeNumber'],
+      ['100', OK],
+      [100, OK],
+      ['0', 'quantityMin'],
+      ['2147483648', 'quantityOverBalance'],
+    ]);
   });
 });
 
@@ -521,8 +547,9 @@ describe('recycleQuantity(existing)', () => {
     table(rules.recycleQuantity(5), [
       [0, 'recycleInteger'],
       [-1, 'recycleInteger'],
-      [1.5, 'recycleInteger'],
-      ['abc', 'recycleInteger'],
+      [1.5, 'wholeNumber'],
+      ['abc', 'wholeNumber'],
+      ['1e0', 'wholeNumber'],
       [1, OK],
       [5, OK],
       ['2', OK],
@@ -600,13 +627,15 @@ describe('cardReplacement: old and new SSID, different', () => {
 
 describe('groupBatchCount: 1-16', () => {
   table(rules.groupBatchCount, [
-    [0, 'groupBatchMax'],
+    [0, 'groupBatchMin'],
     [1, OK],
     [16, OK],
     ['16', OK],
+    ['１６', OK],
     [17, 'groupBatchMax'],
-    [1.5, 'groupBatchMax'],
-    ['', 'groupBatchMax'],
+    [1.5, 'wholeNumber'],
+    ['1e1', 'wholeNumber'],
+    ['', 'groupBatchMin'],
   ]);
 });
 

@@ -13,6 +13,8 @@ import {
   mobile,
   pageParams,
   password,
+  recycleQuantity,
+  saleQuantity,
 } from '../rules.ts';
 import { count, endpoint, optional } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
@@ -194,10 +196,7 @@ export const agent = {
       z.object({
         agentId: chosenAgent(),
         cardType: cardType(),
-        quantity: z.coerce
-          .number({ error: 'recycleInteger' })
-          .int('recycleInteger')
-          .positive('recycleInteger'),
+        quantity: recycleQuantity(),
         payPwd: payPwd(),
       }),
     data: balanceOf,
@@ -250,7 +249,7 @@ export const agent = {
       z.object({
         agentId: chosenAgent(),
         cardType: cardType(),
-        quantity: z.coerce.number({ error: 'quantityMin' }).int('quantityMin').min(1, 'quantityMin'),
+        quantity: saleQuantity(),
         payPwd: payPwd(),
       }),
     data: balanceOf,

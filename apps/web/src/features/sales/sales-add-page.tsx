@@ -42,18 +42,31 @@ export const Component = () => {
     ...(me.data?.has_pay_pwd ? [[rules.cardPwd, v.payPwd, 'payPwd'] as const] : []),
   ];
 
-  const confirmRecycle = async ({ mode, quantity }: SaleValues) =>
-    mode === 'sell' ||
-    confirm(
-      t('sales.confirmRecycle', { count: Number(quantity), card: cardName, agent: agent?.name ?? '' }),
-      t('sales.recycle'),
-      t('sales.cancel'),
-    );
+  /** The quantity as the rules read it (digits only, full-width digits as digits); checked before. */
+  const countOf = (quantity: string) => rules.saleQuantity().parse(quantity);
+
+  // Cards move only once the agent has seen what moves and what it leaves: his balance on a sale,
+  // the other agent's on a recycling.
+  const confirmMove = async ({ mode, quantity }: SaleValues) => {
+    const count = countOf(quantity);
+    const texts = { count, card: cardName, agent: agent?.name ?? '' };
+    return mode === 'sell'
+      ? confirm(
+          `${t('sales.confirmSell', texts)}\n${t('sales.balanceChange', { before: mine, after: mine - count })}`,
+          t('sales.sell'),
+          t('sales.cancel'),
+        )
+      : confirm(
+          `${t('sales.confirmRecycle', texts)}\n${t('sales.theirBalanceChange', { ...texts, before: held, after: held - count })}`,
+          t('sales.recycle'),
+          t('sales.cancel'),
+        );
+  };
 
   // A refused call keeps the values; the client has shown the server's message.
   const submit = async ({ quantity, payPwd }: SaleValues) => {
     if (!agent || !card) return;
-    const count = Number(quantity);
+    const count = countOf(quantity);
     const texts = { count, card: cardName, agent: agent.name };
     await (mode === 'sell' ? sell : recycle).mutateAsync({
       agentId: agent.id,
@@ -75,7 +88,7 @@ export const Component = () => {
           </Link>
         }
       />
-      <form className="section" noValidate onSubmit={form.submit(submit, parts, confirmRecycle)}>
+      <form className="section" noValidate onSubmit={form.submit(submit, parts, confirmMove)}>
         <SaleFields
           form={form}
           agentName={agent?.name}

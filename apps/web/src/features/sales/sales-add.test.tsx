@@ -67,8 +67,14 @@ describe('service card sales', { timeout: 15_000 }, () => {
     await tapSubmit();
     expect(await screen.findByText('The quantity cannot exceed the balance')).toBeTruthy();
     expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1e1' } });
     await tapSubmit();
+    expect(await screen.findByText('Please enter a whole number')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '１０' } });
+    await tapSubmit();
+    expect(await screen.findByText('Sell 10 Voice cards to Reseller? Your balance: 10 → 0')).toBeTruthy();
+    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    fireEvent.click(confirmButton('Sell'));
     await waitFor(() => expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(1));
     const [sale] = sent(fetch, api.agent.blanceAdd.path);
     expect(sale?.searchParams.get('agentId')).toBe('7');
@@ -89,6 +95,8 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
     await tapSubmit();
+    await screen.findByText('Sell 2 Voice cards to Reseller? Your balance: 10 → 8');
+    fireEvent.click(confirmButton('Sell'));
     await waitFor(() =>
       expect(sent(fetch, api.agent.blanceAdd.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
     );
@@ -109,9 +117,9 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The quantity cannot exceed the existing amount')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await tapSubmit();
-    expect(await screen.findByText('Take 2 Voice cards back from Reseller?')).toBeTruthy();
+    expect(await screen.findByText('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1')).toBeTruthy();
     expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
-    fireEvent.click(confirmButton());
+    fireEvent.click(confirmButton('Recycle'));
     await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
     expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
   });
@@ -126,9 +134,10 @@ describe('service card sales', { timeout: 15_000 }, () => {
 });
 
 /** The confirm dialog's own button (the mode switch carries the same word). */
-const confirmButton = () => {
-  const dialog = document.querySelector('.adm-dialog') as HTMLElement;
-  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Recycle');
+const confirmButton = (label: string) => {
+  // Dialogs closed in earlier steps may still be leaving the page: the newest is the last.
+  const dialog = Array.from(document.querySelectorAll('.adm-dialog')).at(-1) as HTMLElement;
+  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === label);
   if (!button) throw new Error('no confirm button');
   return button;
 };
