@@ -366,6 +366,7 @@ export const rules = Object.assign(
     timeZone,
   }),
   {
+    halfWidth,
     wholeCount,
     saleQuantity,
     recycleQuantity,

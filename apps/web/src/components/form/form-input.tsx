@@ -13,6 +13,11 @@ interface Props {
   autoComplete?: string;
   placeholder?: string;
   maxLength?: number;
+  /**
+   * Reads pasted text before a single-line input strips its line breaks (a pasted column); true when
+   * it took the text itself.
+   */
+  onPaste?: (text: string) => boolean;
   /** A control inside the field, after the input (the send-code button). */
   addon?: ReactNode;
 }
@@ -27,6 +32,7 @@ export const FormInput = ({
   hint,
   addon,
   type = 'text',
+  onPaste,
   ...rest
 }: Props) => (
   <Field id={id} label={label} error={error} hint={hint}>
@@ -38,6 +44,12 @@ export const FormInput = ({
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
       onChange={(event) => onChange(event.target.value)}
+      onPaste={
+        onPaste &&
+        ((event) => {
+          if (onPaste(event.clipboardData.getData('text'))) event.preventDefault();
+        })
+      }
       autoComplete={rest.autoComplete ?? 'off'}
       inputMode={rest.inputMode}
       placeholder={rest.placeholder}

@@ -117,7 +117,9 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The quantity cannot exceed the existing amount')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await tapSubmit();
-    expect(await screen.findByText('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1')).toBeTruthy();
+    expect(
+      await screen.findByText('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1'),
+    ).toBeTruthy();
     expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
     fireEvent.click(confirmButton('Recycle'));
     await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
+import { ssidsOfText } from './scan-list.ts';
 
 interface Props {
   /** Called with the SSIDs once each is valid and none repeats; a rejection keeps the rows. */
@@ -16,8 +17,12 @@ export const InputPanel = ({ onSubmit }: Props) => {
   const form = useRuleForm<Record<string, string>>({ 0: '' });
   const rows = Object.keys(form.values);
 
+  /** Each row's SSID as sent: trimmed, full-width digits as digits. */
+  const filledOf = (values: Record<string, string>) =>
+    rows.map((row) => rules.halfWidth(values[row] ?? '').trim());
+
   const parts = (values: Record<string, string>): RulePart[] => {
-    const filled = rows.map((row) => (values[row] ?? '').trim());
+    const filled = filledOf(values);
     return rows.flatMap((row, i): RulePart[] => {
       const ssid = filled[i] ?? '';
       if (ssid === '' && filled.length > 1) return [];
@@ -29,8 +34,23 @@ export const InputPanel = ({ onSubmit }: Props) => {
     });
   };
 
+  /**
+   * A pasted column (or row) of SSIDs fills this row and the ones after it, adding rows up to the
+   * input limit; what does not fit stays out, and the last row says why.
+   */
+  const paste = (at: number) => (text: string) => {
+    const ssids = ssidsOfText(text);
+    if (ssids.length < 2) return false;
+    const next = { ...form.values };
+    const fit = ssids.slice(0, Limits.inputAddMax - at);
+    for (const [i, ssid] of fit.entries()) next[String(at + i)] = ssid;
+    form.setValues(next);
+    if (fit.length < ssids.length) form.setError(String(at + fit.length - 1), 'inputMax');
+    return true;
+  };
+
   const submit = async (values: Record<string, string>) => {
-    const filled = rows.map((row) => (values[row] ?? '').trim());
+    const filled = filledOf(values);
     const ssids = filled.filter(Boolean);
     if (ssids.length === 0) return;
     const taken = await onSubmit(ssids);
@@ -47,8 +67,8 @@ export const InputPanel = ({ onSubmit }: Props) => {
           id={`input-ssid-${i}`}
           label={t('scan.ssidN', { n: i + 1 })}
           {...form.field(row)}
+          onPaste={paste(i)}
           inputMode="numeric"
-          maxLength={15}
           placeholder={t('scan.typePlaceholder')}
         />
       ))}

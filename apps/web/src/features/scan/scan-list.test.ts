@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToScanList, ssidFromQr } from './scan-list.ts';
+import { addToScanList, ssidFromQr, ssidsOfText } from './scan-list.ts';
 
 const ssid = (n: number) => String(359_000_000_000_000 + n);
 
@@ -22,6 +22,18 @@ describe('scan list rules', () => {
   it('refuses a typed SSID that is not 15 digits', () => {
     expect(addToScanList([], '12345', 'type').error).toBe('ssid');
     expect(addToScanList([], `${ssid(1)}9`, 'type').error).toBe('ssid');
+  });
+
+  it('drops spaces around a typed SSID, reads full-width digits and refuses a 16th digit instead of cutting it', () => {
+    expect(addToScanList([], `  ${ssid(1)}\t`, 'type')).toMatchObject({ list: [ssid(1)], added: ssid(1) });
+    expect(addToScanList([], '３５９０００００００００００１', 'type').added).toBe(ssid(1));
+    expect(addToScanList([], '3590000000000012', 'type')).toEqual({ list: [], error: 'ssid' });
+  });
+
+  it('reads a pasted column or row of SSIDs', () => {
+    expect(ssidsOfText(`${ssid(1)}\r\n${ssid(2)}\n\n ${ssid(3)} `)).toEqual([ssid(1), ssid(2), ssid(3)]);
+    expect(ssidsOfText(`${ssid(1)}, ${ssid(2)}，${ssid(3)}、${ssid(4)};${ssid(5)}`)).toHaveLength(5);
+    expect(ssidsOfText('   ')).toEqual([]);
   });
 
   it('stops at 100 SSIDs', () => {

@@ -1,4 +1,4 @@
-import { Limits, type MessageKey } from '@ptt/contract';
+import { Limits, type MessageKey, rules } from '@ptt/contract';
 
 /** How an SSID reached the list: read from a QR code (camera or photo) or typed in. */
 export type ScanSource = 'scan' | 'type';
@@ -27,6 +27,16 @@ export const ssidFromQr = (text: string): { ssid?: string; error?: MessageKey } 
   return { error: 'ssidScanWrong' };
 };
 
+/**
+ * The SSIDs of a typed or pasted text: a column or a row of them, apart by spaces, commas or line
+ * breaks (full-width ones too, as Chinese input methods type them), full-width digits read as digits.
+ */
+export const ssidsOfText = (text: string): string[] =>
+  rules
+    .halfWidth(text)
+    .split(/[\s,;、；]+/)
+    .filter((s) => s !== '');
+
 /** Adds one scanned or typed SSID to the list under SPEC §5/§8: valid, not repeated, at most 100. */
 export const addToScanList = (list: string[], raw: string, source: ScanSource): AddResult => {
   let ssid: string;
@@ -35,7 +45,8 @@ export const addToScanList = (list: string[], raw: string, source: ScanSource): 
     if (!read.ssid) return { list, error: read.error };
     ssid = read.ssid;
   } else {
-    ssid = raw.trim();
+    // Spaces around it are dropped, not refused; a 16th digit is refused, never cut off.
+    ssid = rules.halfWidth(raw).trim();
     if (!ssidPattern.test(ssid)) return { list, error: 'ssid' };
   }
   if (list.includes(ssid)) {

@@ -48,6 +48,41 @@ describe('batch form validation', () => {
   });
 });
 
+describe('SSIDs as people type and paste them', () => {
+  const column = ['359000000000001', '359000000000002', '359000000000003'];
+  const paste = (label: string, text: string) =>
+    fireEvent.paste(screen.getByLabelText(label), { clipboardData: { getData: () => text } });
+
+  it('keeps a 16th typed digit and refuses the row, and fills rows from a pasted column', async () => {
+    signIn(0);
+    writeScanState({ userType: 0, org: { id: 3, name: 'Taxi Co' }, prefix: 'Car', ssids: [] });
+    const fetch = mockApi({ [api.agent.orgs.path]: orgs });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(screen.getByTestId('mode-input'));
+    const first = (await screen.findByLabelText('SSID(IMEI) 1')) as HTMLInputElement;
+    fireEvent.change(first, { target: { value: '3590000000000012' } });
+    expect(first.value).toBe('3590000000000012');
+    fireEvent.click(screen.getByTestId('input-create'));
+    expect(await screen.findByText('SSID(IMEI): exactly 15 digits')).toBeTruthy();
+    paste('SSID(IMEI) 1', column.join('\n'));
+    await waitFor(() => expect(first.value).toBe(column[0]));
+    expect((screen.getByLabelText('SSID(IMEI) 3') as HTMLInputElement).value).toBe(column[2]);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes(api.terminal.batch.path))).toBe(false);
+  });
+
+  it('adds every SSID of a column pasted into the scan field', async () => {
+    signIn(0);
+    mockApi({ [api.agent.orgs.path]: orgs });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    paste('Type an SSID(IMEI)', ` ${column.join(' , ')}\n3590000000000049 `);
+    await waitFor(() => expect(screen.getByTestId('scan-count').textContent).toBe('3 of 100 scanned'));
+    expect(await screen.findByText('SSID(IMEI): exactly 15 digits')).toBeTruthy();
+    expect(readScanState().ssids).toEqual(column);
+  });
+});
+
 describe('kept-alive scan list', () => {
   it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
     signIn(0);

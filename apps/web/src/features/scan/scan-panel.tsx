@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
-import { addToScanList, type ScanSource } from './scan-list.ts';
+import { addToScanList, type ScanSource, ssidsOfText } from './scan-list.ts';
 
 const CameraScanner = lazy(() => import('./camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })));
 
@@ -33,6 +33,28 @@ export const ScanPanel = ({ ssids, onChange }: Props) => {
     current = result.list;
     onChange(result.list);
     showToast(t('scan.added', { ssid: result.added }));
+    return true;
+  };
+
+  /** A pasted column of SSIDs: each added under the same rules; the first refusal is shown. */
+  const paste = (text: string) => {
+    const typed = ssidsOfText(text);
+    if (typed.length < 2) return false;
+    let refusal: string | undefined;
+    const added: string[] = [];
+    for (const raw of typed) {
+      const result = addToScanList(current, raw, 'type');
+      if (result.error) refusal ??= result.error;
+      else if (result.added) {
+        current = result.list;
+        added.push(result.added);
+      }
+    }
+    if (added.length > 0) {
+      onChange(current);
+      showToast(t('scan.addedMany', { count: added.length }));
+    }
+    if (refusal) form.setError('typed', refusal);
     return true;
   };
 
@@ -86,8 +108,8 @@ export const ScanPanel = ({ ssids, onChange }: Props) => {
           label={t('scan.typeLabel')}
           {...form.field('typed')}
           onChange={(value) => form.set('typed')(value.trim())}
+          onPaste={paste}
           inputMode="numeric"
-          maxLength={15}
           placeholder={t('scan.typePlaceholder')}
           addon={
             <button type="submit" className="btn btn--primary scan-type__add" data-testid="scan-type-add">

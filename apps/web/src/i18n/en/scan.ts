@@ -24,6 +24,8 @@ export const scanEn = {
     typePlaceholder: '15 digits',
     add: 'Add',
     added: 'Added {{ssid}}',
+    addedMany_one: 'Added {{count}} SSID',
+    addedMany_other: 'Added {{count}} SSIDs',
     next: 'Next',
     latest: 'Latest',
     empty: 'Nothing scanned yet. Scan a code, choose a photo or type an SSID(IMEI).',

@@ -24,6 +24,8 @@ export const scanZhHans = {
     typePlaceholder: '15位数字',
     add: '添加',
     added: '已添加 {{ssid}}',
+    addedMany_one: '已添加 {{count}} 个SSID',
+    addedMany_other: '已添加 {{count}} 个SSID',
     next: '下一步',
     latest: '最近添加',
     empty: '尚未扫描。请扫码、选择照片或输入SSID(IMEI)。',

@@ -24,6 +24,8 @@ export const scanZhHant = {
     typePlaceholder: '15位數字',
     add: '添加',
     added: '已添加 {{ssid}}',
+    addedMany_one: '已添加 {{count}} 個SSID',
+    addedMany_other: '已添加 {{count}} 個SSID',
     next: '下一步',
     latest: '最近添加',
     empty: '尚未掃描。請掃碼、選擇照片或輸入SSID(IMEI)。',
