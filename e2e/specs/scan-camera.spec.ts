@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launch, login, phone, shot } from '../support/browser.ts';
+import { confirmDialog, launch, login, phone, shot } from '../support/browser.ts';
 import { writeQrVideo } from '../support/qr-video.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -52,6 +52,7 @@ describe('scanning with the camera', () => {
 
     await page.getByTestId('scan-next').click();
     await page.getByTestId('scan-create').click();
+    await confirmDialog(page, /^Create 1 user with 1 VIP card\?/, 'Create', /Your balance: \d+ → \d+/);
     await page.getByTestId('batch-created').getByText('Cam1').waitFor();
     assert.equal(await page.getByTestId('created-password').count(), 1);
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { launch, login, phone, shot } from '../support/browser.ts';
+import { confirmDialog, launch, login, phone, shot } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const typed = ['359100000000001', '359100000000002', '359100000000003'];
@@ -53,6 +53,12 @@ describe('terminals and groups', () => {
     }
     await shot(page, 'batch-input-en');
     await page.getByTestId('input-create').click();
+    await confirmDialog(
+      page,
+      /^Create 3 users with 3 Voice cards, one each\?/,
+      'Create',
+      /Your balance: \d+ → \d+/,
+    );
     await page.getByTestId('batch-created').waitFor();
     assert.equal(await page.getByTestId('created-password').count(), 3);
     await shot(page, 'batch-created-en');
@@ -83,6 +89,7 @@ describe('terminals and groups', () => {
     await page.getByTestId('scan-confirm').waitFor();
     await shot(page, 'scan-confirm-en');
     await page.getByTestId('scan-create').click();
+    await confirmDialog(page, /^Create 2 users with 2 Voice cards/, 'Create');
     await page.getByTestId('batch-created').getByText('Van2').waitFor();
     assert.equal(await page.getByTestId('created-password').count(), 2);
 
@@ -116,17 +123,24 @@ describe('terminals and groups', () => {
     await page.getByTestId('to-change-card').click();
     await page.locator('#change-card-newSsid').fill(typed[0] as string);
     await page.locator('#change-card button[type=submit]').click();
+    await confirmDialog(page, /The old SSID\(IMEI\) stops working/, 'Change card');
     await page.getByText('The entered new SSID(IMEI) is already in use').first().waitFor();
     await page.locator('#change-card-newSsid').fill(replacement);
     await page.waitForTimeout(2100);
     await page.locator('#change-card button[type=submit]').click();
+    await confirmDialog(page, new RegExp(`to ${replacement}\\?`), 'Change card');
     await page.getByTestId('detail-ssid').getByText(replacement).waitFor();
 
     // Renewing the recording function shows its new expiry, one year on.
     assert.equal(await page.getByTestId('expiry-recording').textContent(), 'Not activated');
     await page.getByTestId('detail-renew').click();
     await page.getByTestId('renew-card-recording').click();
+    await page
+      .getByTestId('renew-balance')
+      .getByText(/Your Recording balance: \d+/)
+      .waitFor();
     await page.getByTestId('renew-submit').click();
+    await confirmDialog(page, 'Use 1 Recording card to renew 1 user?', 'Confirm', /Your balance: \d+ → \d+/);
     await page.getByTestId('user-detail').waitFor();
     const year = new Date().getFullYear() + 1;
     await page

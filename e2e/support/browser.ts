@@ -95,3 +95,15 @@ export async function login(
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
+
+/**
+ * Answers the confirmation that asks `question` (and, when given, shows the balance change `balance`)
+ * with its button `answer`, and waits for it to close.
+ */
+export async function confirmDialog(page: Page, question: string | RegExp, answer: string, balance?: RegExp) {
+  const dialog = page.locator('.adm-dialog');
+  await dialog.getByText(question).waitFor();
+  if (balance) await dialog.getByText(balance).waitFor();
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

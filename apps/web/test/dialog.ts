@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 // antd-mobile dialogs load on first use and animate in and out; on a busy machine either takes
 // well over the default second of waitFor.
@@ -27,3 +27,10 @@ export const dialogClosed = () =>
   waitFor(() => {
     if (document.querySelector('.adm-dialog')) throw new Error('dialog still open');
   }, settle);
+
+/** Answers the confirmation that asks `question` with its button `label`, and waits for it to close. */
+export const answerDialog = async (question: string, label: string) => {
+  await screen.findByText(question, undefined, settle);
+  fireEvent.click(await dialogButton(label));
+  await dialogClosed();
+};

@@ -27,6 +27,9 @@ export const en = {
     close: 'Close',
     back: 'Back',
     loadFailed: 'Could not load this part. Pull down or try again.',
+    cancel: 'Cancel',
+    balanceChange: 'Your balance: {{before}} → {{after}}',
+    cardBalance: 'Your {{card}} balance: {{count}}',
   },
   range: {
     from: 'From',

@@ -27,6 +27,9 @@ export const zhHans: Resources = {
     close: '关闭',
     back: '返回',
     loadFailed: '此部分无法加载，请下拉或重试。',
+    cancel: '取消',
+    balanceChange: '您的余额：{{before}} → {{after}}',
+    cardBalance: '您的{{card}}卡余额：{{count}}',
   },
   range: {
     from: '开始',

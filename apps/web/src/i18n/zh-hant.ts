@@ -27,6 +27,9 @@ export const zhHant: Resources = {
     close: '關閉',
     back: '返回',
     loadFailed: '此部分無法載入，請下拉或重試。',
+    cancel: '取消',
+    balanceChange: '您的餘額：{{before}} → {{after}}',
+    cardBalance: '您的{{card}}卡餘額：{{count}}',
   },
   range: {
     from: '開始',

@@ -29,10 +29,12 @@ interface Props {
   initial?: Strings;
   /** Called with the values once every rule passes; a rejection keeps the form as it is. */
   onSubmit: (values: Strings) => Promise<void>;
+  /** A confirmation asked once the rules pass and before `onSubmit` runs; false sends nothing. */
+  ask?: (values: Strings) => Promise<boolean>;
 }
 
 /** A form of text fields laid out from a list, each checked with its contract rule before anything is sent. */
-export const RuleForm = ({ id, fields, submitText, children, initial, schema, onSubmit }: Props) => {
+export const RuleForm = ({ id, fields, submitText, children, initial, schema, onSubmit, ask }: Props) => {
   const form = useRuleForm<Strings>(Object.fromEntries(fields.map((f) => [f.name, initial?.[f.name] ?? ''])));
   const parts = (values: Strings): RulePart[] => {
     const own = fields
@@ -41,7 +43,7 @@ export const RuleForm = ({ id, fields, submitText, children, initial, schema, on
     return schema ? [...own, [schema, values]] : own;
   };
   return (
-    <form id={id} noValidate onSubmit={form.submit(onSubmit, parts)}>
+    <form id={id} noValidate onSubmit={form.submit(onSubmit, parts, ask)}>
       {fields.map((f) => (
         <FormInput
           key={f.name}

@@ -7,6 +7,7 @@ import { useAgentBalance } from '../../api/queries/use-agent-balance.ts';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { confirmSpend } from '../../components/card-spend.tsx';
 import { confirm } from '../../components/confirm.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
@@ -51,11 +52,7 @@ export const Component = () => {
     const count = countOf(quantity);
     const texts = { count, card: cardName, agent: agent?.name ?? '' };
     return mode === 'sell'
-      ? confirm(
-          `${t('sales.confirmSell', texts)}\n${t('sales.balanceChange', { before: mine, after: mine - count })}`,
-          t('sales.sell'),
-          t('sales.cancel'),
-        )
+      ? confirmSpend(t, t('sales.confirmSell', texts), { cost: count, balance: mine }, t('sales.sell'))
       : confirm(
           `${t('sales.confirmRecycle', texts)}\n${t('sales.theirBalanceChange', { ...texts, before: held, after: held - count })}`,
           t('sales.recycle'),

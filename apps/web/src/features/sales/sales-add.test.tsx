@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { answerDialog } from '../../../test/dialog.ts';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { putChoice } from '../../lib/choice.ts';
@@ -74,7 +75,7 @@ describe('service card sales', { timeout: 15_000 }, () => {
     await tapSubmit();
     expect(await screen.findByText('Sell 10 Voice cards to Reseller? Your balance: 10 → 0')).toBeTruthy();
     expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
-    fireEvent.click(confirmButton('Sell'));
+    await answerDialog('Sell 10 Voice cards to Reseller? Your balance: 10 → 0', 'Sell');
     await waitFor(() => expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(1));
     const [sale] = sent(fetch, api.agent.blanceAdd.path);
     expect(sale?.searchParams.get('agentId')).toBe('7');
@@ -95,8 +96,7 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
     await tapSubmit();
-    await screen.findByText('Sell 2 Voice cards to Reseller? Your balance: 10 → 8');
-    fireEvent.click(confirmButton('Sell'));
+    await answerDialog('Sell 2 Voice cards to Reseller? Your balance: 10 → 8', 'Sell');
     await waitFor(() =>
       expect(sent(fetch, api.agent.blanceAdd.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
     );
@@ -121,7 +121,7 @@ describe('service card sales', { timeout: 15_000 }, () => {
       await screen.findByText('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1'),
     ).toBeTruthy();
     expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
-    fireEvent.click(confirmButton('Recycle'));
+    await answerDialog('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1', 'Recycle');
     await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
     expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
   });
@@ -134,12 +134,3 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('sale-submit')).toBeNull();
   });
 });
-
-/** The confirm dialog's own button (the mode switch carries the same word). */
-const confirmButton = (label: string) => {
-  // Dialogs closed in earlier steps may still be leaving the page: the newest is the last.
-  const dialog = Array.from(document.querySelectorAll('.adm-dialog')).at(-1) as HTMLElement;
-  const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === label);
-  if (!button) throw new Error('no confirm button');
-  return button;
-};

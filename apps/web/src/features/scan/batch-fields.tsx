@@ -1,6 +1,10 @@
+import { UserType } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { CardBalance } from '../../components/card-spend.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { Field } from '../../components/form/field.tsx';
+import { cardOfUserType } from './batch.ts';
 import type { ScanState } from './scan-store.ts';
 
 interface Props {
@@ -13,11 +17,14 @@ interface Props {
 /** User type, company and nickname prefix of a batch. */
 export const BatchFields = ({ state, errors, onChange }: Props) => {
   const { t } = useTranslation();
+  // A VIP user takes a VIP card: offered only when the agent's card switch has VIP on.
+  const vip = useCardSwitch().data?.super_card === 1;
+  const types = vip ? [UserType.single, UserType.vip] : [UserType.single];
   return (
     <section className="section">
       <Field id="batch-type" label={t('scan.userType')} error={errors.userType}>
         <div className="chips" id="batch-type" style={{ padding: '8px 0' }}>
-          {([0, 1] as const).map((type) => (
+          {types.map((type) => (
             <button
               key={type}
               type="button"
@@ -30,6 +37,7 @@ export const BatchFields = ({ state, errors, onChange }: Props) => {
             </button>
           ))}
         </div>
+        <CardBalance cardType={cardOfUserType(state.userType)} testId="batch-balance" />
       </Field>
       <Field id="batch-org" label={t('scan.company')} error={errors.org}>
         <CompanyPicker

@@ -1,7 +1,9 @@
-import { api } from '@ptt/contract';
+import { api, cardByCode, UserType } from '@ptt/contract';
+import { useTranslation } from 'react-i18next';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { ApiError } from '../../api/client.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { confirmSpend, useCardBalance } from '../../components/card-spend.tsx';
 import { type RulePart, ruleErrors } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
 import type { ScanState } from './scan-store.ts';
@@ -25,6 +27,23 @@ export const batchRule = (s: BatchFields): RulePart => [
 export const batchReady = (s: BatchFields): boolean => {
   const [schema, subject] = batchRule(s);
   return Object.keys(ruleErrors(schema, subject)).length === 0;
+};
+
+/** The card each new user takes from the agent's balance: a VIP card for a VIP user, else a voice card. */
+export const cardOfUserType = (userType: number | null) =>
+  userType === null ? undefined : userType === UserType.vip ? 7 : 0;
+
+/** Asks before a batch spends its cards: how many users, which card, the balance it leaves. */
+export const useConfirmBatch = (userType: number | null) => {
+  const { t } = useTranslation();
+  const cardType = cardOfUserType(userType);
+  const balance = useCardBalance(cardType);
+  return (count: number) => {
+    const card = cardType === undefined ? undefined : cardByCode(cardType);
+    if (!card) return Promise.resolve(false);
+    const question = t('scan.confirmCreate', { count, card: t(`card.${card.key}`) });
+    return confirmSpend(t, question, { cost: count, balance }, t('scan.createShort'));
+  };
 };
 
 export interface BatchOutcome {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { type BatchOutcome, batchRule, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchRule, useConfirmBatch, useCreateBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
 import { CreatedPage } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
@@ -23,6 +23,7 @@ export const Component = () => {
   // The values live in the kept-alive scan store; the form primitive holds the rule's messages.
   const form = useRuleForm({});
   const [created, setCreated] = useState<BatchOutcome['created']>();
+  const confirmBatch = useConfirmBatch(state.userType);
 
   const formOk = () => form.check(batchRule(state));
 
@@ -80,6 +81,7 @@ export const Component = () => {
         <InputPanel
           onSubmit={async (ssids) => {
             if (!formOk()) return undefined;
+            if (!(await confirmBatch(ssids.length))) return undefined;
             const outcome = await createBatch(state, ssids, 'input');
             if (outcome.taken) {
               showToast(t('scan.inUse', { ssids: outcome.taken.join(', ') }));

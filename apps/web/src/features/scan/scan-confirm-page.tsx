@@ -2,10 +2,11 @@ import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { CardBalance } from '../../components/card-spend.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { type BatchOutcome, batchReady, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchReady, cardOfUserType, useConfirmBatch, useCreateBatch } from './batch.ts';
 import { CreatedPage } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
@@ -19,11 +20,13 @@ export const Component = () => {
   const [taken, setTaken] = useState<string[]>([]);
   const [created, setCreated] = useState<BatchOutcome['created']>();
   const { locked, guard } = useDoubleClickGuard();
+  const confirmBatch = useConfirmBatch(state.userType);
 
   if (created) return <CreatedPage testId="scan-confirm" title={t('scan.confirmTitle')} created={created} />;
   if (!batchReady(state) || state.ssids.length === 0) return <Navigate to="/scanCodeAdd" replace />;
 
   const submit = async () => {
+    if (!(await confirmBatch(state.ssids.length))) return;
     setBusy(true);
     try {
       const outcome = await createBatch(state, state.ssids, 'scan');
@@ -54,6 +57,7 @@ export const Component = () => {
           <dt>{t('scan.prefix')}</dt>
           <dd>{state.prefix}</dd>
         </dl>
+        <CardBalance cardType={cardOfUserType(state.userType)} testId="batch-balance" />
       </section>
       <section className="section">
         <p className="item-meta">{t('scan.count', { count: state.ssids.length, max: 100 })}</p>

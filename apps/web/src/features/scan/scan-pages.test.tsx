@@ -2,6 +2,8 @@ import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { answerDialog } from '../../../test/dialog.ts';
+import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { ruleErrors } from '../../components/form/use-rule-form.ts';
 import { batchRule } from './batch.ts';
@@ -33,6 +35,20 @@ describe('batch form validation', () => {
     });
     expect(errors({ userType: 0, org: { id: 1, name: 'A' }, prefix: 'A' }).prefix).toBe('prefix');
     expect(errors({ userType: 1, org: { id: 1, name: 'A' }, prefix: 'Driver' })).toEqual({});
+  });
+
+  it('offers the VIP user type only when the agent’s card switch has VIP on, with the card balance', async () => {
+    signIn(0);
+    mockApi({
+      [api.agent.orgs.path]: orgs,
+      [api.agent.queryCardSwitch.path]: { data: allOn({ super_card: 0 }) },
+      [api.profile.agent.path]: { data: agentInfo({ blance: 12 }) },
+    });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(await screen.findByTestId('batch-type-0'));
+    expect((await screen.findByTestId('batch-balance')).textContent).toBe('Your Voice balance: 12');
+    expect(screen.queryByTestId('batch-type-1')).toBeNull();
   });
 
   it('shows the rule messages before anything is sent', async () => {
@@ -86,10 +102,10 @@ describe('SSIDs as people type and paste them', () => {
 describe('kept-alive scan list', () => {
   it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
     signIn(0);
-    mockApi({ [api.agent.orgs.path]: orgs });
+    mockApi({ [api.agent.orgs.path]: orgs, [api.agent.queryCardSwitch.path]: { data: allOn() } });
     const view = renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
-    fireEvent.click(screen.getByTestId('batch-type-1'));
+    fireEvent.click(await screen.findByTestId('batch-type-1'));
     fireEvent.change(screen.getByLabelText('Nickname prefix'), { target: { value: 'Driver' } });
     fireEvent.change(screen.getByLabelText('Type an SSID(IMEI)'), { target: { value: '359000000000001' } });
     fireEvent.click(screen.getByTestId('scan-type-add'));
@@ -115,10 +131,15 @@ describe('kept-alive scan list', () => {
       ssids: ['359000000000001'],
     });
     const created = [{ id: 9, ssid: '359000000000001', name: 'Car1', intercomPassword: '123456' }];
-    const fetch = mockApi({ [api.terminal.batch.path]: { data: { created } } });
+    const fetch = mockApi({
+      [api.terminal.batch.path]: { data: { created } },
+      [api.profile.agent.path]: { data: agentInfo({ blance: 7 }) },
+    });
     renderRoute('/scanConfirm');
     await findPage('scan-confirm');
+    expect((await screen.findByTestId('batch-balance')).textContent).toBe('Your Voice balance: 7');
     fireEvent.click(screen.getByTestId('scan-create'));
+    await answerDialog('Create 1 user with 1 Voice card? Your balance: 7 → 6', 'Create');
     expect(await screen.findByText('123456')).toBeTruthy();
     const [url, init] = fetch.mock.calls.find(([u]) => String(u).includes(api.terminal.batch.path)) ?? [];
     expect(String(url)).toContain('mode=scan');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { confirm } from '../../components/confirm.ts';
 import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -25,6 +26,16 @@ export const Component = () => {
             { name: 'oldSsid', label: t('terminal.oldSsid'), rule: rules.ssid, type: 'tel' },
             { name: 'newSsid', label: t('terminal.newSsid'), rule: rules.ssid, type: 'tel' },
           ]}
+          ask={(v) =>
+            confirm(
+              t('terminal.confirmChangeCard', {
+                old: rules.ssid.parse(v.oldSsid),
+                new: rules.ssid.parse(v.newSsid),
+              }),
+              t('terminal.changeCard'),
+              t('terminal.cancel'),
+            )
+          }
           onSubmit={async (v) => {
             const res = await changeCard.mutateAsync({ oldSsid: v.oldSsid, newSsid: v.newSsid });
             showToast(t('terminal.changed', { ssid: res.ssid }));

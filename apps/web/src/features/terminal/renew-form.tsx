@@ -1,10 +1,11 @@
-import { api, CardTypes, rules } from '@ptt/contract';
+import { api, CardTypes, cardByCode, rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { CardBalance, confirmSpend, useCardBalance } from '../../components/card-spend.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.ts';
@@ -34,6 +35,14 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   const cards = functionCards.filter((c) => !allowed || allowed[c.field] === 1);
 
   const ids = users.map((u) => u.id);
+  const balance = useCardBalance(form.values.card);
+  // One card per user: the agent sees what it takes from his balance before anything is spent.
+  const ask = async ({ card }: { card: number | undefined }) => {
+    const type = card === undefined ? undefined : cardByCode(card);
+    if (!type) return false;
+    const question = t('terminal.confirmRenew', { count: users.length, card: t(`card.${type.key}`) });
+    return confirmSpend(t, question, { cost: users.length, balance }, t('terminal.confirm'));
+  };
   const submit = async ({ card }: { card: number | undefined }) => {
     if (card === undefined) return;
     const res = await addService.mutateAsync({ ids: ids.join(','), cardType: card });
@@ -46,7 +55,7 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   ];
 
   return (
-    <form className="section" noValidate onSubmit={form.submit(submit, parts)}>
+    <form className="section" noValidate onSubmit={form.submit(submit, parts, ask)}>
       <Field id="renew-users" label={t('terminal.users')} error={errors.users}>
         <div id="renew-users" className="chips" style={{ padding: '8px 0' }}>
           {users.length === 0 && (
@@ -80,6 +89,7 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
         </Field>
       )}
       <p className="item-meta">{t('terminal.oneCardEach')}</p>
+      <CardBalance cardType={form.values.card} testId="renew-balance" />
       <SubmitButton
         busy={form.busy}
         locked={form.locked}

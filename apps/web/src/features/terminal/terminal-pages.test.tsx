@@ -2,6 +2,8 @@ import { api } from '@ptt/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { answerDialog } from '../../../test/dialog.ts';
+import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { expiryKind } from './expiry.ts';
 import { ExpiryText } from './expiry-text.tsx';
@@ -91,11 +93,20 @@ describe('activation', () => {
       { id: 4, name: 'Car4', ssid: '359000000000004' },
       { id: 5, name: 'Car5', ssid: '359000000000005' },
     ]);
-    const fetch = mockApi({ [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } } });
+    const fetch = mockApi({
+      [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
+      [api.profile.agent.path]: { data: agentInfo({ recording_card: 30 }) },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
     renderRoute('/activationConfirm');
     await findPage('activation-confirm');
     fireEvent.click(await screen.findByTestId('renew-card-recording'));
+    expect((await screen.findByTestId('renew-balance')).textContent).toBe('Your Recording balance: 30');
     fireEvent.click(screen.getByTestId('renew-submit'));
+    const question = 'Use 2 Recording cards to renew 2 users, one card each? Your balance: 30 → 28';
+    await screen.findByText(question);
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.addService.path))).toBe(false);
+    await answerDialog(question, 'Confirm');
     await waitFor(() =>
       expect(
         fetch.mock.calls.some(([u]) =>

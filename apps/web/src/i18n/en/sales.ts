@@ -18,7 +18,6 @@ export const salesEn = {
     submitRecycle: 'Recycle cards',
     confirmRecycle: 'Take {{count}} {{card}} cards back from {{agent}}?',
     confirmSell: 'Sell {{count}} {{card}} cards to {{agent}}?',
-    balanceChange: 'Your balance: {{before}} → {{after}}',
     theirBalanceChange: '{{agent}} holds: {{before}} → {{after}}',
     cancel: 'Cancel',
     sold: 'Sold {{count}} {{card}} cards to {{agent}}',

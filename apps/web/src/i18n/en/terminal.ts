@@ -73,6 +73,10 @@ export const terminalEn = {
     oldSsid: 'Old SSID(IMEI)',
     newSsid: 'New SSID(IMEI)',
     changed: 'Card changed to {{ssid}}',
+    confirmRenew_one: 'Use {{count}} {{card}} card to renew {{count}} user?',
+    confirmRenew_other: 'Use {{count}} {{card}} cards to renew {{count}} users, one card each?',
+    confirmChangeCard:
+      'Move the user and its services from {{old}} to {{new}}? The old SSID(IMEI) stops working.',
     noSelection: 'No users chosen. Select them in the user list.',
     chooseUsers: 'Choose users',
     submitLocation_one: 'Buy location for {{count}} user',

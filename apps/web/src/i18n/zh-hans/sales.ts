@@ -18,7 +18,6 @@ export const salesZhHans = {
     submitRecycle: '回收服务卡',
     confirmRecycle: '从{{agent}}回收{{count}}张{{card}}卡？',
     confirmSell: '向{{agent}}出售{{count}}张{{card}}卡？',
-    balanceChange: '您的余额：{{before}} → {{after}}',
     theirBalanceChange: '{{agent}}持有：{{before}} → {{after}}',
     cancel: '取消',
     sold: '已向{{agent}}销售{{count}}张{{card}}卡',

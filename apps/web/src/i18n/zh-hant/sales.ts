@@ -18,7 +18,6 @@ export const salesZhHant = {
     submitRecycle: '回收服務卡',
     confirmRecycle: '從{{agent}}回收{{count}}張{{card}}卡？',
     confirmSell: '向{{agent}}出售{{count}}張{{card}}卡？',
-    balanceChange: '您的餘額：{{before}} → {{after}}',
     theirBalanceChange: '{{agent}}持有：{{before}} → {{after}}',
     cancel: '取消',
     sold: '已向{{agent}}銷售{{count}}張{{card}}卡',
