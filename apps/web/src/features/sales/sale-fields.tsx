@@ -56,7 +56,10 @@ export const SaleFields = (p: Props) => {
           type="button"
           className="picker-row"
           data-testid="choose-agent"
-          onClick={() => navigate('/agentChoice?back=/salesAdd')}
+          // The way back names the mode, so choosing an agent to recycle from comes back to Recycle.
+          onClick={() =>
+            navigate(`/agentChoice?back=${encodeURIComponent(`/salesAdd?mode=${values.mode}`)}`)
+          }
         >
           <span className={p.agentName ? undefined : 'picker-row__placeholder'}>
             {p.agentName ?? t('sales.chooseAgent')}

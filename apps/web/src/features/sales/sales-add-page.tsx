@@ -1,7 +1,7 @@
 import { api, CardTypes, cardByCode, isSubAgentPath, rules } from '@ptt/contract';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { balanceReads } from '../../api/changes.ts';
 import { useAgentBalance } from '../../api/queries/use-agent-balance.ts';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
@@ -21,7 +21,13 @@ export const Component = () => {
   const { t } = useTranslation();
   const me = useAgentInfo();
   const cardSwitch = useCardSwitch();
-  const form = useRuleForm<SaleValues>({ mode: 'sell', cardType: null, quantity: '', payPwd: '' });
+  const [search] = useSearchParams();
+  const form = useRuleForm<SaleValues>({
+    mode: search.get('mode') === 'recycle' ? 'recycle' : 'sell',
+    cardType: null,
+    quantity: '',
+    payPwd: '',
+  });
   const { mode, cardType } = form.values;
   const agent = readChoice('agent');
   const theirs = useAgentBalance(agent?.id);

@@ -126,6 +126,22 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
   });
 
+  it('comes back to Recycle after choosing the agent to recycle from', async () => {
+    signIn(0);
+    const agents = { list: [{ id: 8, name: 'Reseller8', account: 'res008', contact: 'Ann' }], total: 1 };
+    mockApi(replies('A001', { [api.agent.list.path]: { data: { ...agents, page: 1, size: 20 } } }));
+    renderRoute('/salesAdd');
+    await findPage('sales-add');
+    fireEvent.click(screen.getByTestId('mode-recycle'));
+    fireEvent.click(screen.getByTestId('choose-agent'));
+    await findPage('agent-choice');
+    fireEvent.click(await screen.findByText('Reseller8'));
+    await findPage('sales-add');
+    expect(await screen.findByText('Reseller8')).toBeTruthy();
+    expect(screen.getByTestId('mode-recycle').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('mode-sell').getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('sends a sub-agent to the service card record', async () => {
     signIn(0);
     mockApi(replies('A001B002'));
