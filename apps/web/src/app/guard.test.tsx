@@ -32,6 +32,16 @@ describe('navigation guard (SPEC §2)', () => {
     },
   );
 
+  it.each(['/salesAdd', '/agentChoice', '/scanCodeAdd', '/locationPayment', '/orgAdd', '/notice'])(
+    'sends a company from the agents’ screen %s home, saying why',
+    async (path) => {
+      signIn(1);
+      const view = renderRoute(path);
+      expect(await screen.findByText('Only agents can do this')).toBeTruthy();
+      await waitFor(() => expect(view.pathname()).toBe('/home'));
+    },
+  );
+
   it('lets a visitor without login info see /404', async () => {
     const view = renderRoute('/404');
     expect(await findPage('not-found')).toBeTruthy();

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { getLoginInfo } from '../lib/storage.ts';
 
@@ -9,4 +11,19 @@ import { getLoginInfo } from '../lib/storage.ts';
 export const RequireLogin = () => {
   useLocation();
   return getLoginInfo() ? <Outlet /> : <Navigate to="/" replace />;
+};
+
+/**
+ * Screens whose calls are agents' only (sales, agents, companies, batch creation, renewals, notices):
+ * a company that reaches one, by a link or by typing the address, hears why and is sent home, as a
+ * sub-agent is from top-level screens.
+ */
+export const RequireAgent = () => {
+  useLocation();
+  const { t } = useTranslation();
+  const company = getLoginInfo()?.role === 1;
+  useEffect(() => {
+    if (company) void import('../components/toast.ts').then(({ showToast }) => showToast(t('app.agentOnly')));
+  }, [company, t]);
+  return company ? <Navigate to="/home" replace /> : <Outlet />;
 };

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { RequireLogin } from './guard.tsx';
+import { RequireAgent, RequireLogin } from './guard.tsx';
 import { lazyPage, preloadPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -27,33 +27,6 @@ const routes: RouteObject[] = [
               { path: '/home', element: lazyPage(() => import('../features/home/home-page.tsx')) },
               { path: '/main', element: lazyPage(() => import('../features/profile/main-page.tsx')) },
               { path: '/about', element: lazyPage(() => import('../features/about/about-page.tsx')) },
-              { path: '/salesAdd', element: lazyPage(() => import('../features/sales/sales-add-page.tsx')) },
-              {
-                path: '/salesRecord',
-                element: lazyPage(() => import('../features/sales/sales-record-page.tsx')),
-              },
-              {
-                path: '/agentChoice',
-                element: lazyPage(() => import('../features/sales/agent-choice-page.tsx')),
-              },
-              { path: '/notice', element: lazyPage(() => import('../features/notice/notice-page.tsx')) },
-              {
-                path: '/system_notice',
-                element: lazyPage(() => import('../features/notice/system-notice-page.tsx')),
-              },
-              {
-                path: '/agentList',
-                element: lazyPage(() => import('../features/agent/agent-list-page.tsx')),
-              },
-              { path: '/agentAdd', element: lazyPage(() => import('../features/agent/agent-add-page.tsx')) },
-              {
-                path: '/agentDetail',
-                element: lazyPage(() => import('../features/agent/agent-detail-page.tsx')),
-              },
-              { path: '/orgList', element: lazyPage(() => import('../features/org/org-list-page.tsx')) },
-              { path: '/orgAdd', element: lazyPage(() => import('../features/org/org-add-page.tsx')) },
-              { path: '/orgDetail', element: lazyPage(() => import('../features/org/org-detail-page.tsx')) },
-              { path: '/orgChoice', element: lazyPage(() => import('../features/org/org-choice-page.tsx')) },
               { path: '/upregion', element: lazyPage(() => import('../features/org/region-page.tsx')) },
               {
                 path: '/individualUser',
@@ -64,24 +37,8 @@ const routes: RouteObject[] = [
                 path: '/changePwd',
                 element: lazyPage(() => import('../features/account/change-password-page.tsx')),
               },
-              {
-                path: '/changePayPwd',
-                element: lazyPage(() => import('../features/account/change-pay-password-page.tsx')),
-              },
               { path: '/sendSms', element: lazyPage(() => import('../features/account/phone-page.tsx')) },
               { path: '/feedback', element: lazyPage(() => import('../features/account/feedback-page.tsx')) },
-              {
-                path: '/scanCodeAdd',
-                element: lazyPage(() => import('../features/scan/scan-code-add-page.tsx')),
-              },
-              {
-                path: '/scanDetail',
-                element: lazyPage(() => import('../features/scan/scan-detail-page.tsx')),
-              },
-              {
-                path: '/scanConfirm',
-                element: lazyPage(() => import('../features/scan/scan-confirm-page.tsx')),
-              },
               {
                 path: '/userList',
                 element: lazyPage(() => import('../features/terminal/user-list-page.tsx')),
@@ -92,16 +49,8 @@ const routes: RouteObject[] = [
               },
               { path: '/perfect', element: lazyPage(() => import('../features/terminal/perfect-page.tsx')) },
               {
-                path: '/activationConfirm',
-                element: lazyPage(() => import('../features/terminal/activation-confirm-page.tsx')),
-              },
-              {
                 path: '/changeCard',
                 element: lazyPage(() => import('../features/terminal/change-card-page.tsx')),
-              },
-              {
-                path: '/locationPayment',
-                element: lazyPage(() => import('../features/terminal/location-payment-page.tsx')),
               },
               {
                 path: '/groupList',
@@ -174,6 +123,75 @@ const routes: RouteObject[] = [
               {
                 path: '/locationTrack',
                 element: lazyPage(() => import('../features/recording/location-track-page.tsx')),
+              },
+              {
+                // Agents' screens (their calls are agents' calls): a company is sent home, told why.
+                element: <RequireAgent />,
+                children: [
+                  {
+                    path: '/salesAdd',
+                    element: lazyPage(() => import('../features/sales/sales-add-page.tsx')),
+                  },
+                  {
+                    path: '/salesRecord',
+                    element: lazyPage(() => import('../features/sales/sales-record-page.tsx')),
+                  },
+                  {
+                    path: '/agentChoice',
+                    element: lazyPage(() => import('../features/sales/agent-choice-page.tsx')),
+                  },
+                  { path: '/notice', element: lazyPage(() => import('../features/notice/notice-page.tsx')) },
+                  {
+                    path: '/system_notice',
+                    element: lazyPage(() => import('../features/notice/system-notice-page.tsx')),
+                  },
+                  {
+                    path: '/agentList',
+                    element: lazyPage(() => import('../features/agent/agent-list-page.tsx')),
+                  },
+                  {
+                    path: '/agentAdd',
+                    element: lazyPage(() => import('../features/agent/agent-add-page.tsx')),
+                  },
+                  {
+                    path: '/agentDetail',
+                    element: lazyPage(() => import('../features/agent/agent-detail-page.tsx')),
+                  },
+                  { path: '/orgList', element: lazyPage(() => import('../features/org/org-list-page.tsx')) },
+                  { path: '/orgAdd', element: lazyPage(() => import('../features/org/org-add-page.tsx')) },
+                  {
+                    path: '/orgDetail',
+                    element: lazyPage(() => import('../features/org/org-detail-page.tsx')),
+                  },
+                  {
+                    path: '/orgChoice',
+                    element: lazyPage(() => import('../features/org/org-choice-page.tsx')),
+                  },
+                  {
+                    path: '/changePayPwd',
+                    element: lazyPage(() => import('../features/account/change-pay-password-page.tsx')),
+                  },
+                  {
+                    path: '/scanCodeAdd',
+                    element: lazyPage(() => import('../features/scan/scan-code-add-page.tsx')),
+                  },
+                  {
+                    path: '/scanDetail',
+                    element: lazyPage(() => import('../features/scan/scan-detail-page.tsx')),
+                  },
+                  {
+                    path: '/scanConfirm',
+                    element: lazyPage(() => import('../features/scan/scan-confirm-page.tsx')),
+                  },
+                  {
+                    path: '/activationConfirm',
+                    element: lazyPage(() => import('../features/terminal/activation-confirm-page.tsx')),
+                  },
+                  {
+                    path: '/locationPayment',
+                    element: lazyPage(() => import('../features/terminal/location-payment-page.tsx')),
+                  },
+                ],
               },
               { path: '*', element: notFound },
             ],

@@ -20,6 +20,7 @@ export const en = {
     orgTitle: 'Management platform',
     loading: 'Loading…',
     navigating: 'Opening page…',
+    agentOnly: 'Only agents can do this',
   },
   common: {
     retry: 'Try again',

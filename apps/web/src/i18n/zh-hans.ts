@@ -20,6 +20,7 @@ export const zhHans: Resources = {
     orgTitle: '管理平台',
     loading: '加载中…',
     navigating: '正在打开页面…',
+    agentOnly: '仅代理商可以操作',
   },
   common: {
     retry: '重试',

@@ -20,6 +20,7 @@ export const zhHant: Resources = {
     orgTitle: '管理平台',
     loading: '載入中…',
     navigating: '正在開啟頁面…',
+    agentOnly: '僅代理商可以操作',
   },
   common: {
     retry: '重試',

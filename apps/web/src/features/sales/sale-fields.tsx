@@ -57,9 +57,7 @@ export const SaleFields = (p: Props) => {
           className="picker-row"
           data-testid="choose-agent"
           // The way back names the mode, so choosing an agent to recycle from comes back to Recycle.
-          onClick={() =>
-            navigate(`/agentChoice?back=${encodeURIComponent(`/salesAdd?mode=${values.mode}`)}`)
-          }
+          onClick={() => navigate(`/agentChoice?back=${encodeURIComponent(`/salesAdd?mode=${values.mode}`)}`)}
         >
           <span className={p.agentName ? undefined : 'picker-row__placeholder'}>
             {p.agentName ?? t('sales.chooseAgent')}

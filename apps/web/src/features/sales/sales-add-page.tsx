@@ -3,9 +3,9 @@ import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { balanceReads } from '../../api/changes.ts';
-import { useAgentBalance } from '../../api/queries/use-agent-balance.ts';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useSubAgent } from '../../api/queries/use-sub-agent.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { confirmSpend } from '../../components/card-spend.tsx';
 import { confirm } from '../../components/confirm.ts';
@@ -30,7 +30,7 @@ export const Component = () => {
   });
   const { mode, cardType } = form.values;
   const agent = readChoice('agent');
-  const theirs = useAgentBalance(agent?.id);
+  const theirs = useSubAgent(agent?.id);
   const sell = useEndpointMutation(api.agent.blanceAdd, { invalidates: balanceReads });
   const recycle = useEndpointMutation(api.agent.cardRecovery, { invalidates: balanceReads });
 
@@ -95,7 +95,12 @@ export const Component = () => {
         <SaleFields
           form={form}
           agentName={agent?.name}
-          cards={CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1)}
+          cards={CardTypes.filter(
+            (c) =>
+              cardSwitch.data?.[c.field] === 1 &&
+              // A sale offers only what the buyer's switch lets him hold; a recycling takes back any he holds.
+              (mode === 'recycle' || !theirs.data || theirs.data.card_switch[c.field] === 1),
+          )}
           balanceHint={
             card
               ? mode === 'sell'

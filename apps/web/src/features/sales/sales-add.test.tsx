@@ -11,11 +11,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A top-level agent with 10 voice cards and VIP switched off; the chosen sub-agent holds 3 voice cards. */
+/**
+ * A top-level agent with 10 voice cards and VIP switched off; the chosen sub-agent holds 3 voice cards
+ * and has duplex switched off.
+ */
 const replies = (path = 'A001', extra: Record<string, MockReply> = {}) => ({
   [api.profile.agent.path]: { data: agentInfo({ path, blance: 10 }) },
   [api.agent.queryCardSwitch.path]: { data: allOn({ path, super_card: 0 }) },
-  [api.agent.getCardCount.path]: { data: { ...agentInfo({ blance: 3, sos_card: 0 }) } },
+  [api.agent.detail.path]: {
+    data: {
+      ...agentInfo({ blance: 3, sos_card: 0 }),
+      card_switch: allOn({ path: 'A001B007', duplex_card: 0 }),
+      parent_name: 'agent01',
+      org_count: 0,
+      created_at: '2026-01-01 00:00:00',
+    },
+  },
   [api.agent.blanceAdd.path]: { data: { balance: 5 } },
   [api.agent.cardRecovery.path]: { data: { balance: 12 } },
   [api.agent.getSalesPurchaseRecord.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
@@ -59,6 +70,11 @@ describe('service card sales', { timeout: 15_000 }, () => {
   it('offers only switched-on card types, shows the balance and refuses more than it', async () => {
     const fetch = await openWithAgent();
     expect(screen.queryByTestId('sale-card-vip')).toBeNull();
+    // The buyer's switch has duplex off: none is offered to sell him, and recycling may take back any.
+    await waitFor(() => expect(screen.queryByTestId('sale-card-duplex')).toBeNull());
+    fireEvent.click(screen.getByTestId('mode-recycle'));
+    expect(await screen.findByTestId('sale-card-duplex')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('mode-sell'));
     fireEvent.click(await screen.findByTestId('sale-card-voice'));
     await screen.findByText('Your balance: 10');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
