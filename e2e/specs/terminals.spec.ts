@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
@@ -47,6 +48,11 @@ describe('terminals and groups', () => {
     await pickCompany(page, 'batch-org');
     await page.locator('#batch-prefix').fill('Car');
     await page.getByTestId('mode-input').click();
+    // A 16th digit stays in the row (nothing cuts it off) and the SSID rule refuses it.
+    await page.locator('#input-ssid-0').fill(`${typed[0]}7`);
+    assert.equal(await page.locator('#input-ssid-0').inputValue(), `${typed[0]}7`);
+    await page.getByTestId('input-create').click();
+    await page.getByText('SSID(IMEI): exactly 15 digits').waitFor();
     for (const [i, ssid] of typed.entries()) {
       if (i > 0) await page.getByTestId('input-add-row').click();
       await page.locator(`#input-ssid-${i}`).fill(ssid);
@@ -62,6 +68,14 @@ describe('terminals and groups', () => {
     await page.getByTestId('batch-created').waitFor();
     assert.equal(await page.getByTestId('created-password').count(), 3);
     await shot(page, 'batch-created-en');
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('created-csv').click(),
+    ]);
+    const csv = await readFile((await saved.path()) as string, 'utf8');
+    assert.equal(csv.charCodeAt(0), 0xfeff);
+    const passwords = await page.getByTestId('created-password').allTextContents();
+    assert.match(csv, new RegExp(`Car1,${typed[0]},${passwords[0]}\r\n`));
 
     // Batch by scan: two photos of QR codes; a repeated one is refused; the list survives leaving.
     await page.goto('/scanCodeAdd');

@@ -2,6 +2,8 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { showToast } from '../../components/toast.ts';
+import { csvOf, downloadText } from '../../lib/csv.ts';
 import type { BatchOutcome } from './batch.ts';
 
 type Created = NonNullable<BatchOutcome['created']>;
@@ -10,6 +12,21 @@ type Created = NonNullable<BatchOutcome['created']>;
 export const CreatedList = ({ created }: { created: Created }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const rows = created.map((u) => [u.name, u.ssid, u.intercomPassword]);
+  const header = [t('scan.name'), 'SSID(IMEI)', t('scan.intercomPassword')];
+  const copyAll = async () => {
+    const text = [header, ...rows].map((row) => row.join('\t')).join('\n');
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast(t('scan.copied', { count: rows.length }));
+    } catch {
+      showToast(t('scan.copyFailed'));
+    }
+  };
+  const download = () => {
+    const stamp = new Date().toISOString().slice(0, 16).replace(/\D/g, '');
+    downloadText(`intercom-passwords-${stamp}.csv`, csvOf([header, ...rows]));
+  };
   return (
     <section className="section" data-testid="batch-created">
       <h2 className="section__title">{t('scan.createdTitle', { count: created.length })}</h2>
@@ -36,6 +53,14 @@ export const CreatedList = ({ created }: { created: Created }) => {
           ))}
         </tbody>
       </table>
+      <div className="scan-created-actions">
+        <Button block shape="rounded" data-testid="created-copy" onClick={() => void copyAll()}>
+          {t('scan.copyAll')}
+        </Button>
+        <Button block shape="rounded" data-testid="created-csv" onClick={download}>
+          {t('scan.downloadCsv')}
+        </Button>
+      </div>
       <Button block color="primary" shape="rounded" onClick={() => navigate('/userList', { replace: true })}>
         {t('scan.toUsers')}
       </Button>

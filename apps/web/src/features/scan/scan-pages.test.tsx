@@ -145,5 +145,27 @@ describe('kept-alive scan list', () => {
     expect(String(url)).toContain('mode=scan');
     expect(JSON.parse(String(init?.body))).toEqual({ ssids: ['359000000000001'] });
     await waitFor(() => expect(readScanState().ssids).toEqual([]));
+
+    // The passwords are shown this once: they can be copied whole or saved as CSV.
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(screen.getByTestId('created-copy'));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        'Name\tSSID(IMEI)\tIntercom password\nCar1\t359000000000001\t123456',
+      ),
+    );
+    let saved: Blob | undefined;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:passwords';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    fireEvent.click(screen.getByTestId('created-csv'));
+    // Blob.text() would drop the byte-order mark that spreadsheets need; the bytes keep it.
+    const bytes = await (saved as Blob).arrayBuffer();
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFName,SSID(IMEI),Intercom password\r\nCar1,359000000000001,123456\r\n',
+    );
   });
 });
