@@ -93,11 +93,17 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     for (const quantity of ['1e2', '2.5', '0x10', 'Infinity', ' ']) {
       const bad = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity }, top);
       expect(bad.code, quantity).toBe(Code.invalid);
-      expect(bad.msg.en, quantity).toBe(quantity === ' ' ? 'The minimum quantity is 1' : 'Please enter a whole number');
+      expect(bad.msg.en, quantity).toBe(
+        quantity === ' ' ? 'The minimum quantity is 1' : 'Please enter a whole number',
+      );
     }
     const zero = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: '0' }, top);
     expect(zero.msg.en).toBe('The minimum quantity is 1');
-    const huge = await t.call(api.agent.blanceAdd, { agentId: sub2, cardType: 0, quantity: '9'.repeat(30) }, top);
+    const huge = await t.call(
+      api.agent.blanceAdd,
+      { agentId: sub2, cardType: 0, quantity: '9'.repeat(30) },
+      top,
+    );
     expect(huge.code).toBe(Code.invalid);
     expect(await written()).toEqual(writtenBefore);
     expect((await balances([sub2], 0))[0].balance).toBe(before.balance);

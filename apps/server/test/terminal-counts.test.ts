@@ -93,7 +93,11 @@ describe.each(backends)('counters on %s', (backend) => {
     const company = { name: 'ScopeCompany', contact: 'Sco', account: 'scopecompany', password: 'company123' };
     expect((await t.call(api.org.add, company, sub)).code).toBe(20001);
     const subOrg = (await t.call(api.agent.orgs, {}, sub)).data.list[0].id;
-    const topOrg = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
+    // A top-level agent's company list holds its sub-agents' companies, as its home count does.
+    const topOrgs = (await t.call(api.agent.orgs, {}, top)).data;
+    expect(topOrgs.list.map((o) => o.id)).toContain(subOrg);
+    expect(topOrgs.total).toBe((await t.call(api.profile.faststats, {}, top)).data.org_count);
+    const topOrg = topOrgs.list.find((o) => o.id !== subOrg)?.id as number;
     // The sub-agent's terminals sit between the top agent's, older and newer.
     for (const [who, orgId, from] of [
       [sub, subOrg, 359_300_000_000_000],

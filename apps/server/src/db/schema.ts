@@ -95,11 +95,15 @@ export const orgs = pgTable(
     gps: boolean('gps').notNull().default(false),
     singleCall: boolean('single_call').notNull().default(true),
     createdAt: created(),
+    /** The top-level agent's path: a top-level agent's list holds its sub-agents' companies too. */
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
   },
   (t) => [
     index('orgs_agent_path_prefix').on(t.agentPath.op('text_pattern_ops')),
     // An agent's companies, newest first: a page and its count read this index alone.
     index('orgs_agent').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A top-level agent's companies and its sub-agents', newest first.
+    index('orgs_top').on(t.topPath, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -1,4 +1,10 @@
-import { type api, type ParsedParamsOf, type ServiceToggle, ServiceToggles } from '@ptt/contract';
+import {
+  type api,
+  isSubAgentPath,
+  type ParsedParamsOf,
+  type ServiceToggle,
+  ServiceToggles,
+} from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
@@ -112,19 +118,27 @@ export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.o
   return { id: org.id };
 }
 
-/** Companies of the caller, or of a sub-agent in scope (the search asks for its keyword's first page). */
 /** An agent's companies matching a keyword, as the global search lists them. */
 export const search = async (db: Conn, caller: Caller, keyword: string, limit: number) =>
-  (await repo.searchOrgs(db, caller.id, keyword, limit)).map((o) => ({
+  (await repo.searchOrgs(db, ownerOf(caller), keyword, limit)).map((o) => ({
     id: o.id,
     name: o.corg_name,
     sub: o.account,
   }));
 
+/**
+ * The caller's own list: a top-level agent's holds its sub-agents' companies too, as its home count
+ * and its user and group lists do; a sub-agent's holds its own.
+ */
+const ownerOf = (caller: Caller): repo.OrgOwner =>
+  isSubAgentPath(caller.path) ? { kind: 'agent', agentId: caller.id } : { kind: 'top', path: caller.path };
+
 export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
-  const agentId =
-    q.id !== undefined && q.id !== caller.id ? (await agentInScope(db, caller, q.id)).id : caller.id;
-  const { list, total } = await repo.listOrgs(db, agentId, q.keyword, q.page, q.size);
+  const owner: repo.OrgOwner =
+    q.id !== undefined && q.id !== caller.id
+      ? { kind: 'agent', agentId: (await agentInScope(db, caller, q.id)).id }
+      : ownerOf(caller);
+  const { list, total } = await repo.listOrgs(db, owner, q.keyword, q.page, q.size);
   return {
     list: list.map(({ createdAt, ...o }) => ({ ...o, created_at: createdAt.toISOString() })),
     total,

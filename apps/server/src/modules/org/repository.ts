@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
-import { agents, orgServers, orgs } from '../../db/schema.ts';
+import { agents, orgServers, orgs, subtreeCounts } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
 export type NewOrg = typeof orgs.$inferInsert;
@@ -69,18 +69,26 @@ const listed = {
 };
 const newestFirst = [desc(orgs.createdAt), desc(orgs.id)];
 
+/**
+ * Whose companies a list shows: one agent's own (a sub-agent, or a sub-agent seen by its top-level
+ * agent), or a top-level agent's with its sub-agents' (as its user and group lists and its home count).
+ */
+export type OrgOwner = { kind: 'agent'; agentId: number } | { kind: 'top'; path: string };
+type OwnerKind = OrgOwner['kind'];
+const ownerValue = (o: OrgOwner) => (o.kind === 'agent' ? o.agentId : o.path);
+
 /** The values of the list's statements. */
 const param = {
-  agentId: sql.placeholder('agentId'),
+  owner: sql.placeholder('owner'),
   pattern: sql.placeholder('pattern'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
 
-/** The agent's companies, and with a keyword those whose name, account or contact contain it. */
-const ofAgent = (keyword: boolean) =>
+/** The owner's companies, each kind on its own index, and with a keyword those whose name, account or contact contain it. */
+const ofOwner = (kind: OwnerKind, keyword: boolean) =>
   and(
-    eq(orgs.agentId, param.agentId),
+    kind === 'agent' ? eq(orgs.agentId, param.owner) : eq(orgs.topPath, param.owner),
     keyword
       ? or(
           ilike(orgs.name, param.pattern),
@@ -90,67 +98,86 @@ const ofAgent = (keyword: boolean) =>
       : undefined,
   );
 
-/**
- * A page of an agent's companies without a keyword, in one statement: its ids from the agent's index
- * alone (a deep page passes over index entries, not rows) and the total counted on the same index.
- */
-const pageOf = prepared((db) =>
-  db
-    .select({
-      ...listed,
-      total: sql<number>`(select count(*) from orgs c where c.agent_id = ${param.agentId})::int`,
-    })
-    .from(orgs)
-    .where(
-      sql`${orgs.id} in (select o.id from orgs o where o.agent_id = ${param.agentId} order by o.created_at desc, o.id desc limit ${param.limit} offset ${param.offset})`,
-    )
-    .orderBy(...newestFirst)
-    .prepare('org_page'),
-);
+/** A list's total without a keyword: counted on the agent's index, or the top-level agent's home count. */
+const totalOf = (kind: OwnerKind) =>
+  kind === 'agent'
+    ? sql<number>`(select count(*) from orgs c where c.agent_id = ${param.owner})::int`
+    : sql<number>`coalesce((select s.orgs from ${subtreeCounts} s where s.path = ${param.owner}), 0)::int`;
 
-const keywordPage = prepared((db) =>
+/**
+ * A page of an owner's companies without a keyword, in one statement: its ids from the owner's index
+ * alone (a deep page passes over index entries, not rows) and the total.
+ */
+const pageOf = preparedBy((db, kind: OwnerKind) => {
+  const ids = db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(ofOwner(kind, false))
+    .orderBy(...newestFirst)
+    .limit(param.limit)
+    .offset(param.offset);
+  return db
+    .select({ ...listed, total: totalOf(kind) })
+    .from(orgs)
+    .where(sql`${orgs.id} = any(array(${ids}))`)
+    .orderBy(...newestFirst)
+    .prepare(`org_page_${kind}`);
+});
+
+const keywordPage = preparedBy((db, kind: OwnerKind) =>
   db
     .select(listed)
     .from(orgs)
-    .where(ofAgent(true))
+    .where(ofOwner(kind, true))
     .orderBy(...newestFirst)
     .limit(param.limit)
     .offset(param.offset)
-    .prepare('org_page_keyword'),
+    .prepare(`org_page_keyword_${kind}`),
 );
 
-/** How many companies a page's filter finds: one statement with a keyword, one without. */
-const count = preparedBy((db, keyword: boolean) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orgs)
-    .where(ofAgent(keyword))
-    .prepare(keyword ? 'org_count_keyword' : 'org_count'),
-);
+/** How many companies a keyword finds, or the total of a page past the last. */
+const count = preparedBy((db, key: `${OwnerKind}_${boolean}`) => {
+  const [kind, keyword] = key.split('_') as [OwnerKind, string];
+  return keyword === 'true'
+    ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orgs)
+        .where(ofOwner(kind, true))
+        .prepare(`org_count_keyword_${kind}`)
+    : db
+        .select({ n: totalOf(kind) })
+        .from(sql`(select 1) one`)
+        .prepare(`org_count_${kind}`);
+});
 
-/** Companies of one agent, newest first, and how many the filter finds. */
+/** Companies of an owner, newest first, and how many the filter finds. */
 export async function listOrgs(
   db: Conn,
-  agentId: number,
+  owner: OrgOwner,
   keyword: string | undefined,
   page: number,
   size: number,
 ) {
-  const window = { agentId, limit: size, offset: (page - 1) * size };
+  const window = { owner: ownerValue(owner), limit: size, offset: (page - 1) * size };
   if (!keyword) {
-    const rows = await pageOf(db).execute(window);
+    const rows = await pageOf(db, owner.kind).execute(window);
     if (rows.length > 0) return withTotal(rows);
     // Past the last page: no row carries the total.
-    return { list: [], total: (await count(db, false).execute({ agentId }))[0].n };
+    return { list: [], total: (await count(db, `${owner.kind}_false`).execute(window))[0].n };
   }
   const pattern = containing(keyword);
   const [list, [counted]] = await Promise.all([
-    keywordPage(db).execute({ ...window, pattern }),
-    count(db, true).execute({ agentId, pattern }),
+    keywordPage(db, owner.kind).execute({ ...window, pattern }),
+    count(db, `${owner.kind}_true`).execute({ owner: window.owner, pattern }),
   ]);
   return { list, total: counted.n };
 }
 
 /** The newest companies whose name, account or contact contain a keyword, uncounted (the global search). */
-export const searchOrgs = (db: Conn, agentId: number, keyword: string, limit: number) =>
-  keywordPage(db).execute({ agentId, pattern: containing(keyword), limit, offset: 0 });
+export const searchOrgs = (db: Conn, owner: OrgOwner, keyword: string, limit: number) =>
+  keywordPage(db, owner.kind).execute({
+    owner: ownerValue(owner),
+    pattern: containing(keyword),
+    limit,
+    offset: 0,
+  });

@@ -4,12 +4,17 @@ import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 
-/** /orgList: the companies of the signed-in agent. */
+/**
+ * /orgList: the companies of the signed-in agent; a top-level agent's include its sub-agents', each
+ * marked with its agent.
+ */
 export const Component = () => {
   const { t } = useTranslation();
+  const me = useAgentInfo().data;
   const [keyword, setKeyword] = useState('');
   return (
     <div className="page" data-testid="org-list">
@@ -42,6 +47,7 @@ export const Component = () => {
               <br />
               <span className="item-meta">
                 {o.account} · {o.contact} · {t('manage.users', { count: o.user_count })}
+                {me && o.agent_name !== me.name && ` · ${t('manage.ofAgent', { agent: o.agent_name })}`}
               </span>
             </span>
             <RightOutline aria-hidden className="row__arrow" />

@@ -1,6 +1,7 @@
 /** Texts of the agent and company management screens, in English. */
 export const manageEn = {
   manage: {
+    ofAgent: 'via {{agent}}',
     agents: 'My agents',
     orgs: 'My companies',
     searchAgents: 'Search name, account or contact',

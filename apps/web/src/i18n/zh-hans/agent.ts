@@ -1,6 +1,7 @@
 /** Texts of the agent and company management screens, in Simplified Chinese. */
 export const manageZhHans = {
   manage: {
+    ofAgent: '所属代理：{{agent}}',
     agents: '我的代理商',
     orgs: '我的单位',
     searchAgents: '搜索名称、账号或联系人',

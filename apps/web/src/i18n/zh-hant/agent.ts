@@ -1,6 +1,7 @@
 /** Texts of the agent and company management screens, in Traditional Chinese. */
 export const manageZhHant = {
   manage: {
+    ofAgent: '所屬代理：{{agent}}',
     agents: '我的代理商',
     orgs: '我的單位',
     searchAgents: '搜尋名稱、帳號或聯繫人',
