@@ -97,14 +97,17 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
             {t('group.makeLeader')}
           </button>
         )}
-        <button
-          type="button"
-          className="chip"
-          data-testid={`default-${m.ssid}`}
-          onClick={() => void act(() => setDefault.mutateAsync(ids))}
-        >
-          {t('group.setDefault')}
-        </button>
+        {/* The default group is already the default: only the others are offered. */}
+        {!m.is_default && (
+          <button
+            type="button"
+            className="chip"
+            data-testid={`default-${m.ssid}`}
+            onClick={() => void act(() => setDefault.mutateAsync(ids))}
+          >
+            {t('group.setDefault')}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -62,14 +62,21 @@ describe('expiry display', () => {
           remark: '',
           dispatcher: false,
           warranty: '2027-01-01',
-          default_group: null,
-          groups: [],
+          default_group: { id: 8, name: 'Convoy' },
+          groups: [
+            { id: 8, name: 'Convoy', priority: 3 },
+            { id: 9, name: 'Night', priority: 2 },
+          ],
         },
       },
     });
     renderRoute('/userDetail?id=4');
     await findPage('user-detail');
     expect((await screen.findByTestId('expiry-voice')).textContent).toBe('until 2027-03-01');
+    // Only a group that is not the default already is offered as the default.
+    expect(screen.getByTestId('is-default-8').textContent).toBe('Default');
+    expect(screen.queryByTestId('make-default-8')).toBeNull();
+    expect(screen.getByTestId('make-default-9')).toBeTruthy();
     expect(screen.getByTestId('expiry-recording').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-sos').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-location').textContent).toBe('Not activated');

@@ -35,9 +35,20 @@ export const UserGroups = ({ user }: { user: Detail }) => {
                 <br />
                 <span className="item-meta">{t('terminal.priority', { n: g.priority })}</span>
               </Link>
-              <button type="button" className="chip" onClick={() => void makeDefault(g.id)}>
-                {t('terminal.makeDefault')}
-              </button>
+              {g.id === user.default_group?.id ? (
+                <span className="tag" data-testid={`is-default-${g.id}`}>
+                  {t('terminal.isDefault')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="chip"
+                  data-testid={`make-default-${g.id}`}
+                  onClick={() => void makeDefault(g.id)}
+                >
+                  {t('terminal.makeDefault')}
+                </button>
+              )}
             </div>
           </li>
         ))}

@@ -49,6 +49,7 @@ export const terminalEn = {
     noGroups: 'In no group yet.',
     defaultGroup: 'Default group',
     makeDefault: 'Make default',
+    isDefault: 'Default',
     none: 'None',
     priority: 'priority {{n}}',
     dispatcher: 'Dispatcher',

@@ -48,6 +48,7 @@ export const terminalZhHans = {
     noGroups: '尚未加入群组。',
     defaultGroup: '默认群组',
     makeDefault: '设为默认',
+    isDefault: '默认',
     none: '无',
     priority: '优先级 {{n}}',
     dispatcher: '调度员',

@@ -48,6 +48,7 @@ export const terminalZhHant = {
     noGroups: '尚未加入群組。',
     defaultGroup: '默認群組',
     makeDefault: '設為默認',
+    isDefault: '默認',
     none: '無',
     priority: '優先級 {{n}}',
     dispatcher: '調度員',
