@@ -45,6 +45,25 @@ describe('a detail page without its record', () => {
     ).toBeTruthy();
   });
 
+  it.each([
+    [0, '/userDetail'],
+    [0, '/orgDetail'],
+    [1, '/perfect'],
+    [1, '/ListeningGroup'],
+    [1, '/ListeningGroupAdd'],
+    [1, '/fenceDetail'],
+    [1, '/fenceMembers'],
+    [1, '/fenceMyMembersList'],
+    [1, '/fenceAdministrator'],
+    [1, '/sosDetail'],
+    [1, '/locationTrack'],
+  ] as const)('as role %i, %s without an id says the record does not exist', async (role, path) => {
+    signIn(role);
+    mockApi({});
+    renderRoute(path);
+    expect(await screen.findByText('The record does not exist', {}, { timeout: 8000 })).toBeTruthy();
+  });
+
   it.each(['/groupMembers', '/unMembers', '/compereAdd', '/agentDetail'])(
     '%s without an id asks for nothing',
     async (path) => {

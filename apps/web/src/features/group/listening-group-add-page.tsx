@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -16,7 +17,9 @@ export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
-  const user = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 }).data;
+  const detail = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 });
+  const user = detail.data;
+  const missing = !(terminalId > 0) || (detail.isError && !user);
   const [picked, setPicked] = useState<number[]>([]);
   const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
   const save = async () => {
@@ -32,6 +35,7 @@ export const Component = () => {
   return (
     <div className="page" data-testid="listening-group-add">
       <PageHeader title={t('group.listeningAdd')} />
+      {missing && <MissingRecord />}
       {user && (
         <TerminalPicker
           multiple
@@ -43,11 +47,13 @@ export const Component = () => {
           toRow={(g: { id: number; name: string }) => ({ id: g.id, name: g.name })}
         />
       )}
-      <div className="sticky-footer">
-        <Button block color="primary" shape="rounded" size="large" onClick={() => void save()}>
-          {t('group.listenSelected', { count: picked.length })}
-        </Button>
-      </div>
+      {!missing && (
+        <div className="sticky-footer">
+          <Button block color="primary" shape="rounded" size="large" onClick={() => void save()}>
+            {t('group.listenSelected', { count: picked.length })}
+          </Button>
+        </div>
+      )}
     </div>
   );
 };

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
@@ -16,6 +17,8 @@ export const Component = () => {
   const { t } = useTranslation();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const listening = useListening(terminalId);
+  // No user in the link, or one that is gone or out of scope: nothing to wait for.
+  const missing = !(terminalId > 0) || (listening.isError && !listening.data);
   const removeListening = useEndpointMutation(api.group.removeListening, { invalidates: groupReads });
   const stop = async (groupId: number) => {
     try {
@@ -30,17 +33,20 @@ export const Component = () => {
       <PageHeader
         title={t('group.listening')}
         right={
-          <Link
-            to={`/ListeningGroupAdd?terminalId=${terminalId}`}
-            aria-label={t('group.listeningAdd')}
-            className="page-header__back"
-          >
-            <AddOutline />
-          </Link>
+          !missing && (
+            <Link
+              to={`/ListeningGroupAdd?terminalId=${terminalId}`}
+              aria-label={t('group.listeningAdd')}
+              className="page-header__back"
+            >
+              <AddOutline />
+            </Link>
+          )
         }
       />
+      {missing && <MissingRecord />}
       <div className="group-links">
-        {listening.isPending && <Skeleton.Paragraph lineCount={3} animated />}
+        {!missing && listening.isPending && <Skeleton.Paragraph lineCount={3} animated />}
         {listening.data?.length === 0 && (
           <ErrorBlock status="empty" title={t('group.noListening')} description="" />
         )}
