@@ -18,7 +18,7 @@ export const NoticeItem = ({ notice: n }: { notice: Notice }) => {
     to: n.toAgent?.name ?? t('notice.someone'),
     org: n.org?.orgName ?? '',
     user: n.user?.name ?? '',
-    quantity: n.quantity ?? n.users.length,
+    count: n.quantity ?? n.users.length,
     card: card ? t(`card.${card.key}`) : '',
     content: n.content,
   });

@@ -78,6 +78,29 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(rows.filter((r) => r.textContent?.includes('Unread'))).toHaveLength(1);
   });
 
+  it('says one user and one card in the singular', async () => {
+    signIn(0);
+    const single = [
+      { ...base, id: 11, type: 7, quantity: 1, users: users(1) },
+      {
+        ...base,
+        id: 12,
+        type: 1,
+        cardType: 3,
+        quantity: 1,
+        fromAgent: party(1, 'Top'),
+        toAgent: party(2, 'Sub'),
+      },
+    ];
+    mockApi({ [api.notice.getNotice.path]: page(single) });
+    renderRoute('/notice');
+    await findPage('notice-page');
+    const text = (await screen.findAllByTestId('notice-row')).map((r) => r.textContent ?? '');
+    expect(text[0]).toContain('1 user deleted');
+    expect(text[0]).not.toContain('users');
+    expect(text[1]).toContain('Top sold 1 SOS card to Sub');
+  });
+
   it('clears the home badge after read-all', async () => {
     signIn(0);
     let unread = 3;
