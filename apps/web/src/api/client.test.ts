@@ -127,6 +127,10 @@ describe('answers (SPEC §8)', () => {
     await expect(call(api.profile.agent, {})).rejects.toMatchObject({ code: Code.unauthorized });
     expect(getLoginInfo()).toBeNull();
     expect(toLogin).toHaveBeenCalledTimes(1);
+    // The login page says why it is back, once, however many calls find the session over.
+    expect(toast).toHaveBeenCalledWith('Login expired, please log in again');
+    await expect(call(api.profile.agent, {})).rejects.toMatchObject({ code: Code.unauthorized });
+    expect(toast).toHaveBeenCalledTimes(1);
   });
 
   it("shows 'Login timed out!' on 40402 and returns to the login page", async () => {

@@ -164,6 +164,8 @@ export const request = async (
   if (!envelope) throw leave(Code.internal, Messages.serverException);
   if (envelope.code === Code.ok) return envelope.data;
   if (envelope.code === Code.unauthorized) {
+    // The first call to find the session over says why the login page is back; the others are quiet.
+    if (getLoginInfo()) transportHooks.toast(localize(envelope.msg));
     clearLoginInfo();
     transportHooks.toLogin();
     throw new ApiError(envelope.code, envelope.msg, true);
