@@ -1,4 +1,5 @@
 import { Limits, rules } from '@ptt/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -6,16 +7,22 @@ import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.
 import { ssidsOfText } from './scan-list.ts';
 
 interface Props {
+  /** The rows as last left (kept with the batch), and where each change goes. */
+  rows: string[];
+  onRowsChange: (rows: string[]) => void;
   /** Called with the SSIDs once each is valid and none repeats; a rejection keeps the rows. */
   onSubmit: (ssids: string[]) => Promise<string[] | undefined>;
 }
 
 /** Up to 10 SSIDs typed one per row (SPEC §5: adding by input creates up to 10 users). */
-export const InputPanel = ({ onSubmit }: Props) => {
+export const InputPanel = ({ rows: kept, onRowsChange, onSubmit }: Props) => {
   const { t } = useTranslation();
   // One value per row, named by its position.
-  const form = useRuleForm<Record<string, string>>({ 0: '' });
+  const form = useRuleForm<Record<string, string>>(Object.fromEntries(kept.map((v, i) => [String(i), v])));
   const rows = Object.keys(form.values);
+  useEffect(() => {
+    onRowsChange(Object.values(form.values));
+  }, [form.values, onRowsChange]);
 
   /** Each row's SSID as sent: trimmed, full-width digits as digits. */
   const filledOf = (values: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
@@ -19,10 +19,10 @@ export const Component = () => {
   const createBatch = useCreateBatch();
   const navigate = useNavigate();
   const { state, update } = useScanState();
-  const [mode, setMode] = useState<'scan' | 'input'>('scan');
   // The values live in the kept-alive scan store; the form primitive holds the rule's messages.
   const form = useRuleForm({});
   const [created, setCreated] = useState<BatchOutcome['created']>();
+  const keepTyped = useCallback((typed: string[]) => update({ typed }), [update]);
   const confirmBatch = useConfirmBatch(state.userType);
 
   const formOk = () => form.check(batchRule(state));
@@ -49,15 +49,15 @@ export const Component = () => {
               type="button"
               className="chip"
               data-testid={`mode-${m}`}
-              aria-pressed={mode === m}
-              onClick={() => setMode(m)}
+              aria-pressed={state.mode === m}
+              onClick={() => update({ mode: m })}
             >
               {t(m === 'scan' ? 'scan.byScan' : 'scan.byInput')}
             </button>
           ))}
         </fieldset>
       </section>
-      {mode === 'scan' ? (
+      {state.mode === 'scan' ? (
         <>
           <ScanPanel ssids={state.ssids} onChange={(ssids) => update({ ssids })} />
           <div className="scan-footer">
@@ -79,6 +79,8 @@ export const Component = () => {
         </>
       ) : (
         <InputPanel
+          rows={state.typed}
+          onRowsChange={keepTyped}
           onSubmit={async (ssids) => {
             if (!formOk()) return undefined;
             if (!(await confirmBatch(ssids.length))) return undefined;
@@ -88,7 +90,10 @@ export const Component = () => {
               return outcome.taken;
             }
             // The form stays for the next batch; the scanned list belongs to the scan flow.
-            if (outcome.created) setCreated(outcome.created);
+            if (outcome.created) {
+              update({ typed: [''] });
+              setCreated(outcome.created);
+            }
             return undefined;
           }}
         />

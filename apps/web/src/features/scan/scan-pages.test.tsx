@@ -7,7 +7,7 @@ import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { ruleErrors } from '../../components/form/use-rule-form.ts';
 import { batchRule } from './batch.ts';
-import { readScanState, writeScanState } from './scan-store.ts';
+import { emptyScanState, readScanState, writeScanState } from './scan-store.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -71,7 +71,13 @@ describe('SSIDs as people type and paste them', () => {
 
   it('keeps a 16th typed digit and refuses the row, and fills rows from a pasted column', async () => {
     signIn(0);
-    writeScanState({ userType: 0, org: { id: 3, name: 'Taxi Co' }, prefix: 'Car', ssids: [] });
+    writeScanState({
+      ...emptyScanState,
+      userType: 0,
+      org: { id: 3, name: 'Taxi Co' },
+      prefix: 'Car',
+      ssids: [],
+    });
     const fetch = mockApi({ [api.agent.orgs.path]: orgs });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
@@ -100,6 +106,23 @@ describe('SSIDs as people type and paste them', () => {
 });
 
 describe('kept-alive scan list', () => {
+  it('keeps the input mode and its typed rows across leaving the page and coming back', async () => {
+    signIn(0);
+    mockApi({ [api.agent.orgs.path]: orgs });
+    const view = renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(screen.getByTestId('mode-input'));
+    fireEvent.change(await screen.findByLabelText('SSID(IMEI) 1'), { target: { value: '359000000000001' } });
+    fireEvent.click(screen.getByTestId('input-add-row'));
+    fireEvent.change(await screen.findByLabelText('SSID(IMEI) 2'), { target: { value: '35900000000' } });
+    await view.navigate('/home');
+    await view.navigate('/scanCodeAdd');
+    await findPage('scan-code-add');
+    expect(screen.getByTestId('mode-input').getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByLabelText('SSID(IMEI) 1') as HTMLInputElement).value).toBe('359000000000001');
+    expect((screen.getByLabelText('SSID(IMEI) 2') as HTMLInputElement).value).toBe('35900000000');
+  });
+
   it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
     signIn(0);
     mockApi({ [api.agent.orgs.path]: orgs, [api.agent.queryCardSwitch.path]: { data: allOn() } });
@@ -125,6 +148,7 @@ describe('kept-alive scan list', () => {
   it('creates the scanned batch with the SSIDs in a JSON body and shows the passwords once', async () => {
     signIn(0);
     writeScanState({
+      ...emptyScanState,
       userType: 0,
       org: { id: 3, name: 'Taxi Co' },
       prefix: 'Car',

@@ -11,10 +11,22 @@ export interface ScanState {
   org: Choice | null;
   prefix: string;
   ssids: string[];
+  /** Scanning or typing, and the rows typed so far: the whole page comes back as it was left. */
+  mode: 'scan' | 'input';
+  typed: string[];
 }
 
 const key = 'scan:batch';
-export const emptyScanState: ScanState = { userType: null, org: null, prefix: '', ssids: [] };
+export const emptyScanState: ScanState = {
+  userType: null,
+  org: null,
+  prefix: '',
+  ssids: [],
+  mode: 'scan',
+  typed: [''],
+};
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((s) => typeof s === 'string') : []);
 
 export const readScanState = (): ScanState => {
   try {
@@ -25,7 +37,9 @@ export const readScanState = (): ScanState => {
       userType: value.userType === 0 || value.userType === 1 ? value.userType : null,
       org: value.org && typeof value.org.id === 'number' ? value.org : null,
       prefix: typeof value.prefix === 'string' ? value.prefix : '',
-      ssids: Array.isArray(value.ssids) ? value.ssids.filter((s) => typeof s === 'string') : [],
+      ssids: strings(value.ssids),
+      mode: value.mode === 'input' ? 'input' : 'scan',
+      typed: strings(value.typed).length > 0 ? strings(value.typed) : [''],
     };
   } catch {
     return emptyScanState;
