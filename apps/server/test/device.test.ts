@@ -1,6 +1,7 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positions } from '../src/db/schema.ts';
+import { positions, terminals } from '../src/db/schema.ts';
 import { demoSsid, deviceCall, report, signIn } from './device-support.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
@@ -20,6 +21,61 @@ describe.each(backends)('the device API on %s', (backend) => {
     expect([wrong.code, wrong.msg.en]).toEqual([Code.loginFailed, 'SSID(IMEI) or intercom password error']);
     const unknown = await deviceCall(t, api.device.login, { ssid: '999999999999999', password: '000000' });
     expect(unknown.msg.en).toBe('SSID(IMEI) or intercom password error');
+  });
+
+  it('tells the radio its company’s services and its active functions when it signs in', async () => {
+    const d = await signIn(t, demoSsid(4));
+    const res = await deviceCall(t, api.device.login, { ssid: demoSsid(4), password: '654321' });
+    expect(res.data.services).toEqual({
+      binding_platform: 0,
+      member_display: 1,
+      noise_reduction: 0,
+      user_intercom: 1,
+      company_dispatcher: 0,
+      gps: 1,
+      single_call: 1,
+    });
+    expect(res.data.functions).toEqual(['voice', 'location', 'fence']);
+    expect(d.id).toBeGreaterThan(0);
+  });
+
+  it('keeps no positions while the company’s GPS is off or the Location function is not active', async () => {
+    const d = await signIn(t, demoSsid(1));
+    const fix = { lat: 22.3193, lng: 114.1694, time: new Date() };
+    const stored = async () =>
+      (await t.database.db.select({ id: positions.id }).from(positions).where(eq(positions.terminalId, d.id)))
+        .length;
+    const before = await stored();
+    const off = { id: d.orgId, gps: 0 };
+    expect((await t.call(api.org.setBindingPlatform, off, company)).code).toBe(Code.ok);
+    const refused = await report(t, d.token, [fix]);
+    expect([refused.code, refused.msg.en]).toEqual([
+      Code.rule,
+      'Positioning (GPS) is turned off for this company',
+    ]);
+    // An SOS still goes through; its position is not kept.
+    const sos = await deviceCall(t, api.device.sos, { device_token: d.token, lat: fix.lat, lng: fix.lng });
+    expect(sos.code).toBe(Code.ok);
+    expect(await stored()).toBe(before);
+    expect((await t.call(api.org.setBindingPlatform, { ...off, gps: 1 }, company)).code).toBe(Code.ok);
+
+    // Location lapsed: refused. Location on and Fence lapsed: kept, and no fence watches it.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.update(terminals).set({ locationExpires: yesterday }).where(eq(terminals.id, d.id));
+    const lapsed = await report(t, d.token, [fix]);
+    expect(lapsed.msg.en).toBe('The location function of this terminal is not activated or has expired');
+    await t.database.db
+      .update(terminals)
+      .set({ locationExpires: '2099-01-01', fenceExpires: yesterday })
+      .where(eq(terminals.id, d.id));
+    const kept = await report(t, d.token, [fix]);
+    expect(kept.data).toEqual({ accepted: 1, skipped: 0, alarms: 0 });
+    expect(await stored()).toBe(before + 1);
+    expect((await deviceCall(t, api.device.fences, { device_token: d.token })).data).toEqual([]);
+    await t.database.db.update(terminals).set({ fenceExpires: '2099-01-01' }).where(eq(terminals.id, d.id));
+    expect((await deviceCall(t, api.device.fences, { device_token: d.token })).data.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('locks an SSID after five wrong passwords', async () => {

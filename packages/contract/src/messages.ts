@@ -221,6 +221,16 @@ export const Messages = {
   ),
   groupBatchMin: m('Create at least 1 group', '至少创建1个群组', '至少創建1個群組'),
   groupBatchMax: m('Up to 16 groups can be created at once', '一次最多创建16个群组', '一次最多創建16個群組'),
+  gpsOff: m(
+    'Positioning (GPS) is turned off for this company',
+    '该单位已关闭定位(GPS)服务',
+    '該單位已關閉定位(GPS)服務',
+  ),
+  locationInactive: m(
+    'The location function of this terminal is not activated or has expired',
+    '该终端的定位功能未开通或已过期',
+    '該終端的定位功能未開通或已過期',
+  ),
   priority: m('Priority: 1 to 5', '优先级：1到5', '優先級：1到5'),
   accountTaken: m('The account already exists', '账号已存在', '帳號已存在'),
   payPwdRequired: m('Please enter the service card password', '请输入服务卡密码', '請輸入服務卡密碼'),

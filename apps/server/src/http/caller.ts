@@ -18,6 +18,11 @@ export interface Device {
   agentPath: string;
   ssid: string;
   name: string;
+  /** The company's GPS service: off, the terminal's positions are refused. */
+  gps: boolean;
+  /** The terminal's Location and Fence functions are active today (activated and not expired). */
+  location: boolean;
+  fence: boolean;
 }
 
 export const isAgent = (c: Caller) => c.role === Role.agent;

@@ -8,8 +8,10 @@ import * as fences from '../modules/fence/manage.ts';
 import * as fenceMembers from '../modules/fence/members.ts';
 import * as groups from '../modules/group/service.ts';
 import * as notices from '../modules/notice/service.ts';
+import { setToggles } from '../modules/org/manage.ts';
 import * as orgs from '../modules/org/service.ts';
 import * as sos from '../modules/sos/service.ts';
+import { addService } from '../modules/terminal/manage.ts';
 import * as terminals from '../modules/terminal/service.ts';
 
 /** The demo accounts a fresh database gets (README lists them). */
@@ -75,6 +77,11 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     const list = created.map((t) => ({ ssid: t.ssid, name: t.name, password: t.intercomPassword }));
     writeCredentials(credentialsPath(opts.dataDir, org.account), { company: org.account, terminals: list });
   }
+  // The demo fleet is tracked: the company's GPS service is on, and the agent activates Location and
+  // Fence for its radios with its own cards, as an agent would.
+  const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
+  await setToggles(db, agent, { id: org.id, gps: 1 });
+  for (const cardType of [2, 4]) await addService(db, agent, { ids: created.map((t) => t.id), cardType });
   await groups.createGroup(db, {
     org,
     name: 'Dispatch',

@@ -230,6 +230,12 @@ export async function buildWorld(
     ),
   ).data.created;
   const subTerminalIds = created.map((c) => c.id);
+  // The tenant's terminals are tracked: GPS on for the company, Location active on each radio.
+  ok('sub gps', await t.call(api.org.setBindingPlatform, { id: subOrg, gps: 1 }, s.sub));
+  ok(
+    'sub location',
+    await t.call(api.terminal.addService, { ids: subTerminalIds.join(','), cardType: 2 }, s.top),
+  );
   const subGroup = ok(
     'sub group',
     await t.call(

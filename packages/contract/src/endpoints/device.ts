@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServiceToggles } from '../enums.ts';
 import { once } from '../lazy.ts';
 import { id, latitude, longitude, ssid } from '../rules.ts';
 import { endpoint } from './define.ts';
@@ -40,6 +41,13 @@ export const deviceLogin = once(() =>
     terminal: z.object({ id: z.number(), ssid: z.string(), name: z.string(), org_id: z.number() }),
     groups: z.array(z.object({ id: z.number(), name: z.string() })),
     default_group_id: z.number().nullable(),
+    /**
+     * The company's services as the radio applies them (docs/architecture.md, "What a radio is told"):
+     * each of the company's toggles, 1 on and 0 off.
+     */
+    services: z.record(z.enum(ServiceToggles), z.union([z.literal(0), z.literal(1)])),
+    /** The terminal's functions active today (activated and not expired), by card key. */
+    functions: z.array(z.string()),
   }),
 );
 

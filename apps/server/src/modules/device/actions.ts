@@ -33,7 +33,8 @@ export async function raiseSos(
     lat: p.lat,
     lng: p.lng,
   });
-  if (p.lat !== undefined && p.lng !== undefined) {
+  // The alarm always goes through; its position joins the track only where positions are kept.
+  if (p.lat !== undefined && p.lng !== undefined && location.tracks(device)) {
     await location.report(db, config, device, [{ lat: p.lat, lng: p.lng, time: p.time ?? new Date() }]);
   }
   return { id: row.id };

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { deviceSessions, terminals } from '../../db/schema.ts';
+import { deviceSessions, orgs, terminals } from '../../db/schema.ts';
 
 export const insertSession = (db: Conn, row: typeof deviceSessions.$inferInsert) =>
   db.insert(deviceSessions).values(row);
@@ -23,9 +23,13 @@ export const findLiveSession = async (db: Conn, tokenHash: string) =>
         ssid: terminals.ssid,
         name: terminals.name,
         pwdHash: terminals.intercomPwdHash,
+        gps: orgs.gps,
+        locationExpires: terminals.locationExpires,
+        fenceExpires: terminals.fenceExpires,
       })
       .from(deviceSessions)
       .innerJoin(terminals, eq(terminals.id, deviceSessions.terminalId))
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
       .where(and(eq(deviceSessions.tokenHash, tokenHash), gt(deviceSessions.expiresAt, new Date())))
       .limit(1)
   )[0];

@@ -30,7 +30,10 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       location.report(db, config, t, params.positions),
     );
     deviceRoute(scope, deps, d.sos, ({ db, config, device: t, params }) => raiseSos(db, config, t, params));
-    deviceRoute(scope, deps, d.fences, ({ db, device: t }) => watching(db, t.terminalId, t.orgId));
+    // A terminal whose Fence function is not active is watched by no fence.
+    deviceRoute(scope, deps, d.fences, async ({ db, device: t }) =>
+      t.fence ? watching(db, t.terminalId, t.orgId) : [],
+    );
     scope.route({
       method: d.recording.method,
       url: d.recording.path,

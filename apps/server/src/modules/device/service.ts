@@ -5,6 +5,7 @@ import { AppError, unauthorized } from '../../http/errors.ts';
 import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as groups from '../group/service.ts';
+import * as orgs from '../org/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
@@ -42,22 +43,33 @@ export async function login(
     credentialStamp: stampOf(t.ssid, t.intercomPwdHash),
     expiresAt: new Date(Date.now() + expiresIn * 1000),
   });
-  const memberOf = await groups.groupsOf(db, t.id);
+  const [memberOf, org] = await Promise.all([groups.groupsOf(db, t.id), orgs.findById(db, t.orgId)]);
+  if (!org) throw new AppError(Code.loginFailed, 'deviceLoginFailed');
+  const day = new Date().toISOString().slice(0, 10);
   return {
     device_token: token,
     expires_in: expiresIn,
     terminal: { id: t.id, ssid: t.ssid, name: t.name, org_id: t.orgId },
     groups: memberOf.map((g) => ({ id: g.id, name: g.name })),
     default_group_id: t.defaultGroupId,
+    services: orgs.togglesOf(org),
+    functions: terminals.activeFunctions(t, day),
   };
 }
+
+/** A function is active on a day when it was activated and expires on that day or later. */
+const activeOn = (day: string, expires: string | null) => expires !== null && expires >= day;
 
 /** Resolves a device token to its terminal, or answers 40102. */
 export async function authenticate(db: Conn, token: unknown): Promise<Device> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
   const row = await repo.findLiveSession(db, sha256(token));
   if (!row || row.stamp !== stampOf(row.ssid, row.pwdHash)) throw unauthorized();
+  const day = new Date().toISOString().slice(0, 10);
   return {
+    gps: row.gps,
+    location: activeOn(day, row.locationExpires),
+    fence: activeOn(day, row.fenceExpires),
     terminalId: row.terminalId,
     orgId: row.orgId,
     agentPath: row.agentPath,

@@ -3,7 +3,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
@@ -26,11 +26,18 @@ const BEHIND_MS = 30 * 86_400_000;
 export const isPlausibleTime = (t: Date, now = Date.now()) =>
   t.getTime() <= now + AHEAD_MS && t.getTime() >= now - BEHIND_MS;
 
+/** Whether a terminal's positions are kept: its company's GPS service on and its Location function active. */
+export const tracks = (device: Device) => device.gps && device.location;
+
 /**
  * Stores a terminal's positions and runs them through its fences in one transaction, oldest first,
- * so a batch from a terminal that was offline alarms as it would have live.
+ * so a batch from a terminal that was offline alarms as it would have live. A company with GPS off,
+ * or a terminal without an active Location function, has its positions refused; a terminal without
+ * an active Fence function is not watched by fences.
  */
 export async function report(db: Db, config: Config, device: Device, fixes: Fix[]) {
+  if (!device.gps) throw ruleBroken('gpsOff');
+  if (!device.location) throw ruleBroken('locationInactive');
   const kept = fixes
     .filter((f) => isPlausibleTime(f.time))
     .sort((a, b) => a.time.getTime() - b.time.getTime());
@@ -50,6 +57,7 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
         at: f.time,
       })),
     );
+    if (!device.fence) return 0;
     return fences.evaluate(
       tx,
       device,

@@ -1,10 +1,4 @@
-import {
-  type api,
-  isSubAgentPath,
-  type ParsedParamsOf,
-  type ServiceToggle,
-  ServiceToggles,
-} from '@ptt/contract';
+import { type api, isSubAgentPath, type ParsedParamsOf, ServiceToggles } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
@@ -14,17 +8,7 @@ import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
-import { createOrg } from './service.ts';
-
-const toggleColumn: Record<ServiceToggle, keyof repo.OrgRow> = {
-  binding_platform: 'bindingPlatform',
-  member_display: 'memberDisplay',
-  noise_reduction: 'noiseReduction',
-  user_intercom: 'userIntercom',
-  company_dispatcher: 'companyDispatcher',
-  gps: 'gps',
-  single_call: 'singleCall',
-};
+import { createOrg, toggleColumn, togglesOf } from './service.ts';
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
@@ -45,7 +29,7 @@ export async function info(db: Conn, caller: Caller, id?: number) {
     region: org.region,
     agent_id: org.agentId,
     agent_name: withAgent?.agentName ?? '',
-    toggles: Object.fromEntries(ServiceToggles.map((t) => [t, org[toggleColumn[t]] ? 1 : 0])),
+    toggles: togglesOf(org),
     group_count,
     user_count,
     servers,

@@ -1,9 +1,28 @@
+import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { hashPassword, newOpenid } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as repo from './repository.ts';
+
+/** The column of each service toggle of a company. */
+export const toggleColumn: Record<ServiceToggle, keyof repo.OrgRow> = {
+  binding_platform: 'bindingPlatform',
+  member_display: 'memberDisplay',
+  noise_reduction: 'noiseReduction',
+  user_intercom: 'userIntercom',
+  company_dispatcher: 'companyDispatcher',
+  gps: 'gps',
+  single_call: 'singleCall',
+};
+
+/** A company's service toggles, 1 on and 0 off (org/info, and a terminal's login answer). */
+export const togglesOf = (org: repo.OrgRow) =>
+  Object.fromEntries(ServiceToggles.map((t) => [t, org[toggleColumn[t]] ? 1 : 0])) as Record<
+    ServiceToggle,
+    0 | 1
+  >;
 
 /** A new company: org/add's parameters, or the operator CLI's and the demo seed's (no contact needed). */
 export interface OrgInput {

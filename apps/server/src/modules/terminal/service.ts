@@ -100,3 +100,9 @@ export const setIntercomPassword = async (db: Conn, id: number, plain: string) =
   repo.updateTerminal(db, id, { intercomPwdHash: await hashDeviceSecret(plain) });
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   repo.searchTerminals(db, scopeOf(caller), keyword, limit);
+
+/** The functions of a terminal active on a day (activated and expiring that day or later), by card key. */
+export const activeFunctions = (t: repo.TerminalRow, day: string) =>
+  Object.entries(repo.expiryColumn)
+    .filter(([, column]) => (t[column] ?? '') >= day)
+    .map(([fn]) => fn);
