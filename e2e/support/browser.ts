@@ -88,9 +88,22 @@ export async function login(
   await page.getByTestId(role === 'agent' ? 'role-tab-agent' : 'role-tab-org').click();
   await page.locator('#username').fill(account);
   await page.locator('#password').fill(password);
+  // An agent's home asks for the first-time bulletin, which opens by itself when there is one (SPEC §4).
+  const bulletin =
+    role === 'agent'
+      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'))
+      : undefined;
   await page.locator('form button[type=submit]').click();
   await solvePuzzle(page, server);
   await page.waitForURL('**/home');
+  const offered = bulletin ? ((await (await bulletin).json()) as { data: unknown }).data : null;
+  if (offered) {
+    // Read, then back home.
+    await page.waitForURL('**/system_notice?noticeDetail=*');
+    await page.getByTestId('bulletin-detail').waitFor();
+    await page.goBack();
+    await page.waitForURL('**/home');
+  }
 }
 
 export const shot = (page: Page, name: string) =>

@@ -52,11 +52,17 @@ describe.each(backends)('home data on %s', (backend) => {
     expect(sub.data).toBe(4);
   });
 
-  it('returns the first-time bulletin once per agent', async () => {
+  it('returns the first-time bulletin until the agent opens it, per agent', async () => {
     const s = await t.login(0, 'agent01', 'agent123');
     const first = await t.call(api.notice.getFirstBulletin, { isNewBulletin: '1' }, s);
     expect(first.data?.title).toBe('Welcome to PTT Console');
+    // Dismissed unread (asked for, never opened), it comes back.
+    expect((await t.call(api.notice.getFirstBulletin, {}, s)).data?.id).toBe(first.data?.id);
+    const opened = await t.call(api.notice.getBulletin, { noticeDetail: first.data?.id }, s);
+    expect(opened.data.list[0].title).toBe('Welcome to PTT Console');
     expect((await t.call(api.notice.getFirstBulletin, {}, s)).data).toBeNull();
+    // The list of bulletins opens none of them.
+    expect((await t.call(api.notice.getBulletin, {}, s)).data.total).toBe(1);
     const other = await t.login(0, 'subagent01', 'agent123');
     expect((await t.call(api.notice.getFirstBulletin, {}, other)).data?.title).toBe('Welcome to PTT Console');
   });

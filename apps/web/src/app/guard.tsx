@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { showToast } from '../components/toast.ts';
 import { getLoginInfo } from '../lib/storage.ts';
 
 /**
@@ -23,7 +24,7 @@ export const RequireAgent = () => {
   const { t } = useTranslation();
   const company = getLoginInfo()?.role === 1;
   useEffect(() => {
-    if (company) void import('../components/toast.ts').then(({ showToast }) => showToast(t('app.agentOnly')));
+    if (company) showToast(t('app.agentOnly'));
   }, [company, t]);
   return company ? <Navigate to="/home" replace /> : <Outlet />;
 };

@@ -44,7 +44,7 @@ export const notice = {
     method: 'POST',
     path: '/v1/notice/getFirstBulletin',
     access: 'agent',
-    summary: 'The newest system bulletin the agent has not seen yet (null when none); marks it seen',
+    summary: 'The newest system bulletin the agent has not opened yet (null when none)',
     params: () =>
       z.object({
         agentId: z.coerce.number().optional(),
@@ -65,7 +65,8 @@ export const notice = {
     method: 'POST',
     path: '/v1/notice/getBulletin',
     access: 'agent',
-    summary: 'System bulletins, newest first, or the one named by noticeDetail',
+    summary:
+      'System bulletins, newest first, or the one named by noticeDetail (which the agent has then opened)',
     params: () => pageParams().extend({ noticeDetail: id().optional() }),
     data: () => pageOf(bulletin()),
   }),

@@ -18,8 +18,8 @@ export const countUnread = async (db: Conn, agentId: number) =>
 export const insertBulletin = async (db: Conn, title: string, content: string) =>
   (await db.insert(bulletins).values({ title, content }).returning())[0];
 
-/** The newest bulletin the agent has not seen yet. */
-export const firstUnseenBulletin = async (db: Conn, agentId: number) =>
+/** The newest bulletin the agent has not opened yet. */
+export const firstUnopenedBulletin = async (db: Conn, agentId: number) =>
   (
     await db
       .select()
@@ -36,7 +36,7 @@ export const firstUnseenBulletin = async (db: Conn, agentId: number) =>
       .limit(1)
   )[0];
 
-export const markBulletinSeen = (db: Conn, agentId: number, bulletinId: number) =>
+export const markBulletinOpened = (db: Conn, agentId: number, bulletinId: number) =>
   db.insert(bulletinReads).values({ agentId, bulletinId }).onConflictDoNothing();
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)];

@@ -11,7 +11,7 @@ export function noticeRoutes(app: FastifyInstance, deps: Deps) {
     dealNotices(db, caller.id, params.page, params.size),
   );
   route(app, deps, n.readall, ({ db, caller }) => readAll(db, caller.id));
-  route(app, deps, n.getBulletin, ({ db, params }) =>
-    bulletinPage(db, params.page, params.size, params.noticeDetail),
+  route(app, deps, n.getBulletin, ({ db, caller, params }) =>
+    bulletinPage(db, caller.id, params.page, params.size, params.noticeDetail),
   );
 }

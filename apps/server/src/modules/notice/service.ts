@@ -9,11 +9,13 @@ export const unreadCount = (db: Conn, agentId: number) => repo.countUnread(db, a
 export const publishBulletin = (db: Conn, title: string, content: string) =>
   repo.insertBulletin(db, title, content);
 
-/** The first-time bulletin (SPEC §4): returned once per agent, then remembered as seen. */
+/**
+ * The first-time bulletin (SPEC §4): the newest the agent has not opened. Asking does not count as
+ * opening, so a bulletin dismissed unread comes back until the agent opens it.
+ */
 export async function firstBulletin(db: Conn, agentId: number) {
-  const b = await repo.firstUnseenBulletin(db, agentId);
+  const b = await repo.firstUnopenedBulletin(db, agentId);
   if (!b) return null;
-  await repo.markBulletinSeen(db, agentId, b.id);
   return { id: b.id, title: b.title, content: b.content, created_at: b.createdAt.toISOString() };
 }
 
@@ -42,8 +44,11 @@ export async function dealNotices(db: Conn, agentId: number, page: number, size:
 
 export const readAll = (db: Conn, agentId: number) => repo.markAllRead(db, agentId);
 
-export async function bulletinPage(db: Conn, page: number, size: number, id?: number) {
+/** Bulletins, newest first; one opened by its id (noticeDetail) is remembered as opened by the agent. */
+export async function bulletinPage(db: Conn, agentId: number, page: number, size: number, id?: number) {
   const { list, total } = await repo.listBulletins(db, page, size, id);
+  const opened = id === undefined ? undefined : list[0];
+  if (opened) await repo.markBulletinOpened(db, agentId, opened.id);
   return {
     list: list.map((b) => ({
       id: b.id,

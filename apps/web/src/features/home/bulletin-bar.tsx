@@ -1,6 +1,6 @@
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFirstBulletin } from '../../api/queries/use-first-bulletin.ts';
@@ -50,8 +50,29 @@ export const BulletinBar = ({ bulletin }: { bulletin: Bulletin }) => {
   );
 };
 
-/** The agent's first-time bulletin, once the agent is known and if there is one. */
+/** Whether this tab has already opened a bulletin for an agent by itself (it does so once). */
+const openedHere = (agentId: number, bulletinId: number, mark = false) => {
+  const key = `bulletin:opened:${agentId}:${bulletinId}`;
+  try {
+    if (sessionStorage.getItem(key)) return true;
+    if (mark) sessionStorage.setItem(key, '1');
+  } catch {
+    // Without storage the bulletin opens by itself once per page load.
+  }
+  return false;
+};
+
+/**
+ * The agent's first-time bulletin (SPEC §4): it opens /system_notice by itself once, and opening it
+ * there is what the server remembers. Left unread, it stays as a bar on the home, and comes back on
+ * the next visit until it is opened.
+ */
 export const FirstBulletin = ({ agent }: { agent: { id: number; path: string } }) => {
   const { data } = useFirstBulletin(agent);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!data || openedHere(agent.id, data.id, true)) return;
+    navigate(`/system_notice?noticeDetail=${encodeURIComponent(String(data.id))}`);
+  }, [data, agent.id, navigate]);
   return data ? <BulletinBar bulletin={data} /> : null;
 };

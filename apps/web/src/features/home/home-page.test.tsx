@@ -51,12 +51,22 @@ describe('agent home', () => {
     expect(screen.getByPlaceholderText('Search company, group, user')).toBeTruthy();
   });
 
-  it('offers the first-time bulletin, which opens /system_notice', async () => {
+  it('opens the first-time bulletin by itself once, then offers it as a bar until it is read', async () => {
     signIn(0);
     const bulletin = { id: 9, title: 'Maintenance', content: 'Tonight', created_at: '2026-01-01' };
-    mockApi(agentReplies('A001', { [api.notice.getFirstBulletin.path]: { data: bulletin } }));
+    mockApi(
+      agentReplies('A001', {
+        [api.notice.getFirstBulletin.path]: { data: bulletin },
+        [api.notice.getBulletin.path]: { data: { list: [bulletin], total: 1, page: 1, size: 20 } },
+      }),
+    );
     const view = renderRoute('/home');
+    await waitFor(() => expect(view.pathname()).toBe('/system_notice'));
+    expect(view.search()).toBe('?noticeDetail=9');
+    // Back home, it does not open again by itself; the bar stays while the server still offers it.
+    await view.navigate('/home');
     const open = await screen.findByRole('button', { name: 'Open system bulletin: Maintenance' });
+    expect(view.pathname()).toBe('/home');
     open.click();
     await waitFor(() => expect(view.pathname()).toBe('/system_notice'));
     expect(view.search()).toBe('?noticeDetail=9');
