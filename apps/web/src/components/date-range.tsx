@@ -1,6 +1,7 @@
 import { rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDay } from '../lib/dates.ts';
 import { Field } from './form/field.tsx';
 import { ruleErrors } from './form/use-rule-form.ts';
 
@@ -23,6 +24,11 @@ export function useDateRange() {
       setStart('');
       setEnd('');
     },
+    /** The last `days` days up to today, today included. */
+    last: (days: number) => {
+      setStart(localDay(1 - days));
+      setEnd(localDay());
+    },
     errorKey: key,
     filter: both && !key ? { start, end } : {},
   };
@@ -30,7 +36,10 @@ export function useDateRange() {
 
 type Range = ReturnType<typeof useDateRange>;
 
-/** The two day inputs of a range with its rule message and a way back to all dates. */
+/** The presets a range offers: the last week, month and quarter (the rule's 90 days at most). */
+const presets = [7, 30, 90] as const;
+
+/** The two day inputs of a range with its rule message, presets and a way back to all dates. */
 export const DateRangeFields = ({ range, idPrefix }: { range: Range; idPrefix: string }) => {
   const { t } = useTranslation();
   return (
@@ -59,11 +68,25 @@ export const DateRangeFields = ({ range, idPrefix }: { range: Range; idPrefix: s
           />
         </Field>
       </div>
-      {(range.start || range.end) && (
-        <button type="button" className="chip" onClick={range.clear} data-testid={`${idPrefix}-clear`}>
-          {t('range.all')}
-        </button>
-      )}
+      <div className="chips">
+        {presets.map((days) => (
+          <button
+            key={days}
+            type="button"
+            className="chip"
+            aria-pressed={range.start === localDay(1 - days) && range.end === localDay()}
+            onClick={() => range.last(days)}
+            data-testid={`${idPrefix}-last-${days}`}
+          >
+            {t('range.last', { count: days })}
+          </button>
+        ))}
+        {(range.start || range.end) && (
+          <button type="button" className="chip" onClick={range.clear} data-testid={`${idPrefix}-clear`}>
+            {t('range.all')}
+          </button>
+        )}
+      </div>
     </div>
   );
 };

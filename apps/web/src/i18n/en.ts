@@ -33,6 +33,7 @@ export const en = {
     cardBalance: 'Your {{card}} balance: {{count}}',
   },
   range: {
+    last: 'Last {{count}} days',
     from: 'From',
     to: 'To',
     all: 'All dates',

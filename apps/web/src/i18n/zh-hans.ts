@@ -33,6 +33,7 @@ export const zhHans: Resources = {
     cardBalance: '您的{{card}}卡余额：{{count}}',
   },
   range: {
+    last: '最近{{count}}天',
     from: '开始',
     to: '结束',
     all: '全部日期',

@@ -33,6 +33,7 @@ export const zhHant: Resources = {
     cardBalance: '您的{{card}}卡餘額：{{count}}',
   },
   range: {
+    last: '最近{{count}}天',
     from: '開始',
     to: '結束',
     all: '全部日期',

@@ -60,6 +60,8 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(toggle?.get('id')).toBe('7');
     expect(toggle?.get('gps')).toBe('1');
     expect(toggle?.has('single_call')).toBe(false);
+    // The switch moves at once; the word comes when the server has it.
+    expect(await screen.findByText('GPS turned on')).toBeTruthy();
   });
 
   it('deletes a company only after the confirmation and returns to the list', async () => {

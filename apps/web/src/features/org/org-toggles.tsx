@@ -3,6 +3,7 @@ import Switch from 'antd-mobile/es/components/switch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { showToast } from '../../components/toast.ts';
 
 interface Props {
   id: number;
@@ -21,6 +22,12 @@ export const OrgToggles = ({ id, toggles, onSaved }: Props) => {
     try {
       await setToggle.mutateAsync({ id, [key]: on ? '1' : '0' } as never);
       await onSaved();
+      // The switch has moved already: the word says the server has it.
+      showToast(
+        t(on ? 'manage.toggleOn' : 'manage.toggleOff', {
+          name: t(`manage.toggle.${key}` as 'manage.toggle.gps'),
+        }),
+      );
     } catch {
       // The client has shown the server's message; the switch keeps the stored state.
     } finally {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { localDay } from '../../lib/dates.ts';
 
 vi.mock('../../components/map/map-view.tsx', () => ({
   MapView: (props: { testId?: string; markers?: { label?: string }[] }) => (
@@ -56,6 +57,24 @@ describe('SOS records', () => {
     expect(await screen.findByText('No SOS records')).toBeTruthy();
     const last = sent(fetch, api.sos.list.path).at(-1);
     expect(last?.searchParams.get('status')).toBe('0');
+  });
+
+  it('filters by the last 7, 30 or 90 days in one tap, today included', async () => {
+    signIn(1);
+    const fetch = mockApi({ [api.sos.list.path]: { data: { list: [record], total: 1, page: 1, size: 20 } } });
+    renderRoute('/sosrdingList');
+    await findPage('sos-list');
+    await screen.findByTestId('sos-row');
+    fireEvent.click(screen.getByTestId('sos-range-last-30'));
+    await waitFor(() =>
+      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('end')).toBe(localDay()),
+    );
+    expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-29));
+    expect(screen.getByTestId('sos-range-last-30').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('sos-range-last-90'));
+    await waitFor(() =>
+      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-89)),
+    );
   });
 
   // The test's limit is above the 5 s it waits for the confirmation's first (lazy) load.

@@ -1,6 +1,8 @@
 /** Texts of the agent and company management screens, in English. */
 export const manageEn = {
   manage: {
+    toggleOn: '{{name}} turned on',
+    toggleOff: '{{name}} turned off',
     ofAgent: 'via {{agent}}',
     agents: 'My agents',
     orgs: 'My companies',

@@ -1,6 +1,8 @@
 /** Texts of the agent and company management screens, in Simplified Chinese. */
 export const manageZhHans = {
   manage: {
+    toggleOn: '已开启{{name}}',
+    toggleOff: '已关闭{{name}}',
     ofAgent: '所属代理：{{agent}}',
     agents: '我的代理商',
     orgs: '我的单位',

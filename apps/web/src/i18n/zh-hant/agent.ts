@@ -1,6 +1,8 @@
 /** Texts of the agent and company management screens, in Traditional Chinese. */
 export const manageZhHant = {
   manage: {
+    toggleOn: '已開啟{{name}}',
+    toggleOff: '已關閉{{name}}',
     ofAgent: '所屬代理：{{agent}}',
     agents: '我的代理商',
     orgs: '我的單位',
