@@ -226,7 +226,16 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
     const page = await t.call(api.notice.getNotice, {}, s);
     expect(page.data.total).toBeGreaterThanOrEqual(4);
     expect(page.data.list[0]).toMatchObject({ type: 1, fromAgent: { name: 'Demo_Agent' }, read: false });
-    expect((await t.call(api.notice.readall, {}, s)).data).toBeGreaterThanOrEqual(4);
+    // Opening one marks that one read, and only that one; another agent's notice is not found.
+    const unread = (await t.call(api.notice.newUnreadCount, {}, s)).data;
+    const first = page.data.list[0].id;
+    expect((await t.call(api.notice.read, { id: first }, s)).code).toBe(Code.ok);
+    expect((await t.call(api.notice.newUnreadCount, {}, s)).data).toBe(unread - 1);
+    expect((await t.call(api.notice.getNotice, {}, s)).data.list[0]).toMatchObject({ id: first, read: true });
+    expect((await t.call(api.notice.read, { id: first }, s)).code).toBe(Code.ok);
+    expect((await t.call(api.notice.newUnreadCount, {}, s)).data).toBe(unread - 1);
+    expect((await t.call(api.notice.read, { id: first }, top)).code).toBe(Code.notFound);
+    expect((await t.call(api.notice.readall, {}, s)).data).toBeGreaterThanOrEqual(3);
     expect((await t.call(api.notice.newUnreadCount, {}, s)).data).toBe(0);
     const bulletins = await t.call(api.notice.getBulletin, {}, s);
     const one = await t.call(api.notice.getBulletin, { noticeDetail: bulletins.data.list[0].id }, s);

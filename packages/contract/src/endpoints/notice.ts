@@ -78,4 +78,12 @@ export const notice = {
     params: empty,
     data: count,
   }),
+  read: endpoint({
+    method: 'POST',
+    path: '/v1/notice/read',
+    access: 'agent',
+    summary: 'Mark one deal notice of the signed-in agent read (opening it)',
+    params: () => z.object({ id: id() }),
+    data: () => z.null(),
+  }),
 };

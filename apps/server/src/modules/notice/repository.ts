@@ -87,6 +87,16 @@ export const markAllRead = async (db: Conn, agentId: number) =>
       .returning({ id: notices.id })
   ).length;
 
+/** Marks one of the agent's notices read (once: a second opening keeps the first time); false when it has none such. */
+export const markRead = async (db: Conn, agentId: number, id: number) =>
+  (
+    await db
+      .update(notices)
+      .set({ readAt: sql`coalesce(${notices.readAt}, now())` })
+      .where(and(eq(notices.id, id), eq(notices.agentId, agentId)))
+      .returning({ id: notices.id })
+  ).length > 0;
+
 export async function listBulletins(db: Conn, page: number, size: number, id?: number) {
   const where = id !== undefined ? eq(bulletins.id, id) : undefined;
   const [list, total] = await Promise.all([

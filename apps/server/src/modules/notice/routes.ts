@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
-import { bulletinPage, dealNotices, firstBulletin, readAll, unreadCount } from './service.ts';
+import { bulletinPage, dealNotices, firstBulletin, readAll, readOne, unreadCount } from './service.ts';
 
 export function noticeRoutes(app: FastifyInstance, deps: Deps) {
   const n = api.notice;
@@ -11,6 +11,7 @@ export function noticeRoutes(app: FastifyInstance, deps: Deps) {
     dealNotices(db, caller.id, params.page, params.size),
   );
   route(app, deps, n.readall, ({ db, caller }) => readAll(db, caller.id));
+  route(app, deps, n.read, ({ db, caller, params }) => readOne(db, caller.id, params.id));
   route(app, deps, n.getBulletin, ({ db, caller, params }) =>
     bulletinPage(db, caller.id, params.page, params.size, params.noticeDetail),
   );

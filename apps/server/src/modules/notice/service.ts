@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
 /** Writes a deal notice; services call it inside the transaction of the movement it reports. */
@@ -43,6 +44,12 @@ export async function dealNotices(db: Conn, agentId: number, page: number, size:
 }
 
 export const readAll = (db: Conn, agentId: number) => repo.markAllRead(db, agentId);
+
+/** Opening one notice marks it read; another agent's notice is not found. */
+export async function readOne(db: Conn, agentId: number, id: number) {
+  if (!(await repo.markRead(db, agentId, id))) throw notFound();
+  return null;
+}
 
 /** Bulletins, newest first; one opened by its id (noticeDetail) is remembered as opened by the agent. */
 export async function bulletinPage(db: Conn, agentId: number, page: number, size: number, id?: number) {

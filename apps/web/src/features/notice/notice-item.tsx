@@ -8,8 +8,8 @@ type Notice = DataOf<typeof api.notice.getNotice>['list'][number];
 /** How many names of a user list a notice spells out before it says "and n more". */
 const shownUsers = 3;
 
-/** One deal record, worded by its notice type 1–8 (SPEC §3). */
-export const NoticeItem = ({ notice: n }: { notice: Notice }) => {
+/** One deal record, worded by its notice type 1–8 (SPEC §3); tapping it opens it (`onOpen`). */
+export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: Notice) => void }) => {
   const { t, i18n } = useTranslation();
   const type = n.type >= 1 && n.type <= 8 ? n.type : 3;
   const card = n.cardType === null ? undefined : CardTypes[n.cardType];
@@ -25,7 +25,13 @@ export const NoticeItem = ({ notice: n }: { notice: Notice }) => {
   const names = n.users.slice(0, shownUsers).map((u) => `${u.name} (${u.account})`);
   const more = n.users.length - names.length;
   return (
-    <div className={`notice${n.read ? '' : ' notice--unread'}`} data-testid="notice-row" data-type={type}>
+    <button
+      type="button"
+      className={`notice${n.read ? '' : ' notice--unread'}`}
+      data-testid="notice-row"
+      data-type={type}
+      onClick={() => onOpen(n)}
+    >
       <div className="notice__head">
         <span className={`notice__tag notice__tag--t${type}`}>
           {t(`notice.kind.t${type}` as 'notice.kind.t1')}
@@ -35,14 +41,14 @@ export const NoticeItem = ({ notice: n }: { notice: Notice }) => {
           {formatDateTime(n.created_at, i18n.language)}
         </time>
       </div>
-      <p className="notice__text">{type === 3 && !n.content ? t('notice.blank') : text}</p>
+      <span className="notice__text">{type === 3 && !n.content ? t('notice.blank') : text}</span>
       {names.length > 0 && (
-        <p className="notice__users">
+        <span className="notice__users">
           {names.join(', ')}
           {more > 0 && ` ${t('notice.moreUsers', { count: more })}`}
-        </p>
+        </span>
       )}
-      {type !== 3 && n.content && <p className="notice__users">{n.content}</p>}
-    </div>
+      {type !== 3 && n.content && <span className="notice__users">{n.content}</span>}
+    </button>
   );
 };

@@ -101,6 +101,24 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(text[1]).toContain('Top sold 1 SOS card to Sub');
   });
 
+  it('opens one notice: it alone is marked read, and its record opens', async () => {
+    signIn(0);
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page(notices),
+      [api.notice.read.path]: { data: null },
+      [api.agent.getSalesPurchaseRecord.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    const [sale] = await screen.findAllByTestId('notice-row');
+    fireEvent.click(sale as HTMLElement);
+    await waitFor(() => expect(view.pathname()).toBe('/salesRecord'));
+    const reads = fetch.mock.calls.filter(([u]) => String(u).includes(api.notice.read.path));
+    expect(reads).toHaveLength(1);
+    expect(String(reads[0]?.[0])).toContain('id=1');
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.notice.readall.path))).toBe(false);
+  });
+
   it('clears the home badge after read-all', async () => {
     signIn(0);
     let unread = 3;

@@ -2,14 +2,24 @@ import { api } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
 import { NoticeItem } from './notice-item.tsx';
 
-/** /notice: deal records, each worded by its notice type (SPEC §3), with read-all. */
+/** Where a notice of each type leads when opened: the record of the movement it reports. */
+const recordOf: Partial<Record<number, string>> = {
+  1: '/salesRecord',
+  2: '/userList',
+  4: '/salesRecord',
+  5: '/salesRecord',
+  6: '/salesRecord',
+  8: '/orgList',
+};
+
+/** /notice: deal records, each worded by its notice type (SPEC §3), opened one at a time or read all at once. */
 export const Component = () => {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -17,6 +27,19 @@ export const Component = () => {
   const markRead = useEndpointMutation(api.notice.readall, {
     invalidates: [api.notice.newUnreadCount, api.notice.getNotice],
   });
+  const navigate = useNavigate();
+  const readOne = useEndpointMutation(api.notice.read, {
+    invalidates: [api.notice.newUnreadCount, api.notice.getNotice],
+  });
+  const open = async (n: { id: number; type: number; read: boolean }) => {
+    try {
+      if (!n.read) await readOne.mutateAsync({ id: n.id });
+    } catch {
+      return; // The client has shown the server's message.
+    }
+    const to = recordOf[n.type];
+    if (to) navigate(to);
+  };
   const readAll = async () => {
     setBusy(true);
     try {
@@ -55,7 +78,7 @@ export const Component = () => {
         empty={t('notice.empty')}
         testId="notice-list"
         rowKey={(n) => n.id}
-        item={(n) => <NoticeItem notice={n} />}
+        item={(n) => <NoticeItem notice={n} onOpen={(x) => void open(x)} />}
       />
     </div>
   );
