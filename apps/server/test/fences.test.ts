@@ -1,7 +1,7 @@
 import { api, Code, FenceTrigger } from '@ptt/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenceMembers } from '../src/db/schema.ts';
+import { fenceMembers, terminals } from '../src/db/schema.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const circle = { shape: 'circle', center: '22.3,114.17', radius: 300, trigger: FenceTrigger.enter };
@@ -144,9 +144,15 @@ describe.each(backends)('fences on %s', (backend) => {
     const again = await t.call(api.fence.addMembers, { id: fence.id, terminalIds: terminalIds[0] }, company);
     expect(again.data).toEqual({ added: 0 });
     expect((await t.call(api.fence.members, { id: fence.id }, company)).data.total).toBe(3);
-    expect((await t.call(api.fence.unMembers, { id: fence.id }, company)).data.total).toBe(
-      terminalIds.length - 3,
-    );
+    const outside = (await t.call(api.fence.unMembers, { id: fence.id }, company)).data;
+    expect(outside.total).toBe(terminalIds.length - 3);
+    // The demo radios have Location and Fence active; one whose Fence lapsed is marked unwatched.
+    expect(outside.list.every((u) => u.watched)).toBe(true);
+    const lapsed = outside.list[0].id;
+    await t.database.db.update(terminals).set({ fenceExpires: '2020-01-01' }).where(eq(terminals.id, lapsed));
+    const marked = (await t.call(api.fence.unMembers, { id: fence.id }, company)).data.list;
+    expect(marked.find((u) => u.id === lapsed)?.watched).toBe(false);
+    await t.database.db.update(terminals).set({ fenceExpires: '2099-01-01' }).where(eq(terminals.id, lapsed));
     expect(
       (await t.call(api.fence.setKeeper, { id: fence.id, terminalId: terminalIds[1] }, company)).code,
     ).toBe(Code.ok);

@@ -12,6 +12,8 @@ export interface PickerRow {
   sub?: string;
   /** A line under the name that does not name the row (a group's company). */
   meta?: string;
+  /** A caution after it (a terminal a fence would not watch). */
+  note?: string;
 }
 
 interface Common<E extends Endpoint> {
@@ -91,7 +93,7 @@ export function TerminalPicker<E extends Endpoint>(props: Many<E> | One<E>) {
             return (
               <CheckList.Item
                 value={row.id}
-                description={row.sub ?? row.meta}
+                description={[row.sub ?? row.meta, row.note].filter(Boolean).join(' · ')}
                 data-testid={`check-${row.sub ?? row.name}`}
               >
                 {row.name}

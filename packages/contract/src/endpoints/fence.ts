@@ -229,9 +229,12 @@ export const fence = {
     method: 'GET',
     path: '/v1/fence/unMembers',
     access: 'any',
-    summary: 'Terminals of the fence’s company it does not monitor yet; keyword on SSID or name',
+    summary:
+      'Terminals of the fence’s company it does not monitor yet; keyword on SSID or name; watched: the ' +
+      'terminal’s Location and Fence functions are active (without them it raises no fence alarm)',
     params: () => pageParams().extend({ id: id(), keyword: z.string().trim().max(30).optional() }),
-    data: () => pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string() })),
+    data: () =>
+      pageOf(z.object({ id: z.number(), ssid: z.string(), name: z.string(), watched: z.boolean() })),
   }),
   addMembers: endpoint({
     method: 'POST',

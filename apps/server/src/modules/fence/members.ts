@@ -26,7 +26,21 @@ export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.unMembers>) {
   const f = await fenceInScope(db, caller, q.id);
   const set = { kind: 'fence', id: f.id, orgId: f.orgId } as const;
-  return { ...(await membership.outside(db, set, q.keyword, q.page, q.size)), page: q.page, size: q.size };
+  const { list, total } = await membership.outside(db, set, q.keyword, q.page, q.size);
+  // A terminal without active Location and Fence functions gets no fence alarm: the picker says so.
+  const day = new Date().toISOString().slice(0, 10);
+  const active = (expires: string | null) => expires !== null && expires >= day;
+  return {
+    list: list.map((t) => ({
+      id: t.id,
+      ssid: t.ssid,
+      name: t.name,
+      watched: active(t.locationExpires) && active(t.fenceExpires),
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
 }
 
 /** Only terminals of the fence's company; any other id answers like a missing record and adds nothing. */

@@ -104,7 +104,8 @@ export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.unMembers>) {
   const g = await groupInScope(db, caller, q.id);
   const set = { kind: 'group', id: g.id, orgId: g.orgId } as const;
-  return { ...(await membership.outside(db, set, q.keyword, q.page, q.size)), page: q.page, size: q.size };
+  const { list, total } = await membership.outside(db, set, q.keyword, q.page, q.size);
+  return { list: list.map(({ id, ssid, name }) => ({ id, ssid, name })), total, page: q.page, size: q.size };
 }
 
 export async function addMembers(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.group.addMembers>) {

@@ -48,7 +48,13 @@ export async function listOutside(
   );
   const offset = (page - 1) * size;
   const rows = await db
-    .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+    .select({
+      id: terminals.id,
+      ssid: terminals.ssid,
+      name: terminals.name,
+      locationExpires: terminals.locationExpires,
+      fenceExpires: terminals.fenceExpires,
+    })
     .from(terminals)
     .where(where)
     .orderBy(asc(terminals.id))

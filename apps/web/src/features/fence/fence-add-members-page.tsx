@@ -45,10 +45,11 @@ export const Component = () => {
             empty={t('fence.noUsers')}
             value={picked}
             onChange={setPicked}
-            toRow={(u: { id: number; name: string; ssid: string }) => ({
+            toRow={(u: { id: number; name: string; ssid: string; watched: boolean }) => ({
               id: u.id,
               name: u.name,
               sub: u.ssid,
+              note: u.watched ? undefined : t('fence.notWatched'),
             })}
           />
           <div className="sticky-footer">

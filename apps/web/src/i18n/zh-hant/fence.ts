@@ -1,6 +1,7 @@
 /** Texts of the fence screens, in Traditional Chinese. */
 export const fenceZhHant = {
   fence: {
+    notWatched: '定位或圍欄未開通：不會報警',
     title: '電子圍欄',
     add: '新增圍欄',
     empty: '暫無圍欄',
