@@ -142,17 +142,7 @@ export const Messages = {
     '代理商名称：4-20位中文、数字、字母或下划线，不能以下划线开头',
     '代理商名稱：4-20位中文、數字、字母或下劃線，不能以下劃線開頭',
   ),
-  agentNameShort: m(
-    'Agent name: 1-15 Chinese characters, digits, letters or underscores, not starting with an underscore',
-    '代理商名称：1-15位中文、数字、字母或下划线，不能以下划线开头',
-    '代理商名稱：1-15位中文、數字、字母或下劃線，不能以下劃線開頭',
-  ),
   contactName: m('Contact name: 2-10 characters', '联系人：2-10个字符', '聯繫人：2-10個字符'),
-  nickname: m(
-    'Nickname: 2-7 Chinese characters, digits, letters or underscores, not starting with an underscore',
-    '昵称：2-7位中文、数字、字母或下划线，不能以下划线开头',
-    '暱稱：2-7位中文、數字、字母或下劃線，不能以下劃線開頭',
-  ),
   nicknameLong: m(
     'Nickname: 2-11 Chinese characters, digits, letters or underscores, not starting with an underscore',
     '昵称：2-11位中文、数字、字母或下划线，不能以下划线开头',
@@ -169,11 +159,6 @@ export const Messages = {
     '群组名称：2-15位中文、数字或字母',
     '群組名稱：2-15位中文、數字或字母',
   ),
-  groupNameShort: m(
-    'Group name: 2-12 Chinese characters, digits or letters',
-    '群组名称：2-12位中文、数字或字母',
-    '群組名稱：2-12位中文、數字或字母',
-  ),
   fenceName: m('Fence name: 1-15 characters', '围栏名称：1-15个字符', '圍欄名稱：1-15個字符'),
   account: m(
     'Login account: 6-20 letters, digits or underscores',
@@ -185,12 +170,6 @@ export const Messages = {
   email: m('Please enter a correct email address', '请输入正确的邮箱地址', '請輸入正確的郵箱地址'),
   wholeNumber: m('Please enter a whole number', '请输入整数', '請輸入整數'),
   positiveInteger: m('Please enter a positive integer', '请输入正整数', '請輸入正整數'),
-  number: m('Please enter a number', '请输入数字', '請輸入數字'),
-  broadcastText: m(
-    'Broadcast text: Chinese characters, digits or letters only',
-    '广播文本：仅限中文、数字或字母',
-    '廣播文本：僅限中文、數字或字母',
-  ),
   smsCode: m('Verification code: 4 digits', '验证码：4位数字', '驗證碼：4位數字'),
   iccid: m('ICCID: 19 or 20 letters or digits', 'ICCID：19或20位字母或数字', 'ICCID：19或20位字母或數字'),
   ssid: m('SSID(IMEI): exactly 15 digits', 'SSID(IMEI)：15位数字', 'SSID(IMEI)：15位數字'),

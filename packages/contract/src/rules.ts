@@ -25,15 +25,12 @@ const hanAlnum = (min: number, max: number) => new RegExp(`^[\\p{Script=Han}0-9A
 
 export const companyName = once(() => pattern('companyName', named(4, 20)));
 export const agentName = once(() => pattern('agentName', named(4, 20)));
-export const agentNameShort = once(() => pattern('agentNameShort', named(1, 15)));
 export const contactName = once(() => str('contactName').min(2, 'contactName').max(10, 'contactName'));
-export const nickname = once(() => pattern('nickname', named(2, 7)));
 export const nicknameLong = once(() => pattern('nicknameLong', named(2, 11)));
 export const prefix = once(() =>
   str('prefixRequired').min(1, { error: 'prefixRequired', abort: true }).regex(named(2, 12), 'prefix'),
 );
 export const groupName = once(() => pattern('groupName', hanAlnum(2, 15)));
-export const groupNameShort = once(() => pattern('groupNameShort', hanAlnum(2, 12)));
 export const fenceName = once(() => str('fenceName').min(1, 'fenceName').max(15, 'fenceName'));
 export const account = once(() => pattern('account', /^[0-9A-Za-z_]{6,20}$/));
 /** Not trimmed: a space is not a letter or digit, and login compares the password untrimmed. */
@@ -41,8 +38,6 @@ export const password = once(() => z.string({ error: 'password' }).regex(/^[0-9A
 export const mobile = once(() => pattern('mobile', /^\+?\d{6,15}$/));
 export const email = once(() => str('email').pipe(z.email({ error: 'email' })));
 export const positiveInteger = once(() => pattern('positiveInteger', /^[1-9]\d*$/).transform(Number));
-export const numberText = once(() => pattern('number', /^-?\d+(\.\d+)?$/).transform(Number));
-export const broadcastText = once(() => pattern('broadcastText', /^[\p{Script=Han}0-9A-Za-z]+$/u));
 export const smsCode = once(() => pattern('smsCode', /^\d{4}$/));
 /** A verification code as a form sends it: one that is not 4 digits is refused before it can spend a try. */
 export const enteredCode = once(() =>
@@ -323,21 +318,16 @@ export const rules = Object.assign(
   gettersOf({
     companyName,
     agentName,
-    agentNameShort,
     contactName,
-    nickname,
     nicknameLong,
     prefix,
     groupName,
-    groupNameShort,
     fenceName,
     account,
     password,
     mobile,
     email,
     positiveInteger,
-    numberText,
-    broadcastText,
     smsCode,
     enteredCode,
     iccid,

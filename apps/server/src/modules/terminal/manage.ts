@@ -50,7 +50,10 @@ export async function batch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api
   if (!agent) throw notFound();
   const card = p.userType === UserType.vip ? 7 : 0;
   if (!(await cards.isEnabled(db, agent.id, card)))
-    throw ruleBroken('cardTypeNotAllowed', { cardType: card });
+    // A single-function user runs on a voice card; a VIP user on a VIP card.
+    throw card === 0
+      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
+      : ruleBroken('cardTypeNotAllowed', { cardType: card });
   const created = await createTerminals(db, {
     agent,
     org,
