@@ -2,6 +2,9 @@ import { PlayOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** A recording's length in whole seconds, as its row and its player both show it. */
+export const lengthOf = (seconds: number) => Math.max(0, Math.round(seconds));
+
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -71,7 +74,8 @@ export const AudioPlayer = ({ src, duration, label, active, onPlay }: Props) => 
         <span className="player__fill" style={{ width: `${share * 100}%` }} />
       </div>
       <span className="player__time">
-        {clock(time)} / {clock(length)}
+        {/* The length is the record's, as its row says; the file's own only paces the bar. */}
+        {clock(Math.min(time, lengthOf(duration)))} / {clock(lengthOf(duration))}
       </span>
       {failed && <p className="field__error">{t('recording.playFailed')}</p>}
       {/* biome-ignore lint/a11y/useMediaCaption: talk bursts of a radio have no captions to offer */}

@@ -1,8 +1,9 @@
 import { api, Code, Messages } from '@ptt/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { RecordingRow } from './recording-row.tsx';
 
 vi.mock('../../components/map/map-view.tsx', () => ({
   MapView: (props: { testId?: string; track?: unknown[]; markers?: { label?: string }[] }) => (
@@ -73,6 +74,19 @@ describe('recordings', () => {
       expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.get('terminalId')).toBe('5'),
     );
     expect(await screen.findByText('User: Radio 5')).toBeTruthy();
+  });
+});
+
+describe('a recording’s length', () => {
+  it('reads the same in its row and its player, whatever the file says', () => {
+    render(<RecordingRow recording={{ ...recording, duration: 2.6 }} playing={false} onPlay={() => {}} />);
+    const row = screen.getByTestId('recording-row');
+    expect(row.textContent).toContain('3 s');
+    expect(row.querySelector('.player__time')?.textContent).toBe('0:00 / 0:03');
+    const audio = row.querySelector('audio') as HTMLAudioElement;
+    Object.defineProperty(audio, 'duration', { value: 2.4 });
+    fireEvent.loadedMetadata(audio);
+    expect(row.querySelector('.player__time')?.textContent).toBe('0:00 / 0:03');
   });
 });
 

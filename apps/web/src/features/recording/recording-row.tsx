@@ -3,7 +3,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { AudioPlayer } from './audio-player.tsx';
+import { AudioPlayer, lengthOf } from './audio-player.tsx';
 
 type Recording = DataOf<typeof api.recording.list>['list'][number];
 
@@ -24,7 +24,7 @@ export const RecordingRow = ({ recording: r, playing, onPlay }: Props) => {
           <br />
           <span className="item-meta">
             {r.group_name || t('recording.noGroup')} · {formatDateTime(r.started_at, i18n.language)} ·{' '}
-            {t('recording.seconds', { count: Math.round(r.duration) })}
+            {t('recording.seconds', { count: lengthOf(r.duration) })}
           </span>
         </span>
         <a
