@@ -1,4 +1,5 @@
 import { api, Limits, rules } from '@ptt/contract';
+import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -67,10 +68,9 @@ export const Component = () => {
             t('account.pwd.confirmPlaceholder'),
             'new-password',
           )}
-          <label className="account-check">
-            <input type="checkbox" checked={show} onChange={(event) => setShow(event.target.checked)} />
+          <Checkbox className="account-check" checked={show} onChange={setShow}>
             {t('account.pwd.show')}
-          </label>
+          </Checkbox>
           <SubmitButton busy={form.busy} locked={form.locked} text={t('account.pwd.submit')} />
         </form>
       )}

@@ -1,4 +1,5 @@
 import type { api, DataOf } from '@ptt/contract';
+import Checkbox from 'antd-mobile/es/components/checkbox';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,9 +40,10 @@ export const UserRow = ({ user, selecting, selected, onToggle }: Props) => {
     );
   }
   return (
-    <label className="row picker-row user-pick" data-testid={`user-${user.ssid}`}>
-      <input type="checkbox" className="user-pick__box" checked={selected} onChange={onToggle} />
-      {body}
-    </label>
+    <div className="row picker-row user-pick" data-testid={`user-${user.ssid}`}>
+      <Checkbox className="user-pick__box" checked={selected} onChange={onToggle}>
+        {body}
+      </Checkbox>
+    </div>
   );
 };
