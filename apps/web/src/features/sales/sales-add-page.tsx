@@ -33,6 +33,7 @@ export const Component = () => {
   const theirs = useSubAgent(agent?.id);
   const sell = useEndpointMutation(api.agent.blanceAdd, { invalidates: balanceReads });
   const recycle = useEndpointMutation(api.agent.cardRecovery, { invalidates: balanceReads });
+  const checkPwd = useEndpointMutation(api.jsp.checkPwd);
 
   // Sub-agents make no sales (SPEC §6): their tab bar opens the record, and so does this path.
   if (me.data && isSubAgentPath(me.data.path)) return <Navigate to="/salesRecord" replace />;
@@ -54,7 +55,15 @@ export const Component = () => {
 
   // Cards move only once the agent has seen what moves and what it leaves: his balance on a sale,
   // the other agent's on a recycling.
-  const confirmMove = async ({ mode, quantity }: SaleValues) => {
+  const confirmMove = async ({ mode, quantity, payPwd }: SaleValues) => {
+    // A wrong service card password is told before the question is asked (DESIGN §4: checkPwd).
+    if (me.data?.has_pay_pwd) {
+      try {
+        await checkPwd.mutateAsync({ payPwd });
+      } catch {
+        return false; // The client has shown the server's message.
+      }
+    }
     const count = countOf(quantity);
     const texts = { count, card: cardName, agent: agent?.name ?? '' };
     return mode === 'sell'

@@ -1,4 +1,4 @@
-import { api } from '@ptt/contract';
+import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
@@ -29,6 +29,10 @@ const replies = (path = 'A001', extra: Record<string, MockReply> = {}) => ({
   },
   [api.agent.blanceAdd.path]: { data: { balance: 5 } },
   [api.agent.cardRecovery.path]: { data: { balance: 12 } },
+  [api.jsp.checkPwd.path]: (url: URL) =>
+    url.searchParams.get('payPwd') === '123456'
+      ? { data: null }
+      : { code: Code.rule, msg: Messages.payPwdError },
   [api.agent.getSalesPurchaseRecord.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
   ...extra,
 });
@@ -110,6 +114,11 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    // A wrong password is told before the question: checkPwd refuses it and nothing is asked or sold.
+    fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '654321' } });
+    await tapSubmit();
+    await waitFor(() => expect(sent(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
+    expect(screen.queryByText('Sell 2 Voice cards to Reseller? Your balance: 10 → 8')).toBeNull();
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
     await tapSubmit();
     await answerDialog('Sell 2 Voice cards to Reseller? Your balance: 10 → 8', 'Sell');
