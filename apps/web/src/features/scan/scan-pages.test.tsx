@@ -22,6 +22,15 @@ const orgs = {
   },
 };
 
+/** A batch of single-function users for Taxi Co, named Car…, with the SSIDs scanned so far. */
+const carBatch = (ssids: string[]) => ({
+  ...emptyScanState,
+  userType: 0 as const,
+  org: { id: 3, name: 'Taxi Co' },
+  prefix: 'Car',
+  ssids,
+});
+
 describe('batch form validation', () => {
   it('asks for a user type, a company and a 2-12 character prefix', () => {
     const errors = (...[s]: Parameters<typeof batchRule>) => {
@@ -71,13 +80,7 @@ describe('SSIDs as people type and paste them', () => {
 
   it('keeps a 16th typed digit and refuses the row, and fills rows from a pasted column', async () => {
     signIn(0);
-    writeScanState({
-      ...emptyScanState,
-      userType: 0,
-      org: { id: 3, name: 'Taxi Co' },
-      prefix: 'Car',
-      ssids: [],
-    });
+    writeScanState(carBatch([]));
     const fetch = mockApi({ [api.agent.orgs.path]: orgs });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
@@ -147,13 +150,7 @@ describe('kept-alive scan list', () => {
 
   it('creates the scanned batch with the SSIDs in a JSON body and shows the passwords once', async () => {
     signIn(0);
-    writeScanState({
-      ...emptyScanState,
-      userType: 0,
-      org: { id: 3, name: 'Taxi Co' },
-      prefix: 'Car',
-      ssids: ['359000000000001'],
-    });
+    writeScanState(carBatch(['359000000000001']));
     const created = [{ id: 9, ssid: '359000000000001', name: 'Car1', intercomPassword: '123456' }];
     const fetch = mockApi({
       [api.terminal.batch.path]: { data: { created } },
