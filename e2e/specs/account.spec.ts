@@ -224,7 +224,7 @@ describe('personal center and account flows', () => {
     await page.locator('#sale-paypwd').fill('135790');
     await page.getByTestId('sale-submit').click();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Sell' }).click();
-    await page.getByText('Sold 1 Voice cards to Demo_Subagent').waitFor();
+    await page.getByText('Sold 1 Voice card to Demo_Subagent').waitFor();
 
     // The personal center in Simplified Chinese.
     await page.goto('/main');

@@ -78,7 +78,10 @@ describe('terminals and groups', () => {
     assert.match(csv, new RegExp(`Car1,${typed[0]},${passwords[0]}\r\n`));
 
     // Batch by scan: two photos of QR codes; a repeated one is refused; the list survives leaving.
+    // The page comes back as it was left, in input mode, its rows emptied by the batch.
     await page.goto('/scanCodeAdd');
+    assert.equal(await page.locator('#input-ssid-0').inputValue(), '');
+    await page.getByTestId('mode-scan').click();
     await page.getByTestId('scan-panel').waitFor();
     for (const ssid of scanned) {
       await page.getByTestId('scan-photo').setInputFiles(await qrPhoto(ssid));
