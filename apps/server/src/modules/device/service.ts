@@ -45,7 +45,6 @@ export async function login(
   });
   const [memberOf, org] = await Promise.all([groups.groupsOf(db, t.id), orgs.findById(db, t.orgId)]);
   if (!org) throw new AppError(Code.loginFailed, 'deviceLoginFailed');
-  const day = new Date().toISOString().slice(0, 10);
   return {
     device_token: token,
     expires_in: expiresIn,
@@ -53,23 +52,19 @@ export async function login(
     groups: memberOf.map((g) => ({ id: g.id, name: g.name })),
     default_group_id: t.defaultGroupId,
     services: orgs.togglesOf(org),
-    functions: terminals.activeFunctions(t, day),
+    functions: terminals.activeFunctions(t),
   };
 }
-
-/** A function is active on a day when it was activated and expires on that day or later. */
-const activeOn = (day: string, expires: string | null) => expires !== null && expires >= day;
 
 /** Resolves a device token to its terminal, or answers 40102. */
 export async function authenticate(db: Conn, token: unknown): Promise<Device> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
   const row = await repo.findLiveSession(db, sha256(token));
   if (!row || row.stamp !== stampOf(row.ssid, row.pwdHash)) throw unauthorized();
-  const day = new Date().toISOString().slice(0, 10);
   return {
     gps: row.gps,
-    location: activeOn(day, row.locationExpires),
-    fence: activeOn(day, row.fenceExpires),
+    location: terminals.isActive(row.locationExpires),
+    fence: terminals.isActive(row.fenceExpires),
     terminalId: row.terminalId,
     orgId: row.orgId,
     agentPath: row.agentPath,

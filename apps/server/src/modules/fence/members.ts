@@ -28,14 +28,12 @@ export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typ
   const set = { kind: 'fence', id: f.id, orgId: f.orgId } as const;
   const { list, total } = await membership.outside(db, set, q.keyword, q.page, q.size);
   // A terminal without active Location and Fence functions gets no fence alarm: the picker says so.
-  const day = new Date().toISOString().slice(0, 10);
-  const active = (expires: string | null) => expires !== null && expires >= day;
   return {
     list: list.map((t) => ({
       id: t.id,
       ssid: t.ssid,
       name: t.name,
-      watched: active(t.locationExpires) && active(t.fenceExpires),
+      watched: terminals.isActive(t.locationExpires) && terminals.isActive(t.fenceExpires),
     })),
     total,
     page: q.page,

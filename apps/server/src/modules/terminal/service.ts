@@ -101,8 +101,14 @@ export const setIntercomPassword = async (db: Conn, id: number, plain: string) =
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   repo.searchTerminals(db, scopeOf(caller), keyword, limit);
 
-/** The functions of a terminal active on a day (activated and expiring that day or later), by card key. */
-export const activeFunctions = (t: repo.TerminalRow, day: string) =>
+/** Today as YYYY-MM-DD, the form expiries are stored and compared in. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A function is active on a day when it was activated and expires that day or later. */
+export const isActive = (expires: string | null, day = today()) => expires !== null && expires >= day;
+
+/** The functions of a terminal active on a day, by card key. */
+export const activeFunctions = (t: repo.TerminalRow, day = today()) =>
   Object.entries(repo.expiryColumn)
-    .filter(([, column]) => (t[column] ?? '') >= day)
+    .filter(([, column]) => isActive(t[column], day))
     .map(([fn]) => fn);
