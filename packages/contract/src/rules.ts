@@ -201,12 +201,12 @@ export const saleQuantity = (balance?: number) =>
   });
 
 /** Recycling: integer > 0 and not above the existing amount; 0 cannot be recycled. */
-export const recycleQuantity = (existing?: number) =>
-  existing === undefined
-    ? wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'recycleOverAmount' })
-    : wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'recycleOverAmount' })
-        .refine(() => existing > 0, 'recycleZero')
-        .refine((n) => n <= existing, 'recycleOverAmount');
+export const recycleQuantity = (existing?: number) => {
+  const count = wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'recycleOverAmount' });
+  return existing === undefined
+    ? count
+    : count.refine(() => existing > 0, 'recycleZero').refine((n) => n <= existing, 'recycleOverAmount');
+};
 
 /** Batch users by scan (≤100) or input (≤10): SSIDs 15 digits, no duplicates. */
 export const ssidList = (max: number) =>

@@ -68,6 +68,9 @@ const nextDay = (date: string) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Today as YYYY-MM-DD (UTC), the form expiry dates are stored and compared in. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
 /** A filter's dates as instants: from the start of `start` to the end of `end` (included), in a zone. */
 export const dayRange = (start: string, end: string, timeZone: string) => ({
   from: startOfDay(start, timeZone),

@@ -19,7 +19,10 @@ import {
 import { count, endpoint, optional } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
 
-/** A card switch as parameters: '1' enables a card type, '0' or absent disables it. */
+/**
+ * A card switch as parameters: '1' enables a card type, '0' disables it; absent leaves it as it is
+ * (on a new sub-agent: disabled).
+ */
 const flag = once(() =>
   z
     .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])

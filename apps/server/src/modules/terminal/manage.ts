@@ -4,6 +4,7 @@ import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
+import { today } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
@@ -13,7 +14,6 @@ import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
 import { createTerminals, PERMANENT } from './service.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const addYear = (from: string) => {
   const d = new Date(`${from}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + 1);

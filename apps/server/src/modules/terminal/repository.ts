@@ -19,6 +19,7 @@ import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
+import { today } from '../../lib/zoned-time.ts';
 
 export type NewTerminal = typeof terminals.$inferInsert;
 
@@ -105,7 +106,6 @@ export const expiryColumn = {
   duplex: 'duplexExpires',
 } as const;
 
-const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const p = sql.placeholder;
 

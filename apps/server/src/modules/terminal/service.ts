@@ -5,6 +5,7 @@ import { conflict } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
+import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import * as notices from '../notice/service.ts';
 import * as repo from './repository.ts';
@@ -100,9 +101,6 @@ export const setIntercomPassword = async (db: Conn, id: number, plain: string) =
   repo.updateTerminal(db, id, { intercomPwdHash: await hashDeviceSecret(plain) });
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   repo.searchTerminals(db, scopeOf(caller), keyword, limit);
-
-/** Today as YYYY-MM-DD, the form expiries are stored and compared in. */
-export const today = () => new Date().toISOString().slice(0, 10);
 
 /** A function is active on a day when it was activated and expires that day or later. */
 export const isActive = (expires: string | null, day = today()) => expires !== null && expires >= day;
