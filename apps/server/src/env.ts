@@ -53,6 +53,8 @@ const schema = z.object({
   FENCE_REPEAT_SECONDS: z.coerce.number().int().min(10).default(300),
   /** Zone of fence periods and of list date filters when a call names none; empty means the machine's. */
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
+  /** Days of positions kept; older days' tables are dropped whole. */
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

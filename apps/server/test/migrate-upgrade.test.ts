@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { readConfig } from '../src/env.ts';
 import type { Caller } from '../src/http/caller.ts';
+import * as location from '../src/modules/location/service.ts';
 import * as terminal from '../src/modules/terminal/manage.ts';
 import { backends } from './harness.ts';
 
@@ -61,6 +62,10 @@ async function fill(run: Run) {
   await run(`insert into groups (id, org_id, agent_path, name) values (1, 1, 'up00', 'Night shift')`);
   await run(`insert into group_members (group_id, terminal_id, priority) values (1, 3, 2), (1, 6, 3)`);
   await run(`update terminals set default_group_id = 1 where id = 3`);
+  // Positions of two days, which the upgrade moves into a table partitioned by day.
+  await run(`insert into positions (terminal_id, org_id, agent_path, lat, lng, at)
+    select 3, 1, 'up00', 22.3 + n / 1000.0, 114.1, timestamptz '2026-03-01' + n * interval '2 hours'
+    from generate_series(1, 20) n`);
   for (const table of ['agents', 'orgs', 'terminals', 'groups'])
     await run(`select setval(pg_get_serial_sequence('${table}', 'id'), 100)`);
 }
@@ -129,6 +134,13 @@ describe.each(backends)('an upgrade on %s', (backend) => {
                         (select n from terminal_counts where path = 'up00')::int as under_top`),
       )) as unknown as { rows: Record<string, number>[] };
       expect(counted.rows[0]).toEqual({ agents: 3, orgs: 3, terminals: 12, members: 2, under_top: 8 });
+      const track = await location.track(db, caller(0, 1, 'up00'), {
+        terminalId: 3,
+        start: '2026-03-01T00:00:00Z',
+        end: '2026-03-03T00:00:00Z',
+      });
+      expect(track.points).toHaveLength(20);
+      expect(track.points[0]).toMatchObject({ lat: 22.301, at: '2026-03-01T02:00:00.000Z' });
 
       const page = { page: 1, size: 20 };
       const top = await terminal.list(db, caller(0, 1, 'up00'), page);

@@ -498,7 +498,7 @@ export const deviceSessions = pgTable(
 export const positions = pgTable(
   'positions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -511,7 +511,8 @@ export const positions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     createdAt: created(),
   },
-  (t) => [index('positions_terminal_at').on(t.terminalId, t.at)],
+  // Partitioned by day (migration 0030); the key carries the partition column, as PostgreSQL requires.
+  (t) => [primaryKey({ columns: [t.id, t.at] }), index('positions_terminal_at').on(t.terminalId, t.at)],
 );
 
 /** Reverse-geocoded addresses by provider, language and rounded coordinates. */
