@@ -53,6 +53,10 @@ const schema = z.object({
   FENCE_REPEAT_SECONDS: z.coerce.number().int().min(10).default(300),
   /** Zone of fence periods and of list date filters when a call names none; empty means the machine's. */
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
+  /** A terminal silent this long (no device call) goes offline; above the 15 s between presence writes. */
+  PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).default(120),
+  /** How long live events stay for a reconnecting stream to replay. */
+  EVENT_RETENTION_HOURS: z.coerce.number().positive().default(24),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
