@@ -43,11 +43,11 @@ export async function listenLocal(app: FastifyInstance) {
 /** Opens the event stream over HTTP (inject does not stream) and collects its messages as they come. */
 export async function openStream(
   base: string,
-  params: Record<string, string | number>,
+  params: object,
   headers: Record<string, string> = {},
 ): Promise<OpenStream> {
   const abort = new AbortController();
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await fetch(`${base}/v1/events/stream?${query}`, { signal: abort.signal, headers });
   const messages: Message[] = [];
   const waiters = new Set<() => void>();

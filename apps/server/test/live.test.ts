@@ -63,12 +63,13 @@ describe.each(backends)('live events on %s', (backend) => {
     expect(s.res.headers.get('x-content-type-options')).toBe('nosniff');
     await s.until((m) => m.retry === 2000);
 
+    const code = async (o: OpenStream) => ((await o.res.json()) as { code: number }).code;
     const noSession = await openStream(base, {});
-    expect((await noSession.res.json()).code).toBe(Code.unauthorized);
+    expect(await code(noSession)).toBe(Code.unauthorized);
     const foreign = await openStream(base, { ...top, orgId: otherOrgId });
-    expect((await foreign.res.json()).code).toBe(Code.notFound);
+    expect(await code(foreign)).toBe(Code.notFound);
     const notOwn = await openStream(base, { ...company, orgId: otherOrgId });
-    expect((await notOwn.res.json()).code).toBe(Code.notFound);
+    expect(await code(notOwn)).toBe(Code.notFound);
   });
 
   it('delivers an SOS raised through the device API to the streams of its scope only', async () => {
