@@ -181,6 +181,35 @@ describe.each(backends)('live events on %s', (backend) => {
     }
   });
 
+  it('delivers an event whose transaction committed after a newer one', async () => {
+    const s = await stream(company);
+    await s.until((m) => m.retry === 2000);
+    const db = t.database.db;
+    const ids = async () =>
+      (
+        (await db.execute(
+          sql`select nextval(pg_get_serial_sequence('live_events', 'id'))::int as id`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows[0].id;
+    const [older, newer] = [await ids(), await ids()];
+    // As two transactions that took their ids in one order and committed in the other.
+    for (const id of [newer, older]) {
+      const payload = {
+        terminal_id: terminalId,
+        org_id: orgId,
+        at: new Date().toISOString(),
+        lat: id,
+        lng: 1,
+        speed: null,
+      };
+      await db.transaction(async (tx) => {
+        await tx.insert(liveEvents).values({ id, type: 'position', orgId, agentPath: 'ZZZZ', payload });
+        await tx.execute(sql`select pg_notify('live_events', ${String(id)})`);
+      });
+      await s.until((m) => m.id === id);
+    }
+  });
+
   it('keeps events for the retention only', async () => {
     const db = t.database.db;
     await db.update(liveEvents).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) });

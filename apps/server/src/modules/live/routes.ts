@@ -38,6 +38,8 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, orgIn
   app.route({
     method: e.method,
     url: e.path,
+    // A HEAD would open a stream with no body to send: only GET is served.
+    exposeHeadRoute: false,
     handler: async (req, reply) => {
       const { db, caller, params } = await prepare(deps, e, req);
       const scope = await streamScope(db, caller, params, orgInScope);
