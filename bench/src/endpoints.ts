@@ -32,6 +32,7 @@ const notMeasured = new Map<Endpoint, string>([
   [api.recording.play, 'audio, not an envelope'],
   [api.recording.download, 'audio, not an envelope'],
   [api.device.fences, 'the terminals’ API, not a screen'],
+  [api.events.stream, 'an event stream that stays open, not an envelope'],
 ]);
 /** Calls sent as POST that only read (the vendor's API posts a few pages). */
 const postedReads: Endpoint[] = [
@@ -145,6 +146,8 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     company('location/track', api.location.track, track),
     company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
     company('location/mapConfig', api.location.mapConfig),
+    // The whole fleet of the 20 000-terminal company: the live map's first read.
+    company('location/fleet', api.location.fleet),
     company('recording/list', api.recording.list, () => page(c.recordings)),
   ];
   const measured = new Set(reads.map((r) => r.endpoint));

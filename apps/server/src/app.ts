@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
 import { authenticate as authenticateDevice } from './modules/device/service.ts';
 import { registerModules } from './modules/index.ts';
+import { LiveHub } from './modules/live/hub.ts';
+import { sweep } from './modules/presence/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
 export interface AppOptions {
@@ -23,6 +25,18 @@ export interface AppOptions {
   database: Database;
   /** Tests pass false to keep output quiet; 'pretty' writes readable lines for a person at a terminal. */
   logger?: boolean | 'pretty';
+}
+
+/** How often each instance sweeps: presence timeouts and expired live events. */
+const SWEEP_MS = 5000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live events: `live.subscribe(fn)` is told of each new event once. */
+    live: LiveHub;
+    /** Runs the sweeper once now (it also runs every few seconds). */
+    sweep(): Promise<{ offline: number; pruned: number }>;
+  }
 }
 
 /** Builds the whole server (API, docs and the built web app) without listening on a port. */
@@ -82,7 +96,21 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
 
   await registerDocs(app);
-  await registerModules(app, deps);
+  const hub = new LiveHub(database.db, app.log);
+  await hub.start(database.listen);
+  app.decorate('live', hub);
+  const sweepNow = () => sweep(database.db, config);
+  app.decorate('sweep', sweepNow);
+  const sweeper = setInterval(() => {
+    sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
+  }, SWEEP_MS);
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', async () => hub.endStreams());
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await hub.stop();
+  });
+  await registerModules(app, deps, hub);
 
   const dist = config.WEB_DIST;
   const hasWeb = existsSync(join(dist, 'index.html'));

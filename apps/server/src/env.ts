@@ -55,6 +55,10 @@ const schema = z.object({
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
   /** Days of positions kept; older days' tables are dropped whole. */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A terminal silent this long (no device call) goes offline; above the 15 s between presence writes. */
+  PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).default(120),
+  /** How long live events stay for a reconnecting stream to replay. */
+  EVENT_RETENTION_HOURS: z.coerce.number().positive().default(24),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

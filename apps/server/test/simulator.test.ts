@@ -136,4 +136,25 @@ describe.each(backends)('the simulator against a live server on %s', (backend) =
     expect((await t.call(api.recording.list, {}, company)).data.total).toBe(result.recordings);
     // 720 HTTP round trips: generous for a loaded machine running other test files beside it.
   }, 240_000);
+
+  it('sends heartbeats for terminals without a fix, which keeps them online on the fleet map', async () => {
+    const credentials = await resetCredentials(t.database.db, 'company01', { count: 2 });
+    const result = await simulate({
+      client: () => new DeviceClient(base),
+      terminals: credentials.terminals,
+      centre,
+      steps: 30,
+      stepSeconds: 5,
+      seed: 5,
+      fixChance: 0.2,
+      sosChance: 0,
+      recordingChance: 0,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.heartbeats).toBeGreaterThan(0);
+    expect(result.positions).toBeLessThan(2 * 30);
+    const fleet = (await t.call(api.location.fleet, {}, company)).data.list;
+    const ssids = new Set(credentials.terminals.map((c) => c.ssid));
+    expect(fleet.filter((r) => ssids.has(r.ssid)).map((r) => r.online)).toEqual([1, 1]);
+  }, 60_000);
 });

@@ -58,6 +58,11 @@ export class DeviceClient {
     );
   }
 
+  /** Tells the server the radio is on when it has nothing else to send. */
+  heartbeat() {
+    return this.call(api.device.heartbeat, {});
+  }
+
   sos(lat: number, lng: number, time: Date) {
     return this.call(api.device.sos, { lat, lng, time: time.toISOString() });
   }

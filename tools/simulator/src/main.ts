@@ -13,6 +13,8 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
   --centre lat,lng   where the fleet roams (default 22.3193,114.1694, Hong Kong)
   --radius R         metres around the centre (default 1500)
   --step S           seconds between positions (default 5)
+  --fix P            chance (0–1) that a terminal has a GPS fix at a step (default 1); one without a
+                     fix for 30 s sends a heartbeat instead
   --seed N           the same seed gives the same paths and events (default: random)
   --credentials F    SSIDs and intercom passwords, as written by
                      npm run ptt -- terminal:passwords --org <account>
@@ -21,10 +23,9 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
 
 const { values } = parseArgs({
   options: Object.fromEntries(
-    ['company', 'terminals', 'minutes', 'url', 'centre', 'radius', 'step', 'seed', 'credentials'].map((k) => [
-      k,
-      { type: 'string' as const },
-    ]),
+    ['company', 'terminals', 'minutes', 'url', 'centre', 'radius', 'step', 'fix', 'seed', 'credentials'].map(
+      (k) => [k, { type: 'string' as const }],
+    ),
   ),
 });
 const v = values as Record<string, string | undefined>;
@@ -78,12 +79,15 @@ async function main() {
     radius: positive('radius', 1500),
     steps,
     stepSeconds,
+    fixChance: Math.min(1, positive('fix', 1)),
     seed: v.seed === undefined ? Date.now() % 2 ** 31 : Number(v.seed),
     pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),
   });
-  const { positions, alarms, sos, recordings, errors } = result;
-  console.log(`done: ${positions} positions, ${alarms} fence alarms, ${sos} SOS, ${recordings} recordings`);
+  const { positions, alarms, sos, recordings, heartbeats, errors } = result;
+  console.log(
+    `done: ${positions} positions, ${heartbeats} heartbeats, ${alarms} fence alarms, ${sos} SOS, ${recordings} recordings`,
+  );
   for (const e of errors.slice(0, 20)) console.log(`  error ${e}`);
   if (errors.length > 20) console.log(`  … and ${errors.length - 20} more errors`);
   if (errors.length > 0 && positions === 0) process.exitCode = 1;

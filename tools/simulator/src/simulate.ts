@@ -27,6 +27,12 @@ export interface SimulationOptions {
   recordingChance?: number;
   /** Chance that the next waypoint is inside one of the terminal's fences, so paths cross them. */
   fenceChance?: number;
+  /**
+   * Chance per step that a terminal has a GPS fix to report (default 1: always). A terminal without one
+   * for `heartbeatSeconds` sends a heartbeat, so the server keeps it online.
+   */
+  fixChance?: number;
+  heartbeatSeconds?: number;
   log?: (line: string) => void;
 }
 
@@ -41,6 +47,7 @@ export interface SimulationResult {
   alarms: number;
   sos: number;
   recordings: number;
+  heartbeats: number;
   errors: string[];
   /** What each terminal reported, by SSID. */
   tracks: Map<string, Fix[]>;
@@ -52,6 +59,8 @@ interface Unit {
   walker: Walker;
   groups: number[];
   track: Fix[];
+  /** When (simulated time) the terminal last called the server. */
+  lastCall: number;
 }
 
 /** Somewhere inside a fence: its centre, or the mean of a polygon's corners (inside for the convex ones). */
@@ -81,6 +90,7 @@ async function enlist(o: SimulationOptions, random: Random, c: Credentials, resu
     walker: new Walker(random, randomPoint(random, o.centre, radius), pick),
     groups: session.groups.map((g) => g.id),
     track: [],
+    lastCall: o.start?.getTime() ?? Date.now(),
   };
   result.tracks.set(c.ssid, unit.track);
   o.log?.(`${c.ssid} ${session.terminal.name}: ${fences.length} fence(s), ${unit.groups.length} group(s)`);
@@ -90,14 +100,25 @@ async function enlist(o: SimulationOptions, random: Random, c: Credentials, resu
 async function act(o: SimulationOptions, random: Random, unit: Unit, time: Date, result: SimulationResult) {
   const seconds = o.stepSeconds ?? 5;
   const { position, kmh } = unit.walker.step(seconds);
-  const fix = { ...position, time };
-  const answer = await unit.client.positions([{ ...fix, speed: kmh, accuracy: between(random, 3, 15) }]);
-  unit.track.push(fix);
-  result.positions += answer.accepted;
-  result.alarms += answer.alarms;
-  if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
+  // Without a fix (indoors, say) there is no position to send; the sequence of chances is unchanged
+  // when every step has one.
+  const hasFix = (o.fixChance ?? 1) >= 1 || random() < (o.fixChance ?? 1);
+  if (hasFix) {
+    const fix = { ...position, time };
+    const answer = await unit.client.positions([{ ...fix, speed: kmh, accuracy: between(random, 3, 15) }]);
+    unit.lastCall = time.getTime();
+    unit.track.push(fix);
+    result.positions += answer.accepted;
+    result.alarms += answer.alarms;
+    if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
+  } else if (time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000) {
+    await unit.client.heartbeat();
+    unit.lastCall = time.getTime();
+    result.heartbeats += 1;
+  }
   if (random() < (o.sosChance ?? 0.002)) {
     await unit.client.sos(position.lat, position.lng, time);
+    unit.lastCall = time.getTime();
     result.sos += 1;
     o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
   }
@@ -116,7 +137,8 @@ async function act(o: SimulationOptions, random: Random, unit: Unit, time: Date,
 
 /**
  * Runs a fleet of terminals for a number of steps against a server: each signs in, learns its fences,
- * then every step moves, reports its position and now and then raises an SOS or uploads a talk burst.
+ * then every step moves, reports its position (or, without a fix for a while, a heartbeat) and now and
+ * then raises an SOS or uploads a talk burst.
  * A terminal whose calls fail is noted in `errors` and keeps going; one that cannot sign in sits out.
  */
 export async function simulate(o: SimulationOptions): Promise<SimulationResult> {
@@ -126,6 +148,7 @@ export async function simulate(o: SimulationOptions): Promise<SimulationResult> 
     alarms: 0,
     sos: 0,
     recordings: 0,
+    heartbeats: 0,
     errors: [],
     tracks: new Map(),
   };

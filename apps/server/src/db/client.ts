@@ -22,6 +22,12 @@ export type Conn = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Calls `fn` on each notification of `channel` (LISTEN), and once more whenever the listening
+   * connection is opened again after a drop, since notifications sent meanwhile are lost. Resolves to
+   * the function that stops listening.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       kind: 'postgres',
       db: db as unknown as Db,
+      listen: (channel, fn) => listenPostgres(url, channel, fn),
       close: () => pool.end(),
     };
   }
@@ -69,6 +76,51 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    listen: (channel, fn) => client.listen(channel, fn),
     close: () => client.close(),
+  };
+}
+
+/** How long a listening connection that dropped waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries and lose it), opened
+ * again after a drop (a restart of the database, an administrator's kill) until stopped.
+ */
+async function listenPostgres(url: string, channel: string, fn: (payload: string) => void) {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = (c: pg.Client) => {
+    if (stopped || current !== c) return;
+    current = undefined;
+    c.end().catch(() => {});
+    timer = setTimeout(connect, RELISTEN_MS);
+  };
+  async function connect() {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    current = c;
+    c.on('notification', (m) => {
+      if (m.channel === channel) fn(m.payload ?? '');
+    });
+    c.on('error', () => retry(c));
+    c.on('end', () => retry(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      fn('');
+    } catch {
+      retry(c);
+    }
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = current;
+    current = undefined;
+    await c?.end().catch(() => {});
   };
 }

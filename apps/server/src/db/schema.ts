@@ -644,3 +644,48 @@ export const recordings = pgTable(
     index('recordings_terminal_started').on(t.terminalId, t.startedAt),
   ],
 );
+
+/**
+ * Events of the live stream (docs/architecture.md, "Live events"), written in the transaction of the
+ * change they report and kept for EVENT_RETENTION_HOURS. No foreign key: an event outlives its records.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    orgId: integer('org_id').notNull(),
+    agentPath: text('agent_path').notNull(),
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('live_events_created_at').on(t.createdAt)],
+);
+
+/** Whether a terminal is on: seen by any device call, offline after PRESENCE_TIMEOUT_SECONDS of silence. */
+export const terminalPresence = pgTable(
+  'terminal_presence',
+  {
+    terminalId: integer('terminal_id')
+      .primaryKey()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id').notNull(),
+    agentPath: text('agent_path').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    online: boolean('online').notNull(),
+  },
+  (t) => [index('terminal_presence_online_seen').on(t.lastSeenAt).where(sql`"online"`)],
+);
+
+/** Each terminal's newest position (by its time), for the fleet map; the company is the one it reported in. */
+export const terminalPositionsLast = pgTable('terminal_positions_last', {
+  terminalId: integer('terminal_id')
+    .primaryKey()
+    .references(() => terminals.id, { onDelete: 'cascade' }),
+  orgId: integer('org_id').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  speed: real('speed'),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

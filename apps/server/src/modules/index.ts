@@ -7,18 +7,21 @@ import { deviceRoutes } from './device/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { fenceRoutes } from './fence/routes.ts';
 import { groupRoutes } from './group/routes.ts';
+import type { LiveHub } from './live/hub.ts';
+import { liveRoutes } from './live/routes.ts';
 import { locationRoutes } from './location/routes.ts';
 import { noticeRoutes } from './notice/routes.ts';
 import { orgRoutes } from './org/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { recordingRoutes } from './recording/routes.ts';
 import { salesRoutes } from './sales/routes.ts';
+import { orgInScope } from './scope/service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { sosRoutes } from './sos/routes.ts';
 import { terminalRoutes } from './terminal/routes.ts';
 
 /** Every domain module registers its routes here. */
-export async function registerModules(app: FastifyInstance, deps: Deps) {
+export async function registerModules(app: FastifyInstance, deps: Deps, hub: LiveHub) {
   authRoutes(app, deps);
   profileRoutes(app, deps);
   noticeRoutes(app, deps);
@@ -34,5 +37,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   fenceRoutes(app, deps);
   locationRoutes(app, deps);
   recordingRoutes(app, deps);
+  // The live module imports no other module: the company check of a stream is handed to it.
+  liveRoutes(app, deps, hub, orgInScope);
   await deviceRoutes(app, deps);
 }

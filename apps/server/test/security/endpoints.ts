@@ -266,6 +266,9 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.location.last, { build: (_, tn) => ({ params: { terminalId: tn.terminalId } }) }],
+  [api.location.fleet, { build: (_, tn) => ({ params: { orgId: tn.orgId, groupId: tn.groupId } }) }],
+  // An allowed caller gets the event stream (read up to its headers); a refused one the envelope.
+  [api.events.stream, { build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
 
   [
     api.recording.list,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { eq, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import type { InjectOptions } from 'fastify';
 import * as schema from '../../src/db/schema.ts';
 import { sessions } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
@@ -74,6 +75,24 @@ const query = (params: Record<string, unknown>) => {
 };
 
 /** Sends a call without any expectation about its answer (files answer with their own type). */
+/**
+ * `inject` for a call whose answer may be an event stream, which never ends: the stream is read up to
+ * its headers and then let go as a client closing it would (the server detaches it on close); any other
+ * answer is read whole.
+ */
+export async function injectStreamed(t: TestApp, opts: InjectOptions) {
+  const res = await t.app.inject({ ...opts, payloadAsStream: true });
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.startsWith('text/event-stream')) {
+    res.raw.res.destroy();
+    return { statusCode: res.statusCode, headers: res.headers, body: '', json: () => undefined };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString();
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) };
+}
+
 export async function send(
   t: TestApp,
   e: Endpoint,
@@ -81,11 +100,12 @@ export async function send(
   session?: Session,
   body?: unknown,
 ): Promise<Answer> {
-  const res = await t.app.inject({
+  const opts: InjectOptions = {
     method: e.method,
     url: `${e.path}?${query({ ...params, ...session })}`,
     ...(body === undefined ? {} : { payload: body as object }),
-  });
+  };
+  const res = e === api.events.stream ? await injectStreamed(t, opts) : await t.app.inject(opts);
   const type = String(res.headers['content-type'] ?? '');
   if (type.startsWith('application/json')) {
     const json = res.json();
@@ -164,7 +184,9 @@ export async function buildWorld(
   env: Record<string, string> = {},
 ): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'ptt-security-'));
-  const t = await startTestApp(backend, { RECORDINGS_DIR: dir, ...env });
+  // Terminals signed in here must not go offline in the middle of a suite: the sweeper would write
+  // between two digests.
+  const t = await startTestApp(backend, { RECORDINGS_DIR: dir, PRESENCE_TIMEOUT_SECONDS: '86400', ...env });
   const db = t.database.db;
   const s = {} as Record<CallerName, Session | undefined>;
   s.none = undefined;

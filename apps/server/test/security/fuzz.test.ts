@@ -11,7 +11,7 @@ import { backends, type Session } from '../harness.ts';
 import { toneWav } from '../wav.ts';
 import { type Fuzzed, fuzzedParams, hostile } from './arbitraries.ts';
 import { nameOf } from './endpoints.ts';
-import { buildWorld, fingerprint, leakPatterns, type World } from './fixtures.ts';
+import { buildWorld, fingerprint, injectStreamed, leakPatterns, type World } from './fixtures.ts';
 
 /** Runs per endpoint: enough to meet every parameter hostile and valid, small enough for two backends. */
 const numRuns = Number(process.env.FUZZ_RUNS ?? 30);
@@ -19,10 +19,20 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 30);
 /** A small upload limit, so the fuzz can pass it. */
 const maxBytes = 16_384;
 
-/** Tables a refused call may write by design: throttle counters, spent puzzles, tries of an SMS code. */
-const writtenOnRefusal = ['rate_limits', 'puzzles', 'sms_codes', 'geocode_cache'];
+/**
+ * Tables a refused call may write by design: throttle counters, spent puzzles, tries of an SMS code,
+ * and a terminal's presence (any device call with a valid token says the radio is on, whatever its
+ * parameters).
+ */
+const writtenOnRefusal = ['rate_limits', 'puzzles', 'sms_codes', 'geocode_cache', 'terminal_presence'];
 
 const files = new Set<Endpoint>([api.recording.play, api.recording.download, api.agent.exportSalesRecord]);
+
+/**
+ * The event stream never ends, so it is fuzzed through `injectStreamed`: an allowed call is read up to
+ * its headers (200, text/event-stream) and then let go; a refused one is an envelope like any other.
+ */
+const streams = new Set<Endpoint>([api.events.stream]);
 
 const toQuery = (params: Record<string, unknown>) => {
   const q = new URLSearchParams();
@@ -267,17 +277,19 @@ describe.each(backends)('fuzzing every endpoint from its contract schema on %s',
           const session = who === 'none' ? undefined : w.sessions[who];
           const body = input.asBody ? input.params : undefined;
           const q = toQuery({ ...(input.asBody ? {} : input.params), ...session });
-          const res = await w.t.app.inject({
+          const opts = {
             method: e.method,
             url: `${e.path}?${q}`,
             ...(body ? { payload: body as object } : {}),
-          });
+          };
+          const res = streams.has(e) ? await injectStreamed(w.t, opts) : await w.t.app.inject(opts);
           calls++;
           const label = `${nameOf(e)} ${JSON.stringify(input).slice(0, 200)}`;
           const type = String(res.headers['content-type'] ?? '');
           if (res.statusCode >= 500) problems.push(`${label}: HTTP ${res.statusCode}`);
           if (!type.startsWith('application/json')) {
-            if (!files.has(e) || res.statusCode >= 300)
+            const streamed = streams.has(e) && type.startsWith('text/event-stream');
+            if ((!files.has(e) && !streamed) || res.statusCode >= 300)
               problems.push(`${label}: HTTP ${res.statusCode} ${type}`);
             last = await fingerprint(w.t, writtenOnRefusal);
             return;

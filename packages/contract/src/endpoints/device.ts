@@ -157,4 +157,14 @@ export const device = {
         }),
       ),
   }),
+  heartbeat: endpoint({
+    method: 'POST',
+    path: '/device/v1/heartbeat',
+    access: 'public',
+    summary:
+      'Tells the server the terminal is on when it has nothing else to send; any device call does the same. ' +
+      'A terminal silent for PRESENCE_TIMEOUT_SECONDS goes offline.',
+    params: () => z.object({ device_token: deviceToken() }),
+    data: () => z.object({ online: z.literal(1) }),
+  }),
 };

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { deviceSessions, orgs, terminals } from '../../db/schema.ts';
+import { deviceSessions, orgs, terminalPresence, terminals } from '../../db/schema.ts';
 
 export const insertSession = (db: Conn, row: typeof deviceSessions.$inferInsert) =>
   db.insert(deviceSessions).values(row);
@@ -26,10 +26,14 @@ export const findLiveSession = async (db: Conn, tokenHash: string) =>
         gps: orgs.gps,
         locationExpires: terminals.locationExpires,
         fenceExpires: terminals.fenceExpires,
+        // Read with the session so that a call seen lately writes nothing more (presence).
+        online: terminalPresence.online,
+        lastSeenAt: terminalPresence.lastSeenAt,
       })
       .from(deviceSessions)
       .innerJoin(terminals, eq(terminals.id, deviceSessions.terminalId))
       .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
       .where(and(eq(deviceSessions.tokenHash, tokenHash), gt(deviceSessions.expiresAt, new Date())))
       .limit(1)
   )[0];

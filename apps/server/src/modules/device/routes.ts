@@ -29,6 +29,8 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     deviceRoute(scope, deps, d.positions, ({ db, config, device: t, params }) =>
       location.report(db, config, t, params.positions),
     );
+    // Resolving the token has marked the terminal seen; there is nothing else to do.
+    deviceRoute(scope, deps, d.heartbeat, async () => ({ online: 1 as const }));
     deviceRoute(scope, deps, d.sos, ({ db, config, device: t, params }) => raiseSos(db, config, t, params));
     // A terminal whose Fence function is not active is watched by no fence.
     deviceRoute(scope, deps, d.fences, async ({ db, device: t }) =>

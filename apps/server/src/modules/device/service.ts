@@ -6,6 +6,7 @@ import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/cr
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as groups from '../group/service.ts';
 import * as orgs from '../org/service.ts';
+import * as presence from '../presence/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
@@ -45,6 +46,7 @@ export async function login(
   });
   const [memberOf, org] = await Promise.all([groups.groupsOf(db, t.id), orgs.findById(db, t.orgId)]);
   if (!org) throw new AppError(Code.loginFailed, 'deviceLoginFailed');
+  await presence.seen(db, { terminalId: t.id, orgId: t.orgId, agentPath: t.agentPath });
   return {
     device_token: token,
     expires_in: expiresIn,
@@ -61,6 +63,8 @@ export async function authenticate(db: Conn, token: unknown): Promise<Device> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized();
   const row = await repo.findLiveSession(db, sha256(token));
   if (!row || row.stamp !== stampOf(row.ssid, row.pwdHash)) throw unauthorized();
+  // Any call with a valid token means the radio is on, whatever the call then answers.
+  if (presence.isStale(row)) await presence.seen(db, row);
   return {
     gps: row.gps,
     location: terminals.isActive(row.locationExpires),

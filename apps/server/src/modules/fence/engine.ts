@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import * as live from '../live/service.ts';
 import { contains, type Shape } from './geometry.ts';
 import * as repo from './repository.ts';
 import { decide, type FenceState, isArmed } from './trigger.ts';
@@ -16,13 +17,13 @@ export const shapeOf = (f: repo.FenceRow): Shape =>
 
 /**
  * Runs a terminal's new positions (oldest first) through every fence that monitors it, inside the
- * caller's transaction: the state per terminal and fence and the alarms it raises are written with
- * the positions, or not at all. A position older than the state's last one is stored but not
- * evaluated, so late arrivals cannot rewind a fence. Returns the number of alarms.
+ * caller's transaction: the state per terminal and fence and the alarms it raises (and their live
+ * events) are written with the positions, or not at all. A position older than the state's last one is
+ * stored but not evaluated, so late arrivals cannot rewind a fence. Returns the number of alarms.
  */
 export async function evaluate(
   tx: Tx,
-  terminal: { terminalId: number; orgId: number; agentPath: string },
+  terminal: { terminalId: number; orgId: number; agentPath: string; name: string },
   points: Located[],
   repeatSeconds: number,
 ): Promise<number> {
@@ -61,6 +62,26 @@ export async function evaluate(
     const s = states.get(fenceId) as FenceState;
     await repo.saveState(tx, { terminalId: terminal.terminalId, fenceId, ...s });
   }
-  if (records.length > 0) await repo.insertRecords(tx, records);
+  if (records.length === 0) return 0;
+  const ids = await repo.insertRecords(tx, records);
+  await live.publishMany(
+    tx,
+    records.map((r, i) => ({
+      type: 'fence.alarm' as const,
+      orgId: r.orgId,
+      agentPath: r.agentPath,
+      at: r.at,
+      data: {
+        record_id: ids[i],
+        fence_id: r.fenceId ?? null,
+        fence_name: r.fenceName,
+        terminal_id: r.terminalId,
+        terminal_name: terminal.name,
+        trigger: r.kind,
+        lat: r.lat,
+        lng: r.lng,
+      },
+    })),
+  );
   return records.length;
 }

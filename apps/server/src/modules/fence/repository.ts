@@ -161,4 +161,5 @@ export const saveState = (
       set: { inside: row.inside, at: row.at, lastAlarmAt: row.lastAlarmAt },
     });
 
-export const insertRecords = (db: Conn, rows: NewFenceRecord[]) => db.insert(fenceRecords).values(rows);
+export const insertRecords = async (db: Conn, rows: NewFenceRecord[]) =>
+  (await db.insert(fenceRecords).values(rows).returning({ id: fenceRecords.id })).map((r) => r.id);

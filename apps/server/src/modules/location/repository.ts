@@ -1,11 +1,27 @@
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
-import { geocodeCache, positions } from '../../db/schema.ts';
+import { geocodeCache, positions, terminalPositionsLast } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
 export type NewPosition = typeof positions.$inferInsert;
 
 export const insertPositions = (db: Conn, rows: NewPosition[]) => db.insert(positions).values(rows);
+
+export type LastPosition = typeof terminalPositionsLast.$inferInsert;
+
+/** Keeps a terminal's newest position; true when `p` is newer than the one kept (or the first). */
+export const upsertLast = async (db: Conn, p: LastPosition) =>
+  (
+    await db
+      .insert(terminalPositionsLast)
+      .values(p)
+      .onConflictDoUpdate({
+        target: terminalPositionsLast.terminalId,
+        set: { orgId: p.orgId, lat: p.lat, lng: p.lng, speed: p.speed, at: p.at },
+        setWhere: lt(terminalPositionsLast.at, p.at),
+      })
+      .returning({ id: terminalPositionsLast.terminalId })
+  ).length === 1;
 
 const inScope = (scope: Scope) =>
   'orgId' in scope ? eq(positions.orgId, scope.orgId) : like(positions.agentPath, `${scope.path}%`);

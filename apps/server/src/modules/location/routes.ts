@@ -10,6 +10,7 @@ export function locationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, l.address, ({ db, config, caller, params }) =>
     location.address(db, config, caller, params),
   );
+  route(app, deps, l.fleet, ({ db, caller, params }) => location.fleet(db, caller, params));
   route(app, deps, l.mapConfig, ({ db, config, caller }) => location.mapConfig(db, config, caller));
 
   // Positions' day tables are made when the server starts and then every hour, so a day's table is there

@@ -1,5 +1,5 @@
 import { type api, type Lang, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
@@ -8,7 +8,9 @@ import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
-import { terminalInScope } from '../scope/service.ts';
+import * as live from '../live/service.ts';
+import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
+import { fleet as fleetRows } from './fleet-repository.ts';
 import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
 
@@ -57,6 +59,7 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
         at: f.time,
       })),
     );
+    await keepNewest(tx, device, kept[kept.length - 1]);
     if (!device.fence) return 0;
     return fences.evaluate(
       tx,
@@ -88,6 +91,30 @@ export async function maintainPositions(db: Db, retentionDays: number, now = Dat
   for (const day of dropped) await repo.dropDayPartition(db, day);
   await repo.deleteDefaultBefore(db, new Date(cutoff));
   return { added, dropped };
+}
+
+/**
+ * The newest fix of a call becomes the terminal's last position and one live `position` event, when it
+ * is newer than the one kept: a batch caught up from offline does not move the map backwards.
+ */
+async function keepNewest(tx: Tx, device: Device, f: Fix) {
+  const speed = f.speed ?? null;
+  const last = {
+    terminalId: device.terminalId,
+    orgId: device.orgId,
+    lat: f.lat,
+    lng: f.lng,
+    speed,
+    at: f.time,
+  };
+  if (!(await repo.upsertLast(tx, last))) return;
+  await live.publish(tx, {
+    type: 'position',
+    orgId: device.orgId,
+    agentPath: device.agentPath,
+    at: f.time,
+    data: { terminal_id: device.terminalId, lat: f.lat, lng: f.lng, speed },
+  });
 }
 
 const pointOut = (p: {
@@ -181,3 +208,26 @@ export const mapConfig = async (db: Conn, config: Config, caller: Caller) => ({
   max_zoom: 19,
   center: (await newestMiddle(db, caller)) ?? config.MAP_CENTER,
 });
+
+/** A company's terminals for the live map: last position, presence and open SOS, in one read. */
+export async function fleet(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.location.fleet>) {
+  const org = await orgInScope(db, caller, p.orgId);
+  if (p.groupId !== undefined && (await groupInScope(db, caller, p.groupId)).orgId !== org.id) {
+    throw notFound();
+  }
+  const rows = await fleetRows(db, org.id, p.groupId);
+  return {
+    list: rows.map((r) => ({
+      terminal_id: r.id,
+      name: r.name,
+      ssid: r.ssid,
+      lat: r.lat,
+      lng: r.lng,
+      at: r.at?.toISOString() ?? null,
+      speed: r.speed,
+      online: r.online ? (1 as const) : (0 as const),
+      sos: r.sos ? (1 as const) : (0 as const),
+    })),
+    total: rows.length,
+  };
+}

@@ -5,6 +5,7 @@ import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
 import { filterRange } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
+import * as live from '../live/service.ts';
 import { addressOf } from '../location/service.ts';
 import * as orgs from '../org/service.ts';
 import * as repo from './repository.ts';
@@ -59,8 +60,18 @@ async function nameOf(db: Conn, caller: Caller) {
 
 export async function process(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.sos.process>) {
   const row = await sosInScope(db, caller, p.id);
-  if (row.s.status !== 0 || !(await repo.markProcessed(db, row.s.id, await nameOf(db, caller), p.remark))) {
-    throw ruleBroken('sosProcessed');
-  }
+  if (row.s.status !== 0) throw ruleBroken('sosProcessed');
+  const processor = await nameOf(db, caller);
+  const done = await db.transaction(async (tx) => {
+    if (!(await repo.markProcessed(tx, row.s.id, processor, p.remark))) return false;
+    await live.publish(tx, {
+      type: 'sos.processed',
+      orgId: row.s.orgId,
+      agentPath: row.s.agentPath,
+      data: { id: row.s.id, terminal_id: row.s.terminalId, processor },
+    });
+    return true;
+  });
+  if (!done) throw ruleBroken('sosProcessed');
   return record(await sosInScope(db, caller, p.id));
 }

@@ -1,0 +1,142 @@
+import type { Database, Db } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+export type { LiveRow, RowScope } from './repository.ts';
+
+/** A connected stream: what it may see and where its events go. */
+export interface Listener {
+  scope: repo.RowScope;
+  deliver(row: repo.LiveRow): void;
+  /** Ends the stream (the instance is closing). */
+  end(): void;
+}
+
+/** Told of every event once per instance (e.g. Web Push, which claims each event for sending itself). */
+export type Subscriber = (row: repo.LiveRow) => unknown;
+
+interface Log {
+  warn(obj: unknown, msg: string): void;
+}
+
+/** Rows read per query while catching up. */
+const BATCH = 500;
+/** A read in case a notification was lost (a dropped listening connection). */
+const FALLBACK_MS = 3000;
+/**
+ * An id skipped over is looked for this long: a transaction that took it earlier may commit after a
+ * later one (ids are handed out at insert, rows appear at commit), or it rolled back and never will.
+ */
+const GAP_WAIT_MS = 30_000;
+const GAP_MAX = 10_000;
+
+export const matches = (scope: repo.RowScope, row: repo.LiveRow) =>
+  scope.kind === 'org'
+    ? row.orgId === scope.orgId
+    : scope.kind === 'sub'
+      ? row.agentPath === scope.path
+      : row.topPath === scope.path;
+
+/**
+ * One per instance: listens for new events and hands each, once, to the instance's streams whose scope
+ * matches and to its in-process subscribers. Every notification (however many arrived) and every
+ * fallback tick lead to one read of the rows after the last delivered.
+ */
+export class LiveHub {
+  private last = 0;
+  private readonly missing = new Map<number, number>();
+  private readonly listeners = new Set<Listener>();
+  private readonly subscribers: Subscriber[] = [];
+  private reading: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    readonly db: Db,
+    private readonly log: Log,
+  ) {}
+
+  /** Starts after the newest event: what came before is replayed to streams that ask, not re-told. */
+  async start(listen: Database['listen']) {
+    this.last = await repo.maxId(this.db);
+    this.unlisten = await listen(repo.CHANNEL, () => void this.wake());
+    this.timer = setInterval(() => void this.wake(), FALLBACK_MS);
+  }
+
+  /** Ends every stream, so the server can close. */
+  endStreams() {
+    for (const l of this.listeners) l.end();
+    this.listeners.clear();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.endStreams();
+    await this.unlisten?.();
+    await this.reading;
+  }
+
+  subscribe(fn: Subscriber) {
+    this.subscribers.push(fn);
+  }
+
+  attach(listener: Listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get streams() {
+    return this.listeners.size;
+  }
+
+  /** Reads what is new now; resolves once it has been handed out (tests await it). */
+  wake(): Promise<void> {
+    this.again = true;
+    this.reading ??= this.loop().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async loop() {
+    while (this.again && !this.stopped) {
+      this.again = false;
+      try {
+        await this.drain();
+      } catch (err) {
+        // The next notification or tick reads again from the same point.
+        this.log.warn({ err }, 'reading live events failed');
+      }
+    }
+  }
+
+  private async drain() {
+    for (;;) {
+      const now = Date.now();
+      for (const [id, since] of this.missing) if (now - since > GAP_WAIT_MS) this.missing.delete(id);
+      const rows = await repo.readAfter(this.db, this.last, [...this.missing.keys()], BATCH);
+      for (const row of rows) this.handOut(row);
+      if (rows.length < BATCH || this.stopped) return;
+    }
+  }
+
+  private handOut(row: repo.LiveRow) {
+    if (row.id > this.last) {
+      const now = Date.now();
+      for (let id = Math.max(this.last + 1, row.id - GAP_MAX); id < row.id; id++) this.missing.set(id, now);
+      this.last = row.id;
+    } else if (!this.missing.delete(row.id)) {
+      return;
+    }
+    for (const l of this.listeners) if (matches(l.scope, row)) l.deliver(row);
+    for (const fn of this.subscribers) {
+      try {
+        Promise.resolve(fn(row)).catch((err) => this.log.warn({ err }, 'live subscriber failed'));
+      } catch (err) {
+        this.log.warn({ err }, 'live subscriber failed');
+      }
+    }
+  }
+}

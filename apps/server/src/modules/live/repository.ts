@@ -1,0 +1,53 @@
+import { and, asc, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { liveEvents } from '../../db/schema.ts';
+
+/** The channel every instance listens on; a notification's payload is the newest event id. */
+export const CHANNEL = 'live_events';
+
+export type NewLiveRow = typeof liveEvents.$inferInsert;
+export type LiveRow = typeof liveEvents.$inferSelect;
+
+export const insertEvents = async (db: Conn, rows: NewLiveRow[]) =>
+  (await db.insert(liveEvents).values(rows).returning({ id: liveEvents.id })).map((r) => r.id);
+
+/** Sent on commit only, so a listener never reads an event that is not there yet. */
+export const notify = (db: Conn, id: number) => db.execute(sql`select pg_notify(${CHANNEL}, ${String(id)})`);
+
+export const maxId = async (db: Conn) =>
+  Number((await db.select({ id: max(liveEvents.id) }).from(liveEvents))[0]?.id ?? 0);
+
+/** Events after `after`, and those of `missing` (ids skipped over that may still commit), oldest first. */
+export const readAfter = (db: Conn, after: number, missing: number[], limit: number) =>
+  db
+    .select()
+    .from(liveEvents)
+    .where(
+      missing.length > 0
+        ? or(gt(liveEvents.id, after), inArray(liveEvents.id, missing))
+        : gt(liveEvents.id, after),
+    )
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+
+export type RowScope = { kind: 'org'; orgId: number } | { kind: 'sub' | 'top'; path: string };
+
+const inScope = (scope: RowScope) =>
+  scope.kind === 'org'
+    ? eq(liveEvents.orgId, scope.orgId)
+    : scope.kind === 'sub'
+      ? eq(liveEvents.agentPath, scope.path)
+      : eq(liveEvents.topPath, scope.path);
+
+/** A stream's missed events: after `after`, in its scope, oldest first. */
+export const replay = (db: Conn, scope: RowScope, after: number, limit: number) =>
+  db
+    .select()
+    .from(liveEvents)
+    .where(and(gt(liveEvents.id, after), inScope(scope)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+
+export const deleteBefore = async (db: Conn, before: Date) =>
+  (await db.delete(liveEvents).where(lt(liveEvents.createdAt, before)).returning({ id: liveEvents.id }))
+    .length;

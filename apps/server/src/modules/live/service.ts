@@ -1,0 +1,50 @@
+import type { LiveEventDataOf, LiveEventType } from '@ptt/contract';
+import type { Conn } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Live events (docs/architecture.md, "Live events"). This module is the lowest layer: it imports no
+ * other module, and the writers (sos, fence, location, presence) call `publish` inside their own
+ * transaction, so an event exists exactly when its change does.
+ */
+
+/** An event as a writer gives it: the company and path it belongs to, and its data without org_id and at. */
+export type NewLiveEvent = {
+  [T in LiveEventType]: {
+    type: T;
+    orgId: number;
+    agentPath: string;
+    /** When it happened; now when absent. */
+    at?: Date;
+    data: Omit<LiveEventDataOf<T>, 'org_id' | 'at'>;
+  };
+}[LiveEventType];
+
+/** Writes events in the caller's transaction; one notification tells every instance on commit. */
+export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
+  if (events.length === 0) return;
+  const ids = await repo.insertEvents(
+    tx,
+    events.map((e) => ({
+      type: e.type,
+      orgId: e.orgId,
+      agentPath: e.agentPath,
+      payload: { ...e.data, org_id: e.orgId, at: (e.at ?? new Date()).toISOString() },
+    })),
+  );
+  await repo.notify(tx, Math.max(...ids));
+}
+
+export const publish = (tx: Conn, event: NewLiveEvent) => publishMany(tx, [event]);
+
+/** Deletes events older than the retention; returns how many. */
+export const prune = (db: Conn, retentionHours: number) =>
+  repo.deleteBefore(db, new Date(Date.now() - retentionHours * 3_600_000));
+
+/**
+ * What a reconnecting stream missed, oldest first. A client away for longer than this many events
+ * should reload its state (the fleet, the lists) rather than replay them.
+ */
+const REPLAY_MAX = 5000;
+export const missed = (db: Conn, scope: repo.RowScope, after: number) =>
+  repo.replay(db, scope, after, REPLAY_MAX);

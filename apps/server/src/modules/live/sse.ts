@@ -1,0 +1,68 @@
+import type { ServerResponse } from 'node:http';
+import type { Listener, LiveRow, RowScope } from './hub.ts';
+
+/** How often a comment keeps proxies and the browser from dropping a quiet stream. */
+export const PING_MS = 15_000;
+/** A client this far behind is cut off; it comes back with Last-Event-ID and is replayed what it missed. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export const message = (row: LiveRow) =>
+  `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`;
+
+/**
+ * One open event stream. While its missed events are being replayed, live ones wait in a buffer and
+ * then go out unless the replay already sent them, so none is lost or repeated between the two.
+ */
+export class SseStream implements Listener {
+  private replaying = true;
+  private waiting: LiveRow[] = [];
+  /** Ids the replay sent that the hub may still hand out (it can be behind the replay's read). */
+  private readonly sent = new Set<number>();
+  private sentMax = 0;
+  private readonly ping: NodeJS.Timeout;
+
+  constructor(
+    readonly scope: RowScope,
+    private readonly res: ServerResponse,
+  ) {
+    this.ping = setInterval(() => this.write(': ping\n\n'), PING_MS);
+    res.on('close', () => clearInterval(this.ping));
+  }
+
+  private write(text: string) {
+    if (this.res.destroyed || this.res.writableEnded) return;
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+      this.res.destroy();
+      return;
+    }
+    this.res.write(text);
+  }
+
+  /** The replay, oldest first; then what arrived meanwhile. */
+  replayed(rows: LiveRow[]) {
+    for (const row of rows) {
+      this.sent.add(row.id);
+      this.sentMax = Math.max(this.sentMax, row.id);
+      this.write(message(row));
+    }
+    this.replaying = false;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const row of waiting) this.deliver(row);
+  }
+
+  deliver(row: LiveRow) {
+    if (this.replaying) {
+      this.waiting.push(row);
+      return;
+    }
+    if (row.id > this.sentMax) this.sent.clear();
+    else if (this.sent.delete(row.id)) return;
+    this.write(message(row));
+  }
+
+  end() {
+    clearInterval(this.ping);
+    if (!this.res.writableEnded) this.res.end();
+  }
+}

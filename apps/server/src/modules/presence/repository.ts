@@ -1,0 +1,55 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { terminalPresence } from '../../db/schema.ts';
+
+export interface Seen {
+  terminalId: number;
+  orgId: number;
+  agentPath: string;
+}
+
+/** The first sighting of a terminal; false when it already has a row. */
+export const insertSeen = async (db: Conn, t: Seen) =>
+  (
+    await db
+      .insert(terminalPresence)
+      .values({ ...t, lastSeenAt: sql`now()`, online: true })
+      .onConflictDoNothing()
+      .returning({ id: terminalPresence.terminalId })
+  ).length === 1;
+
+/** Whether the terminal was online, its row locked until the transaction ends. */
+export const lockOnline = async (db: Conn, terminalId: number) =>
+  (
+    await db
+      .select({ online: terminalPresence.online })
+      .from(terminalPresence)
+      .where(eq(terminalPresence.terminalId, terminalId))
+      .for('update')
+  )[0]?.online;
+
+export const markSeen = (db: Conn, t: Seen) =>
+  db
+    .update(terminalPresence)
+    .set({ orgId: t.orgId, agentPath: t.agentPath, lastSeenAt: sql`now()`, online: true })
+    .where(eq(terminalPresence.terminalId, t.terminalId));
+
+/**
+ * Flips the terminals silent for longer than `seconds` to offline in one statement: of instances
+ * sweeping at once, each row is returned to exactly one (the others find it offline when its lock frees).
+ */
+export const markSilentOffline = (db: Conn, seconds: number) =>
+  db
+    .update(terminalPresence)
+    .set({ online: false })
+    .where(
+      and(
+        eq(terminalPresence.online, true),
+        lt(terminalPresence.lastSeenAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    )
+    .returning({
+      terminalId: terminalPresence.terminalId,
+      orgId: terminalPresence.orgId,
+      agentPath: terminalPresence.agentPath,
+    });
