@@ -2,12 +2,12 @@
  * What a run measures, read once from the environment. BENCH_DATABASE_URL names the PostgreSQL server
  * (a database per fleet size, BENCH_DATABASE_PREFIX + 10k / 1m, is created there and kept for the next
  * run), BENCH_SECONDS the length of each load, BENCH_SIZES the fleet sizes, BENCH_ONLY the parts to run
- * (mix, endpoints, writes, web), BENCH_LIGHTHOUSE_RUNS how many times each page is audited (its median
+ * (mix, endpoints, writes, live, web), BENCH_LIGHTHOUSE_RUNS how many times each page is audited (its median
  * run is reported; five by default, as Lighthouse's scores on one build move by ten points from run to
  * run). DATABASE_POOL_SIZE is the server's pool and the floor's.
  */
 const env = process.env;
-const parts = ['mix', 'endpoints', 'writes', 'web'] as const;
+const parts = ['mix', 'endpoints', 'writes', 'live', 'web'] as const;
 export type Part = (typeof parts)[number];
 
 const only = (env.BENCH_ONLY ?? parts.join(',')).split(',').map((s) => s.trim());
@@ -38,6 +38,8 @@ export const Budget = {
   routeKb: 35,
   lighthousePerformance: 98,
   lighthouseAccessibility: 95,
+  liveDeliveryP99Ms: 1000,
+  livePositionsPerSecond: 2000,
 };
 
 export const sizeLabel = (size: number) =>

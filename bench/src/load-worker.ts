@@ -18,6 +18,7 @@ process.on('message', async (job: LoadJob) => {
       url: job.origin,
       connections: job.connections,
       duration,
+      ...(job.rate ? { overallRate: job.rate } : {}),
       requests: [
         {
           setupRequest: (req, context) => {

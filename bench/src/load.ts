@@ -14,6 +14,8 @@ export interface LoadJob {
   requests: Call[];
   seconds: number;
   connections: number;
+  /** Requests a second over all connections; absent means as fast as they answer. */
+  rate?: number;
 }
 export interface LoadResult {
   rps: number;
@@ -33,8 +35,13 @@ let generator: ChildProcess | null = null;
  * `seconds`. The load generator runs in a process of its own (load-worker.ts), so the server measured
  * does not share its event loop with the clients.
  */
-export function load(origin: string, requests: Call[], seconds = settings.seconds): Promise<LoadResult> {
-  const job: LoadJob = { origin, requests, seconds, connections: settings.connections };
+export function load(
+  origin: string,
+  requests: Call[],
+  seconds = settings.seconds,
+  rate?: number,
+): Promise<LoadResult> {
+  const job: LoadJob = { origin, requests, seconds, connections: settings.connections, rate };
   if (!generator) generator = fork(new URL('./load-worker.ts', import.meta.url), { stdio: 'inherit' });
   const child = generator;
   return new Promise((resolve, reject) => {

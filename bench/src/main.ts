@@ -3,6 +3,7 @@ import { Budget, settings } from './config.ts';
 import { everyRead } from './endpoints.ts';
 import { databaseUrl, fleetServer, settle } from './fleet.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
+import { Live, liveBench } from './live.ts';
 import { type Call, type LoadResult, load, stopLoad } from './load.ts';
 import { resellerMix } from './mix.ts';
 import { concurrentRenewals } from './renewals.ts';
@@ -117,6 +118,34 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
           ]);
         });
       }
+    }
+    if (settings.runs('live') && largest) {
+      const live = await liveBench(server, databaseUrl(fleetSize), log);
+      const d = live.delivery;
+      main([
+        at,
+        `positions stored per second, ${live.radios} radios sending batches of ${Live.batch} (one at a time: ${fmt(live.single.rps)}/s)`,
+        `${fmt(live.ingestion.positionsPerSecond)} /s · p99 ${live.ingestion.p99} ms · ${live.ingestion.wrong + live.single.wrong}`,
+        `≥ ${Budget.livePositionsPerSecond} /s · 0`,
+        report.check(
+          live.ingestion.positionsPerSecond >= Budget.livePositionsPerSecond &&
+            live.ingestion.wrong + live.single.wrong === 0,
+          `ingestion: ${fmt(live.ingestion.positionsPerSecond)} positions/s`,
+        ),
+      ]);
+      main([
+        at,
+        `a position posted → the company console's event stream, under ${fmt(d.load.rps)} positions/s from the other radios (${d.probes} probes)`,
+        `p50 ${d.p50} ms · p99 ${d.p99} ms · ${d.lost} lost · ${d.load.wrong}`,
+        `p99 ≤ ${Budget.liveDeliveryP99Ms} ms · 0 · 0`,
+        report.check(
+          d.p99 <= Budget.liveDeliveryP99Ms &&
+            d.lost === 0 &&
+            d.load.wrong === 0 &&
+            d.load.rps >= Live.positionsPerSecond * 0.9,
+          `live delivery: p99 ${d.p99} ms, ${d.lost} lost, ${fmt(d.load.rps)} positions/s paced`,
+        ),
+      ]);
     }
     const rates = (list: LoadResult[]) =>
       `${fmt(Math.min(...list.map((x) => x.rps)))}–${fmt(Math.max(...list.map((x) => x.rps)))} req/s`;
