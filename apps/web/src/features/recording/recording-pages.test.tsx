@@ -128,6 +128,9 @@ describe('location track', { timeout: 20_000 }, () => {
     await pickDate('track-to', '2026-11-10T08:00');
     fireEvent.click(screen.getByTestId('track-show'));
     expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
+    // The message sits under the end; a new start makes it stale as well.
+    await pickDate('track-from', '2026-11-05T08:00');
+    expect(screen.queryByText(Messages.trackRangeMax.en)).toBeNull();
     await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
   });
 });
