@@ -50,7 +50,10 @@ describe('SOS alarms and recordings of a company', () => {
     await shot(page, 'sos-list-en');
     await first.click();
     await page.getByTestId('sos-map').waitFor();
-    assert.match((await page.getByTestId('sos-address').textContent()) ?? '', /22\.3193/);
+    assert.match(
+      (await page.getByTestId('sos-address').textContent()) ?? '',
+      /^near Kowloon, Hong Kong SAR China/,
+    );
     // A remark over 100 characters is refused before anything is sent.
     await page.locator('#sos-remark').fill('x'.repeat(101));
     await page.getByTestId('sos-process').click();
@@ -130,12 +133,22 @@ describe('SOS alarms and recordings of a company', () => {
     await page.getByTestId(`user-${radio.ssid}`).click();
     await page
       .getByTestId('last-position')
-      .getByText(/22\.313/)
+      .getByText(/^near .+, Hong Kong SAR China \(/)
       .waitFor();
     await shot(page, 'user-detail-last-position-en');
     await page.getByTestId('to-track').click();
     await page.getByTestId('track-map').waitFor();
     assert.match((await page.getByTestId('track-summary').textContent()) ?? '', /4 positions/);
+    // The range is picked with antd-mobile's picker, shown in the app's language, not the browser's input.
+    assert.equal(await page.locator('input[type="datetime-local"]').count(), 0);
+    assert.match(
+      (await page.locator('#track-from').textContent()) ?? '',
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/,
+    );
+    await page.locator('#track-from').click();
+    const picker = page.locator('.adm-picker').filter({ hasText: 'From' });
+    await picker.locator('.adm-picker-view-column').first().waitFor();
+    await picker.getByRole('button', { name: 'Cancel' }).click();
     await shot(page, 'location-track-en');
     const trackUrl = page.url();
 

@@ -46,7 +46,7 @@ const schema = z.object({
       }
       return { lat, lng };
     }),
-  /** offline formats coordinates and needs no network; nominatim asks GEOCODER_URL (cached in the database). */
+  /** offline names the nearest town of the bundled gazetteer and needs no network; nominatim asks GEOCODER_URL (cached in the database). */
   GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/reverse'),
   /** How often a no-exit or no-entry fence repeats its alarm while a terminal stays in violation. */

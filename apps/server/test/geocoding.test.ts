@@ -51,20 +51,38 @@ describe.each(backends)('reverse geocoding through a Nominatim-like provider on 
     expect(asked).toHaveLength(2);
   });
 
-  it('keeps to one request a second, answering coordinates meanwhile', async () => {
+  it('keeps to one request a second, answering the nearest town meanwhile', async () => {
     await pause();
     expect(await lookup(22.4, 114.2)).toBe('Nathan Road, Kowloon');
-    expect(await lookup(22.5, 114.2)).toBe('22.50000° N, 114.20000° E');
+    expect(await lookup(22.5, 114.2)).toBe('near Tai Po, Hong Kong SAR China (6.4 km)');
     await pause();
     expect(await lookup(22.5, 114.2)).toBe('Nathan Road, Kowloon');
   });
 
-  it('falls back to coordinates when the provider fails, and does not cache that', async () => {
+  it('falls back to the nearest town when the provider fails, and does not cache that', async () => {
     await pause();
     up = false;
-    expect(await lookup(10, 20)).toBe('10.00000° N, 20.00000° E');
+    expect(await lookup(10, 20)).toBe('near Am Timan, Chad (119 km)');
     up = true;
     await pause();
     expect(await lookup(10, 20)).toBe('Nathan Road, Kowloon');
+  });
+});
+
+describe.each(backends)('offline addresses from the gazetteer on %s', (backend) => {
+  let t: TestApp;
+  let company: Session;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    company = await t.login(1, 'company01', 'company123');
+  });
+  afterAll(() => t.close());
+
+  it('names the nearest town in each language, never bare coordinates', async () => {
+    const lookup = async (lang: string) =>
+      (await t.call(api.location.address, { lat: 22.3193, lng: 114.1694, lang }, company)).data.address;
+    expect(await lookup('en')).toBe('near Kowloon, Hong Kong SAR China (1.5 km)');
+    expect(await lookup('cn')).toBe('中国香港特别行政区 Kowloon 附近（1.5 公里）');
+    expect(await lookup('cn2')).toBe('中國香港特別行政區 Kowloon 附近（1.5 公里）');
   });
 });

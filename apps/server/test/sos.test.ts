@@ -43,7 +43,7 @@ describe.each(backends)('SOS on %s', (backend) => {
     const detail = await t.call(api.sos.detail, { id: raised.data.id, lang: 'cn2' }, company);
     expect(detail.data).toMatchObject({
       ssid: demoSsid(1),
-      address: '北緯22.30000°，東經114.17000°',
+      address: '中國香港特別行政區 Wan Chai 附近（2.1 公里）',
       processor: null,
     });
 

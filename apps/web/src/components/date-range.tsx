@@ -2,7 +2,7 @@ import { rules } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDay } from '../lib/dates.ts';
-import { Field } from './form/field.tsx';
+import { DateField } from './form/date-field.tsx';
 import { ruleErrors } from './form/use-rule-form.ts';
 
 /**
@@ -39,34 +39,27 @@ type Range = ReturnType<typeof useDateRange>;
 /** The presets a range offers: the last week, month and quarter (the rule's 90 days at most). */
 const presets = [7, 30, 90] as const;
 
-/** The two day inputs of a range with its rule message, presets and a way back to all dates. */
+/** The two day pickers of a range with its rule message, presets and a way back to all dates. */
 export const DateRangeFields = ({ range, idPrefix }: { range: Range; idPrefix: string }) => {
   const { t } = useTranslation();
   return (
     <div className="date-range">
       <div className="field-pair">
-        <Field id={`${idPrefix}-start`} label={t('range.from')}>
-          <input
-            id={`${idPrefix}-start`}
-            type="date"
-            value={range.start}
-            max={range.end || undefined}
-            onChange={(e) => range.setStart(e.target.value)}
-          />
-        </Field>
-        <Field
+        <DateField
+          id={`${idPrefix}-start`}
+          label={t('range.from')}
+          value={range.start}
+          max={range.end || undefined}
+          onChange={range.setStart}
+        />
+        <DateField
           id={`${idPrefix}-end`}
           label={t('range.to')}
           error={range.errorKey ? t(`msg.${range.errorKey}` as 'msg.ok') : null}
-        >
-          <input
-            id={`${idPrefix}-end`}
-            type="date"
-            value={range.end}
-            min={range.start || undefined}
-            onChange={(e) => range.setEnd(e.target.value)}
-          />
-        </Field>
+          value={range.end}
+          min={range.start || undefined}
+          onChange={range.setEnd}
+        />
       </div>
       <div className="chips">
         {presets.map((days) => (

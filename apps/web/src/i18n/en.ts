@@ -23,6 +23,7 @@ export const en = {
     agentOnly: 'Only agents can do this',
   },
   common: {
+    choose: 'Choose',
     retry: 'Try again',
     reload: 'Reload',
     close: 'Close',

@@ -23,6 +23,7 @@ export const zhHans: Resources = {
     agentOnly: '仅代理商可以操作',
   },
   common: {
+    choose: '请选择',
     retry: '重试',
     reload: '重新加载',
     close: '关闭',

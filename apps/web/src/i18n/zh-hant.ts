@@ -23,6 +23,7 @@ export const zhHant: Resources = {
     agentOnly: '僅代理商可以操作',
   },
   common: {
+    choose: '請選擇',
     retry: '重試',
     reload: '重新載入',
     close: '關閉',

@@ -1,4 +1,5 @@
 import type { Lang } from '@ptt/contract';
+import { nearestPlace } from './gazetteer.ts';
 
 /** Turns a point into an address in a language; null when it cannot (the caller falls back to coordinates). */
 export interface Geocoder {
@@ -13,7 +14,7 @@ const hemispheres: Record<Lang, { n: string; s: string; e: string; w: string; se
   cn2: { n: '北緯', s: '南緯', e: '東經', w: '西經', sep: '，' },
 };
 
-/** The offline answer: coordinates to five decimals (about a metre), hemispheres in the language. */
+/** The last resort: coordinates to five decimals (about a metre), hemispheres in the language. */
 export function formatCoordinates(lat: number, lng: number, lang: Lang): string {
   const h = hemispheres[lang];
   const deg = (v: number) => `${Math.abs(v).toFixed(5)}°`;
@@ -21,10 +22,47 @@ export function formatCoordinates(lat: number, lng: number, lang: Lang): string 
   return `${lat < 0 ? h.s : h.n}${deg(lat)}${h.sep}${lng < 0 ? h.w : h.e}${deg(lng)}`;
 }
 
+const locales: Record<Lang, string> = { en: 'en', cn: 'zh-Hans', cn2: 'zh-Hant' };
+
+/** A country's name in the language from its ISO code (Node's ICU), else the code itself. */
+export function countryName(code: string, lang: Lang): string {
+  try {
+    return new Intl.DisplayNames([locales[lang]], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const units: Record<Lang, { m: string; km: string }> = {
+  en: { m: 'm', km: 'km' },
+  cn: { m: '米', km: '公里' },
+  cn2: { m: '米', km: '公里' },
+};
+
+/** Metres to ten under a kilometre, a decimal under a hundred, whole kilometres beyond. */
+export function formatDistance(km: number, lang: Lang): string {
+  const u = units[lang];
+  if (km < 1) return `${Math.round(km * 100) * 10} ${u.m}`;
+  return `${km < 100 ? km.toFixed(1) : Math.round(km)} ${u.km}`;
+}
+
+/**
+ * The offline answer: the nearest town of the gazetteer and how far it is. Town names are GeoNames'
+ * (English or ASCII: the package holds no Chinese names); the country and the words are in the language.
+ */
+export function nearTown(lat: number, lng: number, lang: Lang): string {
+  const place = nearestPlace(lat, lng);
+  if (!place) return formatCoordinates(lat, lng, lang);
+  const country = countryName(place.country, lang);
+  const distance = formatDistance(place.km, lang);
+  if (lang === 'en') return `near ${place.name}, ${country} (${distance})`;
+  return `${country} ${place.name} 附近（${distance}）`;
+}
+
 /** Works without a network: the default, so maps and SOS details never wait on or fail for lack of one. */
 export const offline: Geocoder = {
   name: 'offline',
-  reverse: async (lat, lng, lang) => formatCoordinates(lat, lng, lang),
+  reverse: async (lat, lng, lang) => nearTown(lat, lng, lang),
 };
 
 const acceptLanguage: Record<Lang, string> = { en: 'en', cn: 'zh-CN,zh', cn2: 'zh-TW,zh-HK,zh' };

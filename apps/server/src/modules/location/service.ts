@@ -11,7 +11,7 @@ import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
 import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import { fleet as fleetRows } from './fleet-repository.ts';
-import { formatCoordinates, type Geocoder, nominatim, offline } from './geocoder.ts';
+import { type Geocoder, nearTown, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
 
 export interface Fix {
@@ -165,22 +165,22 @@ const providerLimit: Limit = { key: 'geocoder', max: 1, windowSeconds: 1 };
 
 /**
  * The address of a point: from the cache, else from the configured provider (then cached), else the
- * coordinates formatted. Rounding to five decimals (about a metre) lets nearby lookups share an entry.
+ * nearest town of the gazetteer (offline, the default, always answers that way). Rounding to five decimals (about a metre) lets nearby lookups share an entry.
  */
 export async function addressOf(db: Conn, config: Config, lat: number, lng: number, lang: Lang) {
   const geocoder = geocoderOf(config);
-  if (geocoder === offline) return formatCoordinates(lat, lng, lang);
+  if (geocoder === offline) return nearTown(lat, lng, lang);
   const key = `${geocoder.name}:${lang}:${lat.toFixed(5)},${lng.toFixed(5)}`;
   const cached = await repo.cachedAddress(db, key);
   if (cached !== undefined) return cached;
   try {
     await throttle.take(db, providerLimit);
   } catch (e) {
-    if (e instanceof AppError) return formatCoordinates(lat, lng, lang);
+    if (e instanceof AppError) return nearTown(lat, lng, lang);
     throw e;
   }
   const found = await geocoder.reverse(lat, lng, lang);
-  if (found === null) return formatCoordinates(lat, lng, lang);
+  if (found === null) return nearTown(lat, lng, lang);
   await repo.cacheAddress(db, key, found);
   return found;
 }

@@ -53,6 +53,19 @@ describe('the form primitive', () => {
     expect(screen.getAllByText(Messages.password.en)).toHaveLength(2);
   });
 
+  it('clears a message about two values when either changes, not only the one it sits under', async () => {
+    renderForm();
+    type('Name', 'Convoy');
+    type('New password', 'abc123');
+    type('Confirm password', 'abc124');
+    save();
+    expect((await screen.findByRole('alert')).textContent).toBe(Messages.inputsInconsistent.en);
+    // The message sits under the confirmation; changing the new password makes it stale too.
+    type('New password', 'abc124');
+    expect(screen.queryByText(Messages.inputsInconsistent.en)).toBeNull();
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('sends nothing while a rule fails, and sends the values once all pass', async () => {
     const onSubmit = renderForm();
     type('Name', 'Convoy');

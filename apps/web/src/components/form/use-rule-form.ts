@@ -11,28 +11,51 @@ export const formWide = '';
 /**
  * One part of a check: a contract schema and what it checks. An object's issues land on the fields
  * their paths name; with a field name, every issue of the part lands on that field; with a function,
- * on the field it names for the issue's path (one message under several inputs).
+ * on the field it names for the issue's path (one message under several inputs). `reads` names the
+ * other values a rule was built from (a quantity's limit from the chosen card), so changing them clears
+ * its messages too.
  */
 export type RulePart = readonly [
   schema: z.ZodType,
   subject: unknown,
   field?: string | ((path: string | undefined) => string),
+  reads?: readonly string[],
 ];
 
-/** A message kept as a catalogue key (a rule's issue) or a text (a server answer), so keys follow the language. */
-type Message = { key: string } | { text: string };
+/**
+ * A message kept as a catalogue key (a rule's issue) or a text (a server answer), so keys follow the language,
+ * with the values it was about: it goes as soon as any of them changes, whichever way (typing, a picker,
+ * a chip, a paste, a value set by the page), not only when the field it sits under does.
+ */
+type Message = ({ key: string } | { text: string }) & { about: readonly string[] };
+
+interface Issue {
+  /** The value the issue's path names (formWide when none). */
+  name: string;
+  key: string;
+  /** A refinement over several values (two passwords, a range's ends), not a rule of one value. */
+  across: boolean;
+}
+
+const issuesOf = (schema: z.ZodType, values: unknown): Issue[] => {
+  const result = schema.safeParse(values);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({
+    name: issue.path.length > 0 ? String(issue.path[0]) : formWide,
+    key: issue.message,
+    across: issue.code === 'custom' && issue.path.length <= 1,
+  }));
+};
 
 /** The catalogue key of the first issue of each field, as the contract rules name them. */
 export const ruleErrors = (schema: z.ZodType, values: unknown): Record<string, string> => {
-  const result = schema.safeParse(values);
   const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : formWide;
-    errors[field] ??= issue.message;
-  }
+  for (const issue of issuesOf(schema, values)) errors[issue.name] ??= issue.key;
   return errors;
 };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The field a server answer is about (it names it in `data.field`), for answers the client left to us. */
 const serverField = (error: unknown): { field?: string; text: string } | null => {
@@ -62,15 +85,19 @@ export const useRuleForm = <V extends Values>(initial: V) => {
     Object.entries(messages).map(([field, m]) => [field, text(m)]),
   );
 
+  /** Drops the messages under these fields or about these values. */
   const clear = (...names: string[]) =>
     setMessages((prev) => {
-      if (!names.some((n) => n in prev)) return prev;
+      const stale = Object.keys(prev).filter(
+        (field) => names.includes(field) || prev[field]?.about.some((n) => names.includes(n)),
+      );
+      if (stale.length === 0) return prev;
       const next = { ...prev };
-      for (const n of names) delete next[n];
+      for (const field of stale) delete next[field];
       return next;
     });
 
-  /** Changes one value; its stale message (and a form-wide one) goes at once. */
+  /** Changes one value; the messages about it (and a form-wide one) go at once. */
   const set =
     <K extends keyof V & string>(name: K) =>
     (value: V[K]) => {
@@ -90,16 +117,28 @@ export const useRuleForm = <V extends Values>(initial: V) => {
       ? clear(field)
       : setMessages((prev) => ({
           ...prev,
-          [field]: typeof message === 'string' ? { key: message } : message,
+          [field]: { ...(typeof message === 'string' ? { key: message } : message), about: [field] },
         }));
 
-  /** Checks with contract rules and shows what fails; true when everything passes. */
+  /**
+   * Checks with contract rules and shows what fails; true when everything passes. A message is about the
+   * value its issue names and the field it sits under; one of a refinement over an object (passwords that
+   * must match, a range's ends) is about every value of that object, so changing either end clears it.
+   */
   const check = (...parts: RulePart[]): boolean => {
     const next: Record<string, Message> = {};
-    for (const [schema, subject, field] of parts) {
-      for (const [name, key] of Object.entries(ruleErrors(schema, subject))) {
-        const target = typeof field === 'function' ? field(name === formWide ? undefined : name) : field;
-        next[target ?? name] ??= { key };
+    for (const [schema, subject, field, reads = []] of parts) {
+      const target = (name: string) =>
+        typeof field === 'function' ? field(name === formWide ? undefined : name) : (field ?? name);
+      const all = isRecord(subject) ? Object.keys(subject) : [];
+      for (const issue of issuesOf(schema, subject)) {
+        const at = target(issue.name);
+        if (next[at]) continue;
+        // An issue of a single value (no path) is about the field it sits under.
+        const own = issue.name === formWide ? [] : [issue.name];
+        const names = issue.across ? [...own, ...all] : own;
+        const about = [...new Set([at, ...names, ...names.map(target), ...reads])];
+        next[at] = { key: issue.key, about };
       }
     }
     setMessages(next);
@@ -117,7 +156,8 @@ export const useRuleForm = <V extends Values>(initial: V) => {
     } catch (error) {
       const answer = serverField(error);
       if (!answer) return;
-      if (answer.field && answer.field in values) setMessages({ [answer.field]: { text: answer.text } });
+      if (answer.field && answer.field in values)
+        setMessages({ [answer.field]: { text: answer.text, about: [answer.field] } });
       else toastLater(answer.text);
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@ import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { pickDate } from '../../../test/date-picker.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { setTransportHooks } from '../../api/transport-hooks.ts';
 
@@ -35,7 +36,7 @@ const posted = (spy: ReturnType<typeof mockApi>, path: string) =>
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 
-describe('fence form', () => {
+describe('fence form', { timeout: 20_000 }, () => {
   it('shows the contract’s messages under their fields and sends nothing', async () => {
     signIn(1);
     const spy = mockApi({});
@@ -71,6 +72,16 @@ describe('fence form', () => {
       await screen.findByText('Please choose a valid date range, or make the fence permanent'),
     ).toBeTruthy();
     expect(posted(spy, api.fence.add.path)).toHaveLength(0);
+    // The dates come from pickers in the user's language; the message goes with the first one picked.
+    await pickDate('fence-date-start', '2026-03-01');
+    expect(screen.queryByText('Please choose a valid date range, or make the fence permanent')).toBeNull();
+    expect(document.getElementById('fence-date-start')?.textContent).toBe('Mar 1, 2026');
+    await pickDate('fence-date-end', '2026-03-31');
+    fireEvent.click(screen.getByTestId('fence-save'));
+    await waitFor(() => expect(posted(spy, api.fence.add.path)).toHaveLength(1));
+    const sent = new URL(String(posted(spy, api.fence.add.path)[0][0]), 'http://localhost').searchParams;
+    expect(sent.get('dateStart')).toBe('2026-03-01');
+    expect(sent.get('dateEnd')).toBe('2026-03-31');
   });
 
   it('keeps everything typed and drawn when the server refuses a duplicated name', async () => {
@@ -135,7 +146,8 @@ describe('fence form', () => {
       expect((document.getElementById('fence-name') as HTMLInputElement).value).toBe('Depot'),
     );
     expect((document.getElementById('fence-window-start') as HTMLInputElement).value).toBe('08:00');
-    expect((document.getElementById('fence-date-end') as HTMLInputElement).value).toBe('2026-12-31');
+    expect(document.getElementById('fence-date-end')?.dataset.value).toBe('2026-12-31');
+    expect(document.getElementById('fence-date-end')?.textContent).toBe('Dec 31, 2026');
     expect(screen.getByTestId('fence-draw-hint').textContent).toMatch(/3 so far/);
 
     fireEvent.click(screen.getByTestId('fence-shape-circle'));

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { DateField } from '../../components/form/date-field.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { useRuleForm, type Values } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
@@ -203,23 +204,21 @@ export const Component = () => {
         </div>
         {!form.permanent && (
           <div className="field-pair">
-            <Field id="fence-date-start" label={t('fence.from')}>
-              <input
-                id="fence-date-start"
-                type="date"
-                value={form.dateStart}
-                onChange={(e) => set('dateStart', e.target.value)}
-              />
-            </Field>
-            <Field id="fence-date-end" label={t('fence.to')} error={errors.dates}>
-              <input
-                id="fence-date-end"
-                type="date"
-                value={form.dateEnd}
-                min={form.dateStart || undefined}
-                onChange={(e) => set('dateEnd', e.target.value)}
-              />
-            </Field>
+            <DateField
+              id="fence-date-start"
+              label={t('fence.from')}
+              value={form.dateStart}
+              max={form.dateEnd || undefined}
+              onChange={(v) => set('dateStart', v)}
+            />
+            <DateField
+              id="fence-date-end"
+              label={t('fence.to')}
+              error={errors.dates}
+              value={form.dateEnd}
+              min={form.dateStart || undefined}
+              onChange={(v) => set('dateEnd', v)}
+            />
           </div>
         )}
         <ChoiceField label={t('fence.shape')} error={errors.shape}>

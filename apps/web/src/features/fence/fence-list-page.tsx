@@ -2,12 +2,16 @@ import { api } from '@ptt/contract';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FenceServerLink } from '../../components/fence-server-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { triggerName } from './trigger.ts';
 import './fence.css';
 
-/** /fencelist: the company's electronic fences, each with its trigger mode and monitored users. */
+/**
+ * /fencelist: the company's electronic fences, each with its trigger mode and monitored users, and the link
+ * to the same list on the company's fence server when it has one.
+ */
 export const Component = () => {
   const { t } = useTranslation();
   return (
@@ -25,6 +29,7 @@ export const Component = () => {
           </Link>
         }
       />
+      <FenceServerLink />
       <PagedList
         endpoint={api.fence.list}
         empty={t('fence.empty')}

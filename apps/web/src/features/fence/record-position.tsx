@@ -15,7 +15,10 @@ interface Props {
   fenceId: number | null;
 }
 
-/** Where a fence alarm happened: a small map with the position, the fence and the address. */
+/**
+ * Where a fence alarm happened: a small map with the position, the fence and the address (the server's
+ * nearest town at least, so bare coordinates are never the answer).
+ */
 export const RecordPosition = ({ lat, lng, label, fenceId }: Props) => {
   const { t } = useTranslation();
   const fence = useFence(fenceId ?? 0).data;
@@ -30,7 +33,7 @@ export const RecordPosition = ({ lat, lng, label, fenceId }: Props) => {
         testId="fence-record-map"
       />
       <p className="item-meta" data-testid="fence-record-address">
-        {address.data?.address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`}
+        {address.data?.address ?? t('app.loading')}
       </p>
     </div>
   );

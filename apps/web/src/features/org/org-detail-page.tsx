@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { fenceListLink, fenceServerType } from '../../lib/fence-server.ts';
 import { initialOf } from '../../lib/format.ts';
 import { OrgEditForms } from './org-edit-forms.tsx';
 import { OrgToggles } from './org-toggles.tsx';
@@ -23,6 +24,8 @@ export const Component = () => {
   const info = useEndpointQuery(api.org.info, { id }, { enabled: id > 0 });
   const o = info.data;
   const missing = !(id > 0) || (info.isError && !o);
+  // The detail carries the same server list as GET /v1/org/getAssemblyUrl; no second request for it.
+  const fenceLink = o ? fenceListLink(o.servers, o.id) : null;
   // Everything counting companies changes; this screen's own queries would only find it gone.
   const removal = useEndpointMutation(api.org.deletingUnit, {
     invalidates: orgReads,
@@ -95,11 +98,23 @@ export const Component = () => {
               {o.servers.map((srv) => (
                 <li key={`${srv.server_type}-${srv.intranet_ip}-${srv.intranet_port}`} className="row">
                   <span className="row__label">
-                    {srv.server_type === 'enclosure' ? t('manage.fenceServer') : srv.server_type}
+                    {srv.server_type === fenceServerType ? t('manage.fenceServer') : srv.server_type}
                   </span>
-                  <span className="item-meta">
-                    {srv.intranet_ip}:{srv.intranet_port}
-                  </span>
+                  {srv.server_type === fenceServerType && fenceLink ? (
+                    <a
+                      className="item-meta"
+                      href={fenceLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="fence-server-link"
+                    >
+                      {fenceLink}
+                    </a>
+                  ) : (
+                    <span className="item-meta">
+                      {srv.intranet_ip}:{srv.intranet_port}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

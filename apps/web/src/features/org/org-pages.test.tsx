@@ -53,7 +53,10 @@ describe('company management', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('org-users')).textContent).toContain('6');
     expect(screen.getByTestId('org-groups').textContent).toContain('2');
     expect(screen.getByText('Fence server')).toBeTruthy();
-    expect(screen.getByText('10.0.0.12:8090')).toBeTruthy();
+    const link = screen.getByTestId('fence-server-link');
+    expect(link.getAttribute('href')).toBe('http://10.0.0.12:8090/fencelist?org_id=7');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
     fireEvent.click(screen.getByTestId('toggle-gps'));
     await waitFor(() => expect(sent(fetch, api.org.setBindingPlatform.path)).toHaveLength(1));
     const toggle = sent(fetch, api.org.setBindingPlatform.path)[0]?.searchParams;

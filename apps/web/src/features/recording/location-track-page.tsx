@@ -7,14 +7,14 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { Field } from '../../components/form/field.tsx';
+import { DateField } from '../../components/form/date-field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import './recording.css';
 
-/** A datetime-local value (local wall time, minutes) of `hoursAgo` hours before now. */
+/** A local wall time to the minute (`YYYY-MM-DDTHH:mm`) of `hoursAgo` hours before now. */
 const localInput = (hoursAgo: number) => {
   const d = new Date(Date.now() - hoursAgo * 3_600_000);
   d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
@@ -58,22 +58,23 @@ export const Component = () => {
         <>
           <form className="section track-form" noValidate onSubmit={show}>
             <div className="field-pair">
-              <Field id="track-from" label={t('track.from')} error={form.errors.from}>
-                <input
-                  id="track-from"
-                  type="datetime-local"
-                  value={form.values.from}
-                  onChange={(e) => form.set('from')(e.target.value)}
-                />
-              </Field>
-              <Field id="track-to" label={t('track.to')} error={form.errors.to} hint={t('track.rangeHint')}>
-                <input
-                  id="track-to"
-                  type="datetime-local"
-                  value={form.values.to}
-                  onChange={(e) => form.set('to')(e.target.value)}
-                />
-              </Field>
+              <DateField
+                id="track-from"
+                label={t('track.from')}
+                precision="minute"
+                error={form.errors.from}
+                value={form.values.from}
+                onChange={form.set('from')}
+              />
+              <DateField
+                id="track-to"
+                label={t('track.to')}
+                precision="minute"
+                error={form.errors.to}
+                hint={t('track.rangeHint')}
+                value={form.values.to}
+                onChange={form.set('to')}
+              />
             </div>
             <button type="submit" className="btn btn--primary btn--block" data-testid="track-show">
               {t('track.show')}

@@ -2,6 +2,7 @@ import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { pickDate } from '../../../test/date-picker.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { RecordingRow } from './recording-row.tsx';
 
@@ -90,7 +91,7 @@ describe('a recording’s length', () => {
   });
 });
 
-describe('location track', () => {
+describe('location track', { timeout: 20_000 }, () => {
   it('asks for the last 24 hours and draws the track with its start and end', async () => {
     signIn(1);
     const fetch = mockApi({
@@ -123,14 +124,13 @@ describe('location track', () => {
     renderRoute('/locationTrack?id=4');
     await findPage('location-track');
     expect(await screen.findByText('No location track')).toBeTruthy();
-    fireEvent.change(document.getElementById('track-from') as HTMLInputElement, {
-      target: { value: '2026-11-01T08:00' },
-    });
-    fireEvent.change(document.getElementById('track-to') as HTMLInputElement, {
-      target: { value: '2026-11-10T08:00' },
-    });
+    await pickDate('track-from', '2026-11-01T08:00');
+    await pickDate('track-to', '2026-11-10T08:00');
     fireEvent.click(screen.getByTestId('track-show'));
     expect(await screen.findByText(Messages.trackRangeMax.en)).toBeTruthy();
+    // The message sits under the end; a new start makes it stale as well.
+    await pickDate('track-from', '2026-11-05T08:00');
+    expect(screen.queryByText(Messages.trackRangeMax.en)).toBeNull();
     await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
   });
 });

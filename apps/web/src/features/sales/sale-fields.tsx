@@ -75,11 +75,7 @@ export const SaleFields = (p: Props) => {
               className="chip"
               data-testid={`sale-card-${c.key}`}
               aria-pressed={values.cardType === c.code}
-              onClick={() => {
-                p.form.set('cardType')(c.code);
-                // The quantity's rule depends on the card's balance.
-                p.form.setError('quantity', null);
-              }}
+              onClick={() => p.form.set('cardType')(c.code)}
             >
               {t(`card.${c.key}`)}
             </button>

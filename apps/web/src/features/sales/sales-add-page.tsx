@@ -46,7 +46,13 @@ export const Component = () => {
   const parts = (v: SaleValues): RulePart[] => [
     [rules.idList('selectAgent'), agent ? [agent.id] : [], 'agent'],
     [rules.cardType, v.cardType, 'cardType'],
-    [v.mode === 'sell' ? rules.saleQuantity(mine) : rules.recycleQuantity(held), v.quantity, 'quantity'],
+    // The limit comes from the chosen card's balance: another card clears the quantity's message.
+    [
+      v.mode === 'sell' ? rules.saleQuantity(mine) : rules.recycleQuantity(held),
+      v.quantity,
+      'quantity',
+      ['cardType'],
+    ],
     ...(me.data?.has_pay_pwd ? [[rules.cardPwd, v.payPwd, 'payPwd'] as const] : []),
   ];
 

@@ -136,6 +136,8 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByText('The amount is 0 and cannot be recycled')).toBeTruthy();
     fireEvent.click(screen.getByTestId('sale-card-voice'));
+    // The quantity's message came from the SOS card's holding: another card makes it stale.
+    expect(screen.queryByText('The amount is 0 and cannot be recycled')).toBeNull();
     await screen.findByText('Reseller holds 3');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '4' } });
     await tapSubmit();
@@ -149,6 +151,26 @@ describe('service card sales', { timeout: 15_000 }, () => {
     await answerDialog('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1', 'Recycle');
     await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
     expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
+  });
+
+  it('checks the service card password before a recycling too (DESIGN §4)', async () => {
+    const fetch = await openWithAgent({
+      [api.profile.agent.path]: { data: agentInfo({ blance: 10, has_pay_pwd: true }) },
+    });
+    fireEvent.click(screen.getByTestId('mode-recycle'));
+    fireEvent.click(await screen.findByTestId('sale-card-voice'));
+    await screen.findByText('Reseller holds 3');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '654321' } });
+    await tapSubmit();
+    await waitFor(() => expect(sent(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
+    expect(screen.queryByText(/Take 1 Voice card back/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
+    await tapSubmit();
+    await answerDialog('Take 1 Voice card back from Reseller? Reseller holds: 3 → 2', 'Recycle');
+    await waitFor(() =>
+      expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
+    );
   });
 
   it('comes back to Recycle after choosing the agent to recycle from', async () => {

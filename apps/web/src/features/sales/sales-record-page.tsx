@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
-import { Field } from '../../components/form/field.tsx';
+import { DateField } from '../../components/form/date-field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -73,23 +73,21 @@ export const Component = () => {
           ))}
         </fieldset>
         <div className="field-pair">
-          <Field id="record-start" label={t('sales.from')} error={form.errors.start}>
-            <input
-              id="record-start"
-              type="date"
-              value={start}
-              max={end || undefined}
-              onChange={(e) => form.set('start')(e.target.value)}
-            />
-          </Field>
-          <Field id="record-end" label={t('sales.to')} error={form.errors.end}>
-            <input
-              id="record-end"
-              type="date"
-              value={end}
-              onChange={(e) => form.set('end')(e.target.value)}
-            />
-          </Field>
+          <DateField
+            id="record-start"
+            label={t('sales.from')}
+            error={form.errors.start}
+            value={start}
+            max={end || undefined}
+            onChange={form.set('start')}
+          />
+          <DateField
+            id="record-end"
+            label={t('sales.to')}
+            error={form.errors.end}
+            value={end}
+            onChange={form.set('end')}
+          />
         </div>
         <button
           type="button"

@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { pickDate } from '../../../test/date-picker.ts';
 import { allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
@@ -70,7 +71,7 @@ describe('service card record', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(recordCalls(fetch).some((u) => u.searchParams.get('cardType') === '3')).toBe(true),
     );
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    await pickDate('record-start', '2026-02-01');
     await waitFor(() =>
       expect(recordCalls(fetch).some((u) => u.searchParams.get('start') === '2026-02-01')).toBe(true),
     );
@@ -79,11 +80,11 @@ describe('service card record', { timeout: 15_000 }, () => {
   it('refuses an export range over 90 days or the wrong way round', async () => {
     await open();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-01' } });
+    await pickDate('record-start', '2026-01-01');
+    await pickDate('record-end', '2026-06-01');
     fireEvent.click(screen.getByTestId('record-export'));
     expect(await screen.findByText('The date range cannot exceed 90 days')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-12-01' } });
+    await pickDate('record-end', '2025-12-01');
     fireEvent.click(screen.getByTestId('record-export'));
     expect(await screen.findByText('The start date must be before the end date')).toBeTruthy();
     expect(click).not.toHaveBeenCalled();
@@ -95,8 +96,8 @@ describe('service card record', { timeout: 15_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       href = this.href;
     });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await pickDate('record-start', '2026-01-01');
+    await pickDate('record-end', '2026-03-31');
     fireEvent.click(screen.getByTestId('record-export'));
     await waitFor(() => expect(href).not.toBe(''));
     const url = new URL(href);

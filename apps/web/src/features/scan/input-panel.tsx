@@ -34,9 +34,9 @@ export const InputPanel = ({ rows: kept, onRowsChange, onSubmit }: Props) => {
       const ssid = filled[i] ?? '';
       if (ssid === '' && filled.length > 1) return [];
       const first = filled.indexOf(ssid);
-      // A repeat fails the list rule on the row that repeats.
+      // A repeat fails the list rule on the row that repeats; changing the row it repeats clears it too.
       return first < i
-        ? [[rules.ssidList(Limits.inputAddMax), [ssid, ssid], row]]
+        ? [[rules.ssidList(Limits.inputAddMax), [ssid, ssid], row, [rows[first] ?? row]]]
         : [[rules.ssid, ssid, row]];
     });
   };

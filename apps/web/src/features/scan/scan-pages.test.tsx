@@ -96,6 +96,22 @@ describe('SSIDs as people type and paste them', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes(api.terminal.batch.path))).toBe(false);
   });
 
+  it('drops a typed row’s repeat message when the row it repeats changes', async () => {
+    signIn(0);
+    writeScanState(carBatch([]));
+    mockApi({ [api.agent.orgs.path]: orgs });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.click(screen.getByTestId('mode-input'));
+    fireEvent.change(await screen.findByLabelText('SSID(IMEI) 1'), { target: { value: '359000000000001' } });
+    fireEvent.click(screen.getByTestId('input-add-row'));
+    fireEvent.change(await screen.findByLabelText('SSID(IMEI) 2'), { target: { value: '359000000000001' } });
+    fireEvent.click(screen.getByTestId('input-create'));
+    expect(await screen.findByText('Do not add repeatedly!')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('SSID(IMEI) 1'), { target: { value: '359000000000002' } });
+    expect(screen.queryByText('Do not add repeatedly!')).toBeNull();
+  });
+
   it('adds every SSID of a column pasted into the scan field', async () => {
     signIn(0);
     mockApi({ [api.agent.orgs.path]: orgs });

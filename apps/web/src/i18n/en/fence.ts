@@ -1,6 +1,7 @@
 /** Texts of the fence screens, in English. */
 export const fenceEn = {
   fence: {
+    server: 'Fence server:',
     notWatched: 'Location or Fence not active: no alarms',
     title: 'Electronic fences',
     add: 'Add fence',

@@ -1,6 +1,7 @@
 /** Texts of the fence screens, in Simplified Chinese. */
 export const fenceZhHans = {
   fence: {
+    server: '围栏服务器：',
     notWatched: '定位或围栏未开通：不会报警',
     title: '电子围栏',
     add: '新增围栏',

@@ -1,6 +1,7 @@
 /** Texts of the fence screens, in Traditional Chinese. */
 export const fenceZhHant = {
   fence: {
+    server: '圍欄伺服器：',
     notWatched: '定位或圍欄未開通：不會報警',
     title: '電子圍欄',
     add: '新增圍欄',
