@@ -159,6 +159,11 @@ export const Messages = {
     '群组名称：2-15位中文、数字或字母',
     '群組名稱：2-15位中文、數字或字母',
   ),
+  groupNameTaken: m(
+    'A group of this name already exists in the company',
+    '公司内已有同名群组',
+    '公司內已有同名群組',
+  ),
   fenceName: m('Fence name: 1-15 characters', '围栏名称：1-15个字符', '圍欄名稱：1-15個字符'),
   account: m(
     'Login account: 6-20 letters, digits or underscores',

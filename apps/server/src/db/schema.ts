@@ -208,6 +208,7 @@ export const groups = pgTable(
     // A top-level agent's groups and a sub-agent's (its companies carry its path), newest first.
     index('groups_top_path_id').on(t.topPath, t.id),
     index('groups_agent_path_id').on(t.agentPath, t.id),
+    index('groups_owner').on(t.ownerTerminalId).where(sql`owner_terminal_id is not null`),
   ],
 );
 
