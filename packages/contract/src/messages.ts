@@ -159,6 +159,11 @@ export const Messages = {
     '群组名称：2-15位中文、数字或字母',
     '群組名稱：2-15位中文、數字或字母',
   ),
+  orgAlreadyUnderAgent: m(
+    'The company already belongs to this agent',
+    '该公司已属于此代理商',
+    '該公司已屬於此代理商',
+  ),
   groupNameTaken: m(
     'A group of this name already exists in the company',
     '公司内已有同名群组',
