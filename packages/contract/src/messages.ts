@@ -199,6 +199,16 @@ export const Messages = {
     '数量不能超过现有数量',
     '數量不能超過現有數量',
   ),
+  returnNothing: m(
+    'No cards taken back from this agent are left to return',
+    '没有可退还给该代理商的回收卡',
+    '沒有可退還給該代理商的回收卡',
+  ),
+  returnOverAmount: m(
+    'The quantity cannot exceed the cards taken back from this agent',
+    '数量不能超过从该代理商回收的数量',
+    '數量不能超過從該代理商回收的數量',
+  ),
   recycleZero: m('The amount is 0 and cannot be recycled', '数量为0，无法回收', '數量為0，無法回收'),
   selectUserType: m('Please select a user type', '请选择用户类型', '請選擇用戶類型'),
   selectCompany: m('Please select a company', '请选择单位', '請選擇單位'),

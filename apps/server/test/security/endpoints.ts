@@ -89,6 +89,10 @@ export const specs = new Map<Endpoint, Spec>([
     { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0, quantity: 1 } }) },
   ],
   [
+    api.agent.returnCards,
+    { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0, quantity: 1 } }) },
+  ],
+  [
     api.agent.modifyingAgentInformation,
     {
       kind: 'agent',
