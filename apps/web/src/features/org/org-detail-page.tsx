@@ -12,6 +12,8 @@ import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { initialOf } from '../../lib/format.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { ChangeAgent } from './change-agent.tsx';
 import { OrgEditForms } from './org-edit-forms.tsx';
 import { OrgToggles } from './org-toggles.tsx';
 
@@ -106,6 +108,7 @@ export const Component = () => {
           </section>
           <OrgEditForms org={o} />
           <div className="detail-actions">
+            <ChangeAgent org={o} enabled={getLoginInfo()?.role === 0} />
             <button
               type="button"
               className="btn btn--block btn--danger"
