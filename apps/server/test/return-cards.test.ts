@@ -74,6 +74,17 @@ describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
     expect(mine).toMatchObject({ kind: 'restore', direction: 'out', quantity: 10 });
     const [theirs] = (await t.call(api.agent.getSalesPurchaseRecord, {}, sub)).data.list;
     expect(theirs).toMatchObject({ kind: 'restore', direction: 'in', quantity: 10 });
+    const day = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const csv = async (s: Session) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/agent/exportSalesRecord?start=${from}&end=${day}&lang=en&access_token=${s.access_token}`,
+        })
+      ).body;
+    expect(await csv(top)).toContain('Returned to lower agent');
+    expect(await csv(sub)).toContain('Returned by upper agent');
   });
 
   it('gives back no more than it took back and has not returned, writing nothing when refused', async () => {
