@@ -394,7 +394,7 @@ export const sessions = pgTable(
     role: smallint('role').notNull(),
     subjectId: integer('subject_id').notNull(),
     openid: text('openid').notNull(),
-    /** Agents: their own path; companies: their agent's path. Paths never change once given. */
+    /** Agents: their own path; companies: their agent's, rewritten when the company changes agent. */
     scopePath: text('scope_path').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
