@@ -33,7 +33,8 @@ export const NoticeType = {
 } as const;
 export type NoticeTypeValue = (typeof NoticeType)[keyof typeof NoticeType];
 
-export const LedgerKind = ['grant', 'sale', 'recycle', 'consume', 'return'] as const;
+/** 'restore': cards a parent gives back to the sub-agent it recycled them from (notice type 4). */
+export const LedgerKind = ['grant', 'sale', 'recycle', 'consume', 'return', 'restore'] as const;
 export type LedgerKindValue = (typeof LedgerKind)[number];
 
 export const SosStatus = { unprocessed: 0, processed: 1 } as const;

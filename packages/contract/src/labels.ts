@@ -10,7 +10,10 @@ export const CardNames: Record<Lang, string[]> = {
 /** Names of ledger movements as the sales record shows them, from the agent's side. */
 export const LedgerNames: Record<
   Lang,
-  Record<'grant' | 'sale' | 'purchase' | 'recycle' | 'recycled' | 'consume' | 'return', string>
+  Record<
+    'grant' | 'sale' | 'purchase' | 'recycle' | 'recycled' | 'consume' | 'return' | 'restore' | 'restored',
+    string
+  >
 > = {
   en: {
     grant: 'Platform grant',
@@ -20,6 +23,8 @@ export const LedgerNames: Record<
     recycled: 'Recycled by upper agent',
     consume: 'Used for users',
     return: 'Returned',
+    restore: 'Returned to lower agent',
+    restored: 'Returned by upper agent',
   },
   cn: {
     grant: '平台发放',
@@ -29,6 +34,8 @@ export const LedgerNames: Record<
     recycled: '被上级回收',
     consume: '用户消耗',
     return: '退还',
+    restore: '退还给下级',
+    restored: '上级退还',
   },
   cn2: {
     grant: '平台發放',
@@ -38,6 +45,8 @@ export const LedgerNames: Record<
     recycled: '被上級回收',
     consume: '用戶消耗',
     return: '退還',
+    restore: '退還給下級',
+    restored: '上級退還',
   },
 };
 

@@ -159,6 +159,16 @@ export const Messages = {
     '群组名称：2-15位中文、数字或字母',
     '群組名稱：2-15位中文、數字或字母',
   ),
+  orgAlreadyUnderAgent: m(
+    'The company already belongs to this agent',
+    '该公司已属于此代理商',
+    '該公司已屬於此代理商',
+  ),
+  groupNameTaken: m(
+    'A group of this name already exists in the company',
+    '公司内已有同名群组',
+    '公司內已有同名群組',
+  ),
   fenceName: m('Fence name: 1-15 characters', '围栏名称：1-15个字符', '圍欄名稱：1-15個字符'),
   account: m(
     'Login account: 6-20 letters, digits or underscores',
@@ -188,6 +198,16 @@ export const Messages = {
     'The quantity cannot exceed the existing amount',
     '数量不能超过现有数量',
     '數量不能超過現有數量',
+  ),
+  returnNothing: m(
+    'No cards taken back from this agent are left to return',
+    '没有可退还给该代理商的回收卡',
+    '沒有可退還給該代理商的回收卡',
+  ),
+  returnOverAmount: m(
+    'The quantity cannot exceed the cards taken back from this agent',
+    '数量不能超过从该代理商回收的数量',
+    '數量不能超過從該代理商回收的數量',
   ),
   recycleZero: m('The amount is 0 and cannot be recycled', '数量为0，无法回收', '數量為0，無法回收'),
   selectUserType: m('Please select a user type', '请选择用户类型', '請選擇用戶類型'),

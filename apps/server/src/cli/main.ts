@@ -22,6 +22,7 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
   switch:set     --agent A --on 0,1,2 --off 5,7              card switch of a top-level agent
   org:server     --org A --type enclosure --ip 10.0.0.12 --port 8090   a server of a company
   bulletin:publish --title T --content C
+  notice:send    --agent A --content C                       a blank notice (type 3) to one agent
   branding:set   [--title T] [--background #hex] [--color #hex] [--logo path] [--icon path]
   feedback:list  [--limit N]                                 latest feedback (20) with its sender
   sms:outbox     [--phone P] [--last N]                      latest texts (10) the default SMS provider wrote
@@ -136,6 +137,13 @@ try {
     case 'bulletin:publish': {
       const b = await notices.publishBulletin(db, need('title'), need('content'));
       console.log(`bulletin ${b.id} published`);
+      break;
+    }
+    case 'notice:send': {
+      const agent = await agents.findByAccount(db, need('agent'));
+      if (!agent) throw new Error(`no agent with account ${v.agent}`);
+      await notices.sendBlank(db, agent.id, need('content'));
+      console.log(`notice sent to ${agent.account}`);
       break;
     }
     case 'branding:set': {

@@ -208,6 +208,7 @@ export const groups = pgTable(
     // A top-level agent's groups and a sub-agent's (its companies carry its path), newest first.
     index('groups_top_path_id').on(t.topPath, t.id),
     index('groups_agent_path_id').on(t.agentPath, t.id),
+    index('groups_owner').on(t.ownerTerminalId).where(sql`owner_terminal_id is not null`),
   ],
 );
 
@@ -393,7 +394,7 @@ export const sessions = pgTable(
     role: smallint('role').notNull(),
     subjectId: integer('subject_id').notNull(),
     openid: text('openid').notNull(),
-    /** Agents: their own path; companies: their agent's path. Paths never change once given. */
+    /** Agents: their own path; companies: their agent's, rewritten when the company changes agent. */
     scopePath: text('scope_path').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -89,6 +89,10 @@ export const specs = new Map<Endpoint, Spec>([
     { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0, quantity: 1 } }) },
   ],
   [
+    api.agent.returnCards,
+    { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0, quantity: 1 } }) },
+  ],
+  [
     api.agent.modifyingAgentInformation,
     {
       kind: 'agent',
@@ -127,6 +131,14 @@ export const specs = new Map<Endpoint, Spec>([
   [api.org.getAssemblyUrl, { build: (_, tn) => ({ params: { id: tn.orgId } }) }],
   [api.org.password, { build: (_, tn) => ({ params: { id: tn.orgId, password: 'company123' } }) }],
   [api.org.deletingUnit, { build: async (w, tn) => ({ params: { id: await w.fresh.org(tn) } }) }],
+  [
+    api.org.changeAgent,
+    {
+      // Top-level only: the sub tenant's agent takes a fresh company of its parent's.
+      kind: 'agent',
+      build: async (w, tn) => ({ params: { orgId: await w.fresh.org(w.tenants.top), agentId: tn.agentId } }),
+    },
+  ],
   [api.org.setBindingPlatform, { build: (_, tn) => ({ params: { id: tn.orgId, gps: 1 } }) }],
   [
     api.org.updateUnit,
@@ -292,4 +304,12 @@ export const outsideMatrix = new Map<Endpoint, string>([
     'a notice is its own agent’s alone, not its tenant’s: scope.test.ts checks another agent’s',
   ],
   [api.device.recording, 'a device token, not a user session: checked by its own cross-company test'],
+  [
+    api.device.createGroup,
+    'a device token, not a user session: self-groups.test.ts refuses members of another company',
+  ],
+  [
+    api.device.dismissGroup,
+    'a device token, not a user session: self-groups.test.ts refuses another owner’s and a console group',
+  ],
 ]);

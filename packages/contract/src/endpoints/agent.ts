@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LedgerKind } from '../enums.ts';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import {
@@ -80,7 +81,7 @@ export const orgSummary = once(() =>
 export const ledgerRecord = once(() =>
   z.object({
     id: z.number(),
-    kind: z.enum(['grant', 'sale', 'recycle', 'consume', 'return']),
+    kind: z.enum(LedgerKind),
     /** From the caller's side: a sale out, a purchase in, a recycle out of or back into its stock. */
     direction: z.enum(['in', 'out']),
     cardType: z.number(),
@@ -195,6 +196,22 @@ export const agent = {
     path: '/v1/agent/cardRecovery',
     access: 'agent',
     summary: 'Recycle cards from a sub-agent back into the signed-in agent stock',
+    params: () =>
+      z.object({
+        agentId: chosenAgent(),
+        cardType: cardType(),
+        quantity: recycleQuantity(),
+        payPwd: payPwd(),
+      }),
+    data: balanceOf,
+  }),
+  returnCards: endpoint({
+    method: 'POST',
+    path: '/v1/agent/returnCards',
+    access: 'agent',
+    summary:
+      'Give a sub-agent back cards recycled from it (at most those taken back and not yet returned); ' +
+      'it gets a return-to-lower-agent notice (type 4)',
     params: () =>
       z.object({
         agentId: chosenAgent(),

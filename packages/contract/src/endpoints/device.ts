@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ServiceToggles } from '../enums.ts';
 import { once } from '../lazy.ts';
-import { id, latitude, longitude, ssid } from '../rules.ts';
+import { groupName, id, idList, latitude, longitude, ssid } from '../rules.ts';
 import { endpoint } from './define.ts';
 import { fenceDetail } from './fence.ts';
 
-export const DeviceLimits = { batchMax: 100, recordingMaxSeconds: 600 } as const;
+/** groupMembersMax: the members a terminal names for a group it creates (itself comes on top). */
+export const DeviceLimits = { batchMax: 100, recordingMaxSeconds: 600, groupMembersMax: 50 } as const;
 
 /** Issued by /device/v1/login; every other device call sends it in the query. */
 const deviceToken = once(() => z.string().describe('the token from /device/v1/login'));
@@ -166,5 +167,32 @@ export const device = {
       'A terminal silent for PRESENCE_TIMEOUT_SECONDS goes offline.',
     params: () => z.object({ device_token: deviceToken() }),
     data: () => z.object({ online: z.literal(1) }),
+  }),
+  createGroup: endpoint({
+    method: 'POST',
+    path: '/device/v1/groups',
+    access: 'public',
+    summary:
+      'The terminal creates a temporary group of its own company (it is the owner and a member) with up to ' +
+      '50 other terminals of that company; removing the owner from it, moving the owner to another company ' +
+      'or deleting the owner deletes the group',
+    params: () =>
+      z.object({
+        device_token: deviceToken(),
+        name: groupName(),
+        terminalIds: z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          idList('selectUser', DeviceLimits.groupMembersMax).optional(),
+        ),
+      }),
+    data: () => z.object({ id: z.number(), name: z.string() }),
+  }),
+  dismissGroup: endpoint({
+    method: 'POST',
+    path: '/device/v1/groups/dismiss',
+    access: 'public',
+    summary: 'The owner dismisses a group it created; any other group answers 40401',
+    params: () => z.object({ device_token: deviceToken(), id: id() }),
+    data: () => z.null(),
   }),
 };

@@ -12,6 +12,8 @@ export const groupSummary = once(() =>
     org_name: z.string(),
     member_count: z.number(),
     created_at: z.string(),
+    /** Created by a terminal through the device API (its owner); SPEC §6's rules apply to it. */
+    self_created: z.boolean(),
   }),
 );
 

@@ -102,6 +102,16 @@ export const org = {
     params: () => z.object({ id: id() }),
     data: () => z.null(),
   }),
+  changeAgent: endpoint({
+    method: 'POST',
+    path: '/v1/org/changeAgent',
+    access: 'agent',
+    summary:
+      'Top-level agents only: move a company of the subtree (with its users, groups, fences and records) ' +
+      'to the agent itself or one of its sub-agents; both agents get a change-agent notice (type 8)',
+    params: () => z.object({ orgId: id(), agentId: id() }),
+    data: () => z.null(),
+  }),
   setBindingPlatform: endpoint({
     method: 'POST',
     path: '/v1/org/setBindingPlatform',

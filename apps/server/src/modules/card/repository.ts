@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { agentCards, cardLedger } from '../../db/schema.ts';
@@ -199,3 +199,28 @@ export const lockCards = (tx: Conn, cardType: number, agentIds: [number, number]
     .where(and(eq(agentCards.cardType, cardType), inArray(agentCards.agentId, agentIds)))
     .orderBy(asc(agentCards.agentId))
     .for('update');
+
+/**
+ * Cards a parent took back from a sub-agent of one type and has not given back yet: what a return to
+ * the lower agent may give. Read under both balance locks, which every move between the two takes.
+ */
+export async function recycledNotReturned(tx: Conn, parentId: number, subId: number, cardType: number) {
+  const [row] = await tx
+    .select({
+      n: sql<number>`(coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'recycle'
+        and ${cardLedger.fromAgentId} = ${subId} and ${cardLedger.toAgentId} = ${parentId}), 0)
+        - coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'restore'
+        and ${cardLedger.fromAgentId} = ${parentId} and ${cardLedger.toAgentId} = ${subId}), 0))::int`,
+    })
+    .from(cardLedger)
+    .where(
+      and(
+        eq(cardLedger.cardType, cardType),
+        or(
+          and(eq(cardLedger.fromAgentId, subId), eq(cardLedger.toAgentId, parentId)),
+          and(eq(cardLedger.fromAgentId, parentId), eq(cardLedger.toAgentId, subId)),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

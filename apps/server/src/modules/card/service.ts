@@ -1,4 +1,4 @@
-import { cardTypeCodes, insufficientByCard, NoticeType } from '@ptt/contract';
+import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type AppError, ruleBroken } from '../../http/errors.ts';
 import * as notices from '../notice/service.ts';
@@ -39,8 +39,14 @@ export async function consume(
 
 type Party = { id: number; name: string };
 
+const noticeOf = {
+  sale: NoticeType.sale,
+  recycle: NoticeType.recycle,
+  restore: NoticeType.returnToLower,
+} as const;
+
 interface Move {
-  kind: 'sale' | 'recycle';
+  kind: 'sale' | 'recycle' | 'restore';
   giver: Party;
   taker: Party;
   cardType: number;
@@ -64,14 +70,15 @@ async function move(
   refuse: (
     giver: { balance: number; enabled: boolean } | undefined,
     taker: { enabled: boolean } | undefined,
-  ) => AppError | undefined,
+    tx: Conn,
+  ) => AppError | undefined | Promise<AppError | undefined>,
 ) {
   return db.transaction(async (tx) => {
     const [low, high] = m.giver.id < m.taker.id ? [m.giver.id, m.taker.id] : [m.taker.id, m.giver.id];
     const locked = await repo.lockCards(tx, m.cardType, [low, high]);
     const giver = locked.find((r) => r.agentId === m.giver.id);
     const taker = locked.find((r) => r.agentId === m.taker.id);
-    const refusal = refuse(giver, taker);
+    const refusal = await refuse(giver, taker, tx);
     if (refusal) throw refusal;
     const moved = await repo.transferWithLedger(tx, {
       kind: m.kind,
@@ -86,7 +93,7 @@ async function move(
     if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
     await notices.record(tx, {
       agentId: m.sub.id,
-      type: m.kind === 'sale' ? NoticeType.sale : NoticeType.recycle,
+      type: noticeOf[m.kind],
       cardType: m.cardType,
       quantity: m.quantity,
       fromAgentId: m.parent.id,
@@ -152,13 +159,44 @@ export async function recycle(db: Db, r: RecycleInput) {
   return moved.taker;
 }
 
+export interface ReturnInput {
+  /** The parent giving cards back. */
+  from: Party;
+  /** The sub-agent they were taken back from. */
+  to: Party;
+  cardType: number;
+  quantity: number;
+}
+
+/**
+ * Returns cards to a lower agent (notice type 4): the parent gives back cards it recycled from that
+ * sub-agent, at most those it took back and has not returned yet, whatever the switches say (they were
+ * the sub-agent's). Locked, checked and written as a sale is. Returns the caller's new balance.
+ */
+export async function returnToLower(db: Db, r: ReturnInput) {
+  const { cardType, quantity } = r;
+  const moved = await move(
+    db,
+    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
+    async (giver, taker, tx) => {
+      if (!giver || !taker) return ruleBroken('returnNothing');
+      const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
+      if (open === 0) return ruleBroken('returnNothing');
+      if (open < quantity) return ruleBroken('returnOverAmount', { existing: open });
+      if (giver.balance < quantity)
+        return ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
+    },
+  );
+  return moved.giver;
+}
+
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
 
 /** A ledger row seen from one agent's side: which way the cards went for it. */
 const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[number]) => ({
   id: r.id,
-  kind: r.kind as 'grant' | 'sale' | 'recycle' | 'consume' | 'return',
+  kind: r.kind as LedgerKindValue,
   direction: (r.toAgentId === agentId ? 'in' : 'out') as 'in' | 'out',
   cardType: r.cardType,
   quantity: r.quantity,

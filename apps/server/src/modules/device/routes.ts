@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { deviceRoute, prepareDevice } from '../../http/device-route.ts';
 import { type Deps, route } from '../../http/route.ts';
 import { watching } from '../fence/manage.ts';
+import * as groups from '../group/service.ts';
 import * as location from '../location/service.ts';
 import * as recording from '../recording/service.ts';
 import { audioBody, raiseSos } from './actions.ts';
@@ -35,6 +36,16 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     // A terminal whose Fence function is not active is watched by no fence.
     deviceRoute(scope, deps, d.fences, async ({ db, device: t }) =>
       t.fence ? watching(db, t.terminalId, t.orgId) : [],
+    );
+    deviceRoute(scope, deps, d.createGroup, ({ db, device: t, params }) =>
+      groups.createOwned(db, {
+        owner: { terminalId: t.terminalId, orgId: t.orgId, agentPath: t.agentPath },
+        name: params.name,
+        memberIds: params.terminalIds ?? [],
+      }),
+    );
+    deviceRoute(scope, deps, d.dismissGroup, ({ db, device: t, params }) =>
+      groups.dismissOwned(db, t.terminalId, params.id),
     );
     scope.route({
       method: d.recording.method,

@@ -81,6 +81,14 @@ export const deleteGroup = (db: Conn, id: number) => db.delete(groups).where(eq(
 export const deleteGroupsOwnedBy = (db: Conn, terminalId: number) =>
   db.delete(groups).where(eq(groups.ownerTerminalId, terminalId)).returning({ id: groups.id });
 
+export const deleteOwnedGroup = async (db: Conn, ownerTerminalId: number, id: number) =>
+  (
+    await db
+      .delete(groups)
+      .where(and(eq(groups.id, id), eq(groups.ownerTerminalId, ownerTerminalId)))
+      .returning({ id: groups.id })
+  ).length === 1;
+
 export async function listMembers(db: Conn, groupId: number, page: number, size: number) {
   const where = eq(groupMembers.groupId, groupId);
   const [list, total] = await Promise.all([

@@ -1,4 +1,6 @@
 import type { Conn, Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { unlessTaken } from '../../lib/unique.ts';
 import * as repo from './repository.ts';
 
 /** A group the demo seed creates with its members (the web uses group/add, then group/addMembers). */
@@ -31,3 +33,46 @@ export const deleteOwnedBy = (db: Conn, terminalId: number) => repo.deleteGroups
 /** A group of a company, or undefined (a terminal names the group of a talk burst). */
 export const findOfOrg = async (db: Conn, orgId: number, id: number) =>
   (await repo.findGroupsOfOrg(db, orgId, [id]))[0];
+
+/** A terminal's own group (device API): the owner, its company and the other members it names. */
+export interface OwnedGroupInput {
+  owner: { terminalId: number; orgId: number; agentPath: string };
+  name: string;
+  memberIds: number[];
+}
+
+/**
+ * Creates a self-created group: its owner is a member (and its leader), the others must be terminals
+ * of the owner's company (40401 otherwise, as for any id out of scope) and the name must be free in the
+ * company; the unique index answers a race the same way.
+ */
+export function createOwned(db: Db, input: OwnedGroupInput) {
+  const { owner } = input;
+  const ids = [...new Set([owner.terminalId, ...input.memberIds])].sort((a, b) => a - b);
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        if ((await repo.namesLike(tx, owner.orgId, input.name)).includes(input.name))
+          throw conflict('groupNameTaken');
+        const found = await repo.terminalIdsOfOrg(tx, owner.orgId, ids);
+        if (found.length !== ids.length) throw notFound();
+        const g = await repo.insertGroup(tx, {
+          orgId: owner.orgId,
+          agentPath: owner.agentPath,
+          name: input.name,
+          ownerTerminalId: owner.terminalId,
+          leaderTerminalId: owner.terminalId,
+        });
+        // Rows inserted in ascending order, as every multi-row write does.
+        await repo.addMembers(tx, g.id, ids, 3);
+        return { id: g.id, name: g.name };
+      }),
+    () => conflict('groupNameTaken'),
+  );
+}
+
+/** The owner dismisses its group; a group it does not own is not found. */
+export async function dismissOwned(db: Conn, ownerTerminalId: number, id: number) {
+  if (!(await repo.deleteOwnedGroup(db, ownerTerminalId, id))) throw notFound();
+  return null;
+}

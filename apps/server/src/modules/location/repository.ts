@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import { geocodeCache, positions, terminalPositionsLast } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
 
 export type NewPosition = typeof positions.$inferInsert;
 
@@ -23,8 +22,13 @@ export const upsertLast = async (db: Conn, p: LastPosition) =>
       .returning({ id: terminalPositionsLast.terminalId })
   ).length === 1;
 
-const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(positions.orgId, scope.orgId) : like(positions.agentPath, `${scope.path}%`);
+/**
+ * A terminal's positions at the company it is in now: those of an earlier company stay that company's.
+ * Callers check the terminal is in their scope first, so the company alone decides (and a company moved to
+ * another agent keeps its history without rewriting its positions).
+ */
+const atCompany = (orgId: number, terminalId: number) =>
+  and(eq(positions.terminalId, terminalId), eq(positions.orgId, orgId));
 
 const point = {
   lat: positions.lat,
@@ -35,13 +39,8 @@ const point = {
 };
 
 /** Positions of a terminal in a range, oldest first; every k-th one when there are more than `max`. */
-export async function track(db: Conn, scope: Scope, terminalId: number, from: Date, to: Date, max: number) {
-  const where = and(
-    eq(positions.terminalId, terminalId),
-    inScope(scope),
-    gte(positions.at, from),
-    lt(positions.at, to),
-  );
+export async function track(db: Conn, orgId: number, terminalId: number, from: Date, to: Date, max: number) {
+  const where = and(atCompany(orgId, terminalId), gte(positions.at, from), lt(positions.at, to));
   const total = await db.$count(positions, where);
   if (total <= max)
     return { points: await db.select(point).from(positions).where(where).orderBy(asc(positions.at)), total };
@@ -65,12 +64,12 @@ export async function track(db: Conn, scope: Scope, terminalId: number, from: Da
   return { points, total };
 }
 
-export const last = async (db: Conn, scope: Scope, terminalId: number) =>
+export const last = async (db: Conn, orgId: number, terminalId: number) =>
   (
     await db
       .select(point)
       .from(positions)
-      .where(and(eq(positions.terminalId, terminalId), inScope(scope)))
+      .where(atCompany(orgId, terminalId))
       .orderBy(desc(positions.at))
       .limit(1)
   )[0];

@@ -1,8 +1,7 @@
 import { type api, type Lang, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import type { Device } from '../../http/caller.ts';
-import { type Caller, scopeOf } from '../../http/caller.ts';
+import type { Caller, Device } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
@@ -135,7 +134,7 @@ export async function track(db: Conn, caller: Caller, p: ParsedParamsOf<typeof a
   const t = await terminalInScope(db, caller, p.terminalId);
   const { points, total } = await repo.track(
     db,
-    scopeOf(caller),
+    t.orgId,
     t.id,
     new Date(p.start),
     new Date(p.end),
@@ -152,7 +151,7 @@ export async function last(
   p: ParsedParamsOf<typeof api.location.last>,
 ) {
   const t = await terminalInScope(db, caller, p.terminalId);
-  const row = await repo.last(db, scopeOf(caller), t.id);
+  const row = await repo.last(db, t.orgId, t.id);
   if (!row) return null;
   return { ...pointOut(row), address: await addressOf(db, config, row.lat, row.lng, p.lang) };
 }

@@ -1,9 +1,24 @@
+import { NoticeType } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
 /** Writes a deal notice; services call it inside the transaction of the movement it reports. */
 export const record = (tx: Conn, notice: repo.NewNotice) => repo.insertNotice(tx, notice);
+
+/** What a blank notice may say: its content is all it carries. */
+export const BlankContentMax = 500;
+
+/**
+ * A blank notice (type 3): no card movement, only content, from the operator to one agent (a note about
+ * its account, a delivery, a change of terms). It opens nothing and is read like any notice.
+ */
+export async function sendBlank(db: Conn, agentId: number, content: string) {
+  const text = content.trim();
+  if (text.length === 0 || text.length > BlankContentMax)
+    throw new Error(`a blank notice says 1-${BlankContentMax} characters`);
+  await repo.insertNotice(db, { agentId, type: NoticeType.blank, content: text });
+}
 
 export const unreadCount = (db: Conn, agentId: number) => repo.countUnread(db, agentId);
 

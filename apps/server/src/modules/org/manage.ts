@@ -1,11 +1,21 @@
-import { type api, isSubAgentPath, type ParsedParamsOf, ServiceToggles } from '@ptt/contract';
+import {
+  type api,
+  Code,
+  isSubAgentPath,
+  NoticeType,
+  type ParsedParamsOf,
+  Role,
+  ServiceToggles,
+} from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { ruleBroken } from '../../http/errors.ts';
+import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import * as agents from '../agent/service.ts';
 import * as groups from '../group/service.ts';
+import * as notices from '../notice/service.ts';
 import { agentInScope, orgInScope } from '../scope/service.ts';
-import { endSessions } from '../session/service.ts';
+import { endSessions, moveScope } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 import { createOrg, toggleColumn, togglesOf } from './service.ts';
@@ -129,4 +139,41 @@ export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof 
     page: q.page,
     size: q.size,
   };
+}
+
+/**
+ * Change agent (SPEC §3, notice type 8): a top-level agent moves a company of its subtree to itself or
+ * to one of its sub-agents, with everything that carries the agent path, in one transaction; the agent
+ * losing the company and the agent gaining it each get a notice.
+ */
+export async function changeAgent(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.org.changeAgent>) {
+  if (isSubAgentPath(caller.path)) throw new AppError(Code.forbidden, 'topAgentOnly');
+  const org = await orgInScope(db, caller, p.orgId);
+  const target =
+    p.agentId === caller.id
+      ? await agents.findById(db, caller.id)
+      : await agentInScope(db, caller, p.agentId);
+  if (!target) throw notFound();
+  return db.transaction(async (tx) => {
+    // Read again under the lock: a concurrent change of the same company must see this one's result.
+    const locked = await repo.lockOrgForMove(tx, org.id);
+    if (!locked) throw notFound();
+    if (locked.agentId === target.id) throw ruleBroken('orgAlreadyUnderAgent');
+    const from = await agents.findById(tx, locked.agentId);
+    if (!from) throw notFound();
+    await repo.moveOrgRows(tx, locked.id, target.id, target.path);
+    await moveScope(tx, Role.org, locked.id, target.path);
+    const notice = {
+      type: NoticeType.changeAgent,
+      fromAgentId: from.id,
+      fromAgentName: from.name,
+      toAgentId: target.id,
+      toAgentName: target.name,
+      orgName: locked.name,
+    };
+    // In agent-id order, as the notice counters are kept.
+    for (const agentId of [from.id, target.id].sort((a, b) => a - b))
+      await notices.record(tx, { agentId, ...notice });
+    return null;
+  });
 }

@@ -1,7 +1,19 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
-import { agents, orgServers, orgs, subtreeCounts } from '../../db/schema.ts';
+import {
+  agents,
+  fenceRecords,
+  fences,
+  groups,
+  orgServers,
+  orgs,
+  recordings,
+  sosRecords,
+  subtreeCounts,
+  terminalPresence,
+  terminals,
+} from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
 export type NewOrg = typeof orgs.$inferInsert;
@@ -181,3 +193,38 @@ export const searchOrgs = (db: Conn, owner: OrgOwner, keyword: string, limit: nu
     limit,
     offset: 0,
   });
+
+/**
+ * Locks a company that is changing agent and then its terminals in id order, the order every multi-row
+ * terminal write takes, so a concurrent renewal, deletion or move queues behind the change. The row lock
+ * on the company also holds back inserts that reference it (their foreign-key check) until the move ends.
+ */
+export async function lockOrgForMove(db: Conn, id: number) {
+  const [org] = await db.select().from(orgs).where(eq(orgs.id, id)).for('update');
+  if (org) {
+    await db
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(eq(terminals.orgId, id))
+      .orderBy(asc(terminals.id))
+      .for('update');
+  }
+  return org;
+}
+
+/**
+ * Rewrites a company's agent and every row that carries its agent path: the company, its terminals,
+ * groups and fences, and the records kept with the company they happened in (SOS, fence records,
+ * recordings, positions). Counters on terminals, companies and groups follow by their triggers.
+ */
+export async function moveOrgRows(db: Conn, orgId: number, agentId: number, agentPath: string) {
+  await db.update(orgs).set({ agentId, agentPath }).where(eq(orgs.id, orgId));
+  await db.update(terminals).set({ agentPath }).where(eq(terminals.orgId, orgId));
+  await db.update(groups).set({ agentPath }).where(eq(groups.orgId, orgId));
+  await db.update(fences).set({ agentPath }).where(eq(fences.orgId, orgId));
+  await db.update(fenceRecords).set({ agentPath }).where(eq(fenceRecords.orgId, orgId));
+  await db.update(sosRecords).set({ agentPath }).where(eq(sosRecords.orgId, orgId));
+  await db.update(recordings).set({ agentPath }).where(eq(recordings.orgId, orgId));
+  // Presence names the path its offline events go to; positions are read by company and stay as they are.
+  await db.update(terminalPresence).set({ agentPath }).where(eq(terminalPresence.orgId, orgId));
+}

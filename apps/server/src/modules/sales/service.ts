@@ -7,7 +7,10 @@ import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
 
 /** A sale and a recycle take the same parameters. */
-type MoveParams = ParsedParamsOf<typeof api.agent.blanceAdd> | ParsedParamsOf<typeof api.agent.cardRecovery>;
+type MoveParams =
+  | ParsedParamsOf<typeof api.agent.blanceAdd>
+  | ParsedParamsOf<typeof api.agent.cardRecovery>
+  | ParsedParamsOf<typeof api.agent.returnCards>;
 
 /** The caller, its pay password checked when it has one, and the sub-agent on the other side of a move. */
 async function parties(db: Db, caller: Caller, p: MoveParams) {
@@ -33,6 +36,13 @@ export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const taking = { to: me, from: other, cardType: p.cardType, quantity: p.quantity };
   return { balance: await cards.recycle(db, taking) };
+}
+
+/** Returning recycled cards to the sub-agent they came from (returnCards). Returns the caller's new balance. */
+export async function giveBack(db: Db, caller: Caller, p: MoveParams) {
+  const { me, other } = await parties(db, caller, p);
+  const giving = { from: me, to: other, cardType: p.cardType, quantity: p.quantity };
+  return { balance: await cards.returnToLower(db, giving) };
 }
 
 export const records = (
@@ -64,7 +74,11 @@ export async function exportCsv(
         ? r.direction === 'in'
           ? names.recycle
           : names.recycled
-        : names[r.kind];
+        : r.kind === 'restore'
+          ? r.direction === 'out'
+            ? names.restore
+            : names.restored
+          : names[r.kind];
   const lines = [
     RecordColumns[q.lang],
     ...rows.map((r) => [

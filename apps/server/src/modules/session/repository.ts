@@ -61,3 +61,10 @@ export const revokeAllSessions = (db: Conn, role: number, subjectId: number) =>
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
+
+/** A company moved to another agent: its sessions carry the new agent's path. */
+export const setScopePath = (db: Conn, role: number, subjectId: number, scopePath: string) =>
+  db
+    .update(sessions)
+    .set({ scopePath })
+    .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId)));

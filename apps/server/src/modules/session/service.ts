@@ -41,6 +41,10 @@ export const end = (db: Conn, caller: Caller) => repo.revokeSession(db, caller.s
 export const endSessions = (db: Conn, role: number, subjectId: number) =>
   repo.revokeAllSessions(db, role, subjectId);
 
+/** Sessions of an account whose scope moved (a company changing agent) keep working under the new path. */
+export const moveScope = (db: Conn, role: number, subjectId: number, path: string) =>
+  repo.setScopePath(db, role, subjectId, path);
+
 /** Ends every session of an account but the caller's own (the caller changed its password). */
 export const endOtherSessions = (db: Conn, caller: Caller) =>
   repo.revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);

@@ -64,7 +64,10 @@ export const Component = () => {
               <dt>{t('group.compere')}</dt>
               <dd>{g.compere?.name ?? t('group.none')}</dd>
               <dt>{t('group.owner')}</dt>
-              <dd>{g.owner?.name ?? t('group.none')}</dd>
+              <dd data-testid="group-owner">
+                {g.owner?.name ?? t('group.none')}
+                {g.self_created && <span className="tag">{t('group.selfCreated')}</span>}
+              </dd>
             </dl>
           </section>
           <ul className="rows group-links">

@@ -59,7 +59,12 @@ export const Component = () => {
         item={(g) => (
           <Link to={`/groupDetail?id=${g.id}`} className="row" data-testid={`group-${g.name}`}>
             <span className="row__label">
-              {g.name}
+              {g.name}{' '}
+              {g.self_created && (
+                <span className="tag" data-testid={`self-created-${g.id}`}>
+                  {t('group.selfCreated')}
+                </span>
+              )}
               <br />
               <span className="item-meta">
                 {g.org_name} · {t('group.memberCount', { count: g.member_count })}

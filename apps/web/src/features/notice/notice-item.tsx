@@ -41,7 +41,10 @@ export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: 
           {formatDateTime(n.created_at, i18n.language)}
         </time>
       </div>
-      <span className="notice__text">{type === 3 && !n.content ? t('notice.blank') : text}</span>
+      {/* A blank notice is its content alone, kept in the lines the operator wrote it in. */}
+      <span className={`notice__text${type === 3 ? ' notice__text--blank' : ''}`}>
+        {type === 3 && !n.content ? t('notice.blank') : text}
+      </span>
       {names.length > 0 && (
         <span className="notice__users">
           {names.join(', ')}

@@ -119,6 +119,27 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(fetch.mock.calls.some(([u]) => String(u).includes(api.notice.readall.path))).toBe(false);
   });
 
+  it('shows a blank notice as the platform’s content alone; opening it marks it read and stays', async () => {
+    signIn(0);
+    const blank = { ...base, id: 21, type: 3, content: 'Cards ship Monday.\nCall us.', read: false };
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page([blank, { ...base, id: 22, type: 3 }]),
+      [api.notice.read.path]: { data: null },
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    const [row, empty] = await screen.findAllByTestId('notice-row');
+    expect(row?.textContent).toContain('Platform notice');
+    const text = row?.querySelector('.notice__text--blank');
+    expect(text?.textContent).toBe('Cards ship Monday.\nCall us.');
+    expect(empty?.querySelector('.notice__text')?.textContent).toBe('Notice');
+    fireEvent.click(row as HTMLElement);
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u]) => String(u).includes(`${api.notice.read.path}?`))).toBe(true),
+    );
+    expect(view.pathname()).toBe('/notice');
+  });
+
   it('clears the home badge after read-all', async () => {
     signIn(0);
     let unread = 3;

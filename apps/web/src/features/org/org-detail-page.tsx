@@ -13,6 +13,8 @@ import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { fenceListLink, fenceServerType } from '../../lib/fence-server.ts';
 import { initialOf } from '../../lib/format.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { ChangeAgent } from './change-agent.tsx';
 import { OrgEditForms } from './org-edit-forms.tsx';
 import { OrgToggles } from './org-toggles.tsx';
 
@@ -121,6 +123,7 @@ export const Component = () => {
           </section>
           <OrgEditForms org={o} />
           <div className="detail-actions">
+            <ChangeAgent org={o} enabled={getLoginInfo()?.role === 0} />
             <button
               type="button"
               className="btn btn--block btn--danger"

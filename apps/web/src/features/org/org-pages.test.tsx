@@ -89,6 +89,46 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(view.pathname()).toBe('/orgList');
   });
 
+  it('lets a top-level agent move the company to one of its sub-agents after confirming', async () => {
+    signIn(0);
+    const sub = { id: 12, name: 'Reseller', account: 'sub00001', contact: 'Sam', phone: '', created_at: '' };
+    const fetch = mockApi(
+      replies({
+        [api.org.info.path]: { data: { ...detail, agent_id: 11, agent_name: 'agent01' } },
+        [api.agent.list.path]: { data: { list: [sub], total: 1, page: 1, size: 20 } },
+        [api.org.changeAgent.path]: { data: null },
+      }),
+    );
+    renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    fireEvent.click(await screen.findByTestId('org-change-agent'));
+    // The company's agent now is shown but cannot be chosen.
+    expect((await screen.findByTestId('change-agent-to-11')).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(await screen.findByTestId('change-agent-to-12'));
+    expect(
+      await screen.findByText(
+        'Move TaxiCo with its users, groups and records to Reseller?',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    fireEvent.click(await dialogButton('Change agent'));
+    await waitFor(() => expect(sent(fetch, api.org.changeAgent.path)).toHaveLength(1));
+    const moved = sent(fetch, api.org.changeAgent.path)[0]?.searchParams;
+    expect([moved?.get('orgId'), moved?.get('agentId')]).toEqual(['7', '12']);
+    expect(await screen.findByText('TaxiCo now belongs to Reseller')).toBeTruthy();
+  });
+
+  it('offers no agent change to a sub-agent', async () => {
+    signIn(0);
+    mockApi(replies({ [api.profile.agent.path]: { data: agentInfo({ path: 'A001B002' }) } }));
+    renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    await screen.findByTestId('org-delete');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByTestId('org-change-agent')).toBeNull();
+  });
+
   it('creates a company with the rules of SPEC §5', async () => {
     signIn(0);
     const fetch = mockApi(replies({ [api.org.add.path]: { data: { id: 7 } } }));

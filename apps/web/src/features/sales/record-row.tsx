@@ -8,6 +8,7 @@ type LedgerRow = DataOf<typeof api.agent.getSalesPurchaseRecord>['list'][number]
 export const kindOf = (r: Pick<LedgerRow, 'kind' | 'direction'>): string => {
   if (r.kind === 'sale') return r.direction === 'out' ? 'saleOut' : 'saleIn';
   if (r.kind === 'recycle') return r.direction === 'in' ? 'recycleIn' : 'recycleOut';
+  if (r.kind === 'restore') return r.direction === 'out' ? 'restoreOut' : 'restoreIn';
   return r.kind;
 };
 

@@ -6,7 +6,8 @@ import { Field } from '../../components/form/field.tsx';
 import type { RuleFormState, Values } from '../../components/form/use-rule-form.ts';
 import './sales.css';
 
-export type Mode = 'sell' | 'recycle';
+/** 'return' gives a sub-agent back cards taken back from it (notice type 4). */
+export type Mode = 'sell' | 'recycle' | 'return';
 
 export interface SaleValues extends Values {
   mode: Mode;
@@ -24,7 +25,7 @@ interface Props {
   askPayPwd: boolean;
 }
 
-/** The fields of a sale or a recycling: mode, agent (through /agentChoice), card type, quantity, password. */
+/** The fields of a sale, a recycling or a return: mode, agent (through /agentChoice), card type, quantity, password. */
 export const SaleFields = (p: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,7 +34,7 @@ export const SaleFields = (p: Props) => {
     <>
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('sales.mode')}</legend>
-        {(['sell', 'recycle'] as const).map((m) => (
+        {(['sell', 'recycle', 'return'] as const).map((m) => (
           <button
             key={m}
             type="button"
@@ -47,9 +48,7 @@ export const SaleFields = (p: Props) => {
           </button>
         ))}
       </fieldset>
-      <p className="field__hint sale-intro">
-        {t(values.mode === 'sell' ? 'sales.sellIntro' : 'sales.recycleIntro')}
-      </p>
+      <p className="field__hint sale-intro">{t(`sales.${values.mode}Intro` as const)}</p>
       <Field id="sale-agent" label={t('sales.agent')} error={errors.agent}>
         <button
           id="sale-agent"

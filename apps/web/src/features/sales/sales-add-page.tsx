@@ -14,16 +14,21 @@ import { type RulePart, useRuleForm } from '../../components/form/use-rule-form.
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { readChoice } from '../../lib/choice.ts';
-import { SaleFields, type SaleValues } from './sale-fields.tsx';
+import { type Mode, SaleFields, type SaleValues } from './sale-fields.tsx';
 
-/** /salesAdd: sell cards to a sub-agent, or take them back (SPEC §5 sales and recycling rules). */
+const modeOf = (m: string | null): Mode => (m === 'recycle' || m === 'return' ? m : 'sell');
+
+/**
+ * /salesAdd: sell cards to a sub-agent, take them back (SPEC §5 sales and recycling rules), or give back
+ * cards taken back from it (the server bounds a return by what it took back).
+ */
 export const Component = () => {
   const { t } = useTranslation();
   const me = useAgentInfo();
   const cardSwitch = useCardSwitch();
   const [search] = useSearchParams();
   const form = useRuleForm<SaleValues>({
-    mode: search.get('mode') === 'recycle' ? 'recycle' : 'sell',
+    mode: modeOf(search.get('mode')),
     cardType: null,
     quantity: '',
     payPwd: '',
@@ -33,6 +38,7 @@ export const Component = () => {
   const theirs = useSubAgent(agent?.id);
   const sell = useEndpointMutation(api.agent.blanceAdd, { invalidates: balanceReads });
   const recycle = useEndpointMutation(api.agent.cardRecovery, { invalidates: balanceReads });
+  const giveBack = useEndpointMutation(api.agent.returnCards, { invalidates: balanceReads });
   const checkPwd = useEndpointMutation(api.jsp.checkPwd);
 
   // Sub-agents make no sales (SPEC §6): their tab bar opens the record, and so does this path.
@@ -48,7 +54,7 @@ export const Component = () => {
     [rules.cardType, v.cardType, 'cardType'],
     // The limit comes from the chosen card's balance: another card clears the quantity's message.
     [
-      v.mode === 'sell' ? rules.saleQuantity(mine) : rules.recycleQuantity(held),
+      v.mode === 'recycle' ? rules.recycleQuantity(held) : rules.saleQuantity(mine),
       v.quantity,
       'quantity',
       ['cardType'],
@@ -72,6 +78,13 @@ export const Component = () => {
     }
     const count = countOf(quantity);
     const texts = { count, card: cardName, agent: agent?.name ?? '' };
+    if (mode === 'return')
+      return confirmSpend(
+        t,
+        t('sales.confirmReturn', texts),
+        { cost: count, balance: mine },
+        t('sales.return'),
+      );
     return mode === 'sell'
       ? confirmSpend(t, t('sales.confirmSell', texts), { cost: count, balance: mine }, t('sales.sell'))
       : confirm(
@@ -86,13 +99,15 @@ export const Component = () => {
     if (!agent || !card) return;
     const count = countOf(quantity);
     const texts = { count, card: cardName, agent: agent.name };
-    await (mode === 'sell' ? sell : recycle).mutateAsync({
+    await { sell, recycle, return: giveBack }[mode].mutateAsync({
       agentId: agent.id,
       cardType: card.code,
       quantity: count,
       payPwd: payPwd || undefined,
     });
-    showToast(t(mode === 'sell' ? 'sales.sold' : 'sales.recycled', texts));
+    showToast(
+      t(({ sell: 'sales.sold', recycle: 'sales.recycled', return: 'sales.returned' } as const)[mode], texts),
+    );
     form.setValues((v) => ({ ...v, quantity: '', payPwd: '' }));
   };
 
@@ -113,14 +128,15 @@ export const Component = () => {
           cards={CardTypes.filter(
             (c) =>
               cardSwitch.data?.[c.field] === 1 &&
-              // A sale offers only what the buyer's switch lets him hold; a recycling takes back any he holds.
-              (mode === 'recycle' || !theirs.data || theirs.data.card_switch[c.field] === 1),
+              // A sale offers only what the buyer's switch lets him hold; a recycling takes back any he
+              // holds, and a return gives back any taken back from him.
+              (mode !== 'sell' || !theirs.data || theirs.data.card_switch[c.field] === 1),
           )}
           balanceHint={
             card
-              ? mode === 'sell'
-                ? t('sales.myBalance', { count: mine })
-                : t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })
+              ? mode === 'recycle'
+                ? t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })
+                : t('sales.myBalance', { count: mine })
               : undefined
           }
           askPayPwd={Boolean(me.data?.has_pay_pwd)}
@@ -129,7 +145,15 @@ export const Component = () => {
           busy={form.busy}
           locked={form.locked}
           testId="sale-submit"
-          text={t(mode === 'sell' ? 'sales.submitSell' : 'sales.submitRecycle')}
+          text={t(
+            (
+              {
+                sell: 'sales.submitSell',
+                recycle: 'sales.submitRecycle',
+                return: 'sales.submitReturn',
+              } as const
+            )[mode],
+          )}
         />
       </form>
     </div>

@@ -15,7 +15,9 @@ afterEach(() => {
  * A top-level agent with 10 voice cards and VIP switched off; the chosen sub-agent holds 3 voice cards
  * and has duplex switched off.
  */
-const replies = (path = 'A001', extra: Record<string, MockReply> = {}) => ({
+type Replies = Record<string, MockReply | ((url: URL) => MockReply)>;
+
+const replies = (path = 'A001', extra: Replies = {}) => ({
   [api.profile.agent.path]: { data: agentInfo({ path, blance: 10 }) },
   [api.agent.queryCardSwitch.path]: { data: allOn({ path, super_card: 0 }) },
   [api.agent.detail.path]: {
@@ -49,7 +51,7 @@ const tapSubmit = async () => {
   fireEvent.click(submit);
 };
 
-const openWithAgent = async (extra: Record<string, MockReply> = {}) => {
+const openWithAgent = async (extra: Replies = {}) => {
   signIn(0);
   putChoice('agent', { id: 7, name: 'Reseller' });
   const fetch = mockApi(replies('A001', extra));
@@ -171,6 +173,40 @@ describe('service card sales', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
     );
+  });
+
+  it('returns cards taken back from a sub-agent, after a confirmation with the balance they leave', async () => {
+    const fetch = await openWithAgent({
+      [api.agent.returnCards.path]: (url: URL) =>
+        url.searchParams.get('quantity') === '3'
+          ? { code: Code.rule, msg: Messages.returnOverAmount }
+          : { data: { balance: 8 } },
+    });
+    fireEvent.click(screen.getByTestId('mode-return'));
+    expect(await screen.findByText('Cards you took back from the chosen agent go back to it.')).toBeTruthy();
+    // Any card the agent's own switch allows, duplex included: the cards were the sub-agent's.
+    fireEvent.click(await screen.findByTestId('sale-card-duplex'));
+    fireEvent.click(screen.getByTestId('sale-card-voice'));
+    await screen.findByText('Your balance: 10');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '11' } });
+    fireEvent.click(screen.getByTestId('sale-submit'));
+    expect(await screen.findByText('The quantity cannot exceed the balance')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
+    await tapSubmit();
+    await answerDialog('Give 3 Voice cards back to Reseller? Your balance: 10 → 7', 'Return');
+    // The server bounds a return by what it took back: a refusal keeps what was typed.
+    await waitFor(() => expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(1));
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('3');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await tapSubmit();
+    await answerDialog('Give 2 Voice cards back to Reseller? Your balance: 10 → 8', 'Return');
+    await waitFor(() => expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(2));
+    const back = sent(fetch, api.agent.returnCards.path)[1]?.searchParams;
+    expect([back?.get('agentId'), back?.get('cardType'), back?.get('quantity')]).toEqual(['7', '0', '2']);
+    expect(
+      await screen.findByText('Gave 2 Voice cards back to Reseller', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
   });
 
   it('comes back to Recycle after choosing the agent to recycle from', async () => {

@@ -54,6 +54,30 @@ const recordCalls = (fetch: ReturnType<typeof mockApi>) =>
     .filter((u) => u.pathname === api.agent.getSalesPurchaseRecord.path);
 
 describe('service card record', { timeout: 15_000 }, () => {
+  it('names a return to a lower agent from each side', async () => {
+    signIn(0);
+    const restore = (id: number, direction: 'in' | 'out') => ({
+      ...rows[1],
+      id,
+      kind: 'restore',
+      direction,
+      quantity: 3,
+    });
+    mockApi({
+      [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
+      [api.agent.getSalesPurchaseRecord.path]: {
+        data: { list: [restore(4, 'out'), restore(3, 'in')], total: 2, page: 1, size: 20 },
+      },
+    });
+    renderRoute('/salesRecord');
+    await findPage('sales-record');
+    const [out, back] = await within(await screen.findByTestId('record-list')).findAllByTestId('record-row');
+    expect([out?.dataset.kind, back?.dataset.kind]).toEqual(['restoreOut', 'restoreIn']);
+    expect(out?.textContent).toContain('Returned to lower agent');
+    expect(out?.textContent).toContain('−3');
+    expect(back?.textContent).toContain('Returned by upper agent');
+  });
+
   it('shows sales and recycling with their direction and filters by the switched-on card types', async () => {
     const fetch = await open();
     const list = await screen.findByTestId('record-list');

@@ -1,6 +1,13 @@
 /** Texts of the agent and company management screens, in English. */
 export const manageEn = {
   manage: {
+    changeAgent: 'Change agent',
+    changeAgentTo: 'Move {{org}} to',
+    confirmChangeAgent: 'Move {{org}} with its users, groups and records to {{agent}}?',
+    agentChanged: '{{org}} now belongs to {{agent}}',
+    currentAgent: 'Its agent now',
+    yourself: '{{name}} (you)',
+    noSubAgents: 'No sub-agents yet.',
     toggleOn: '{{name}} turned on',
     toggleOff: '{{name}} turned off',
     ofAgent: 'via {{agent}}',

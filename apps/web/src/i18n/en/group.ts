@@ -30,6 +30,7 @@ export const groupEn = {
     created: 'Created: {{names}}',
     leader: 'Leader',
     owner: 'Created by',
+    selfCreated: 'Self-created',
     none: 'None',
     makeLeader: 'Make leader',
     isLeader: 'Leader',

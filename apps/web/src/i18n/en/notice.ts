@@ -16,7 +16,7 @@ export const noticeEn = {
     kind: {
       t1: 'Card sale',
       t2: 'Users created',
-      t3: 'Notice',
+      t3: 'Platform notice',
       t4: 'Returned to lower agent',
       t5: 'Cards recycled',
       t6: 'Cards returned',

@@ -1,6 +1,13 @@
 /** Texts of the service-card sales and record screens, in English. */
 export const salesEn = {
   sales: {
+    return: 'Return',
+    submitReturn: 'Return cards',
+    returnIntro: 'Cards you took back from the chosen agent go back to it.',
+    confirmReturn_one: 'Give {{count}} {{card}} card back to {{agent}}?',
+    confirmReturn_other: 'Give {{count}} {{card}} cards back to {{agent}}?',
+    returned_one: 'Gave {{count}} {{card}} card back to {{agent}}',
+    returned_other: 'Gave {{count}} {{card}} cards back to {{agent}}',
     title: 'Service card sales',
     record: 'Service card record',
     sell: 'Sell',
@@ -26,7 +33,7 @@ export const salesEn = {
     sold_other: 'Sold {{count}} {{card}} cards to {{agent}}',
     recycled_one: 'Took {{count}} {{card}} card back from {{agent}}',
     recycled_other: 'Took {{count}} {{card}} cards back from {{agent}}',
-    mode: 'Sell or recycle',
+    mode: 'Sell, recycle or return',
     sellIntro: 'Cards move from your balance to the chosen agent.',
     recycleIntro: 'Cards move back from the chosen agent to your balance.',
     searchAgents: 'Search name, account or contact',
@@ -41,6 +48,8 @@ export const salesEn = {
     exportHint: 'Export a date range of at most 90 days.',
     empty: 'No card movements yet.',
     kind: {
+      restoreOut: 'Returned to lower agent',
+      restoreIn: 'Returned by upper agent',
       grant: 'Platform grant',
       saleOut: 'Sale',
       saleIn: 'Purchase',

@@ -1,6 +1,13 @@
 /** Texts of the agent and company management screens, in Simplified Chinese. */
 export const manageZhHans = {
   manage: {
+    changeAgent: '变更代理商',
+    changeAgentTo: '将{{org}}移至',
+    confirmChangeAgent: '将{{org}}及其用户、群组和记录移至{{agent}}？',
+    agentChanged: '{{org}}现属于{{agent}}',
+    currentAgent: '当前所属代理商',
+    yourself: '{{name}}（本人）',
+    noSubAgents: '暂无下级代理商。',
     toggleOn: '已开启{{name}}',
     toggleOff: '已关闭{{name}}',
     ofAgent: '所属代理：{{agent}}',

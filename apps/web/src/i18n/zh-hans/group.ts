@@ -30,6 +30,7 @@ export const groupZhHans = {
     created: '已创建：{{names}}',
     leader: '组长',
     owner: '创建者',
+    selfCreated: '自建',
     none: '无',
     makeLeader: '设为组长',
     isLeader: '组长',

@@ -1,6 +1,13 @@
 /** Texts of the service-card sales and record screens, in Simplified Chinese. */
 export const salesZhHans = {
   sales: {
+    return: '退还',
+    submitReturn: '退还服务卡',
+    returnIntro: '将从所选代理商回收的服务卡退还给它。',
+    confirmReturn_one: '向{{agent}}退还{{count}}张{{card}}卡？',
+    confirmReturn_other: '向{{agent}}退还{{count}}张{{card}}卡？',
+    returned_one: '已向{{agent}}退还{{count}}张{{card}}卡',
+    returned_other: '已向{{agent}}退还{{count}}张{{card}}卡',
     title: '服务卡销售',
     record: '服务卡记录',
     sell: '销售',
@@ -26,7 +33,7 @@ export const salesZhHans = {
     sold_other: '已向{{agent}}销售{{count}}张{{card}}卡',
     recycled_one: '已从{{agent}}回收{{count}}张{{card}}卡',
     recycled_other: '已从{{agent}}回收{{count}}张{{card}}卡',
-    mode: '销售或回收',
+    mode: '销售、回收或退还',
     sellIntro: '服务卡从您的余额转给所选代理商。',
     recycleIntro: '服务卡从所选代理商退回您的余额。',
     searchAgents: '搜索名称、账号或联系人',
@@ -41,6 +48,8 @@ export const salesZhHans = {
     exportHint: '可导出最多90天的日期范围。',
     empty: '暂无服务卡记录。',
     kind: {
+      restoreOut: '退还给下级',
+      restoreIn: '上级退还',
       grant: '平台发放',
       saleOut: '销售',
       saleIn: '购买',

@@ -1,6 +1,13 @@
 /** Texts of the agent and company management screens, in Traditional Chinese. */
 export const manageZhHant = {
   manage: {
+    changeAgent: '變更代理商',
+    changeAgentTo: '將{{org}}移至',
+    confirmChangeAgent: '將{{org}}及其用戶、群組和記錄移至{{agent}}？',
+    agentChanged: '{{org}}現屬於{{agent}}',
+    currentAgent: '當前所屬代理商',
+    yourself: '{{name}}（本人）',
+    noSubAgents: '暫無下級代理商。',
     toggleOn: '已開啟{{name}}',
     toggleOff: '已關閉{{name}}',
     ofAgent: '所屬代理：{{agent}}',

@@ -30,6 +30,7 @@ export const groupZhHant = {
     created: '已創建：{{names}}',
     leader: '組長',
     owner: '創建者',
+    selfCreated: '自建',
     none: '無',
     makeLeader: '設為組長',
     isLeader: '組長',

@@ -1,6 +1,13 @@
 /** Texts of the service-card sales and record screens, in Traditional Chinese. */
 export const salesZhHant = {
   sales: {
+    return: '退還',
+    submitReturn: '退還服務卡',
+    returnIntro: '將從所選代理商回收的服務卡退還給它。',
+    confirmReturn_one: '向{{agent}}退還{{count}}張{{card}}卡？',
+    confirmReturn_other: '向{{agent}}退還{{count}}張{{card}}卡？',
+    returned_one: '已向{{agent}}退還{{count}}張{{card}}卡',
+    returned_other: '已向{{agent}}退還{{count}}張{{card}}卡',
     title: '服務卡銷售',
     record: '服務卡記錄',
     sell: '銷售',
@@ -26,7 +33,7 @@ export const salesZhHant = {
     sold_other: '已向{{agent}}銷售{{count}}張{{card}}卡',
     recycled_one: '已從{{agent}}回收{{count}}張{{card}}卡',
     recycled_other: '已從{{agent}}回收{{count}}張{{card}}卡',
-    mode: '銷售或回收',
+    mode: '銷售、回收或退還',
     sellIntro: '服務卡從您的餘額轉給所選代理商。',
     recycleIntro: '服務卡從所選代理商退回您的餘額。',
     searchAgents: '搜尋名稱、帳號或聯繫人',
@@ -41,6 +48,8 @@ export const salesZhHant = {
     exportHint: '可匯出最多90天的日期範圍。',
     empty: '暫無服務卡記錄。',
     kind: {
+      restoreOut: '退還給下級',
+      restoreIn: '上級退還',
       grant: '平台發放',
       saleOut: '銷售',
       saleIn: '購買',
