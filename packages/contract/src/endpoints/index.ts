@@ -3,6 +3,7 @@ import { agent } from './agent.ts';
 import { auth } from './auth.ts';
 import type { Endpoint } from './define.ts';
 import { device } from './device.ts';
+import { events } from './events.ts';
 import { fence } from './fence.ts';
 import { group } from './group.ts';
 import { location } from './location.ts';
@@ -19,6 +20,8 @@ export const api = {
   ...{ auth, profile, notice, sos, agent, org, terminal, group, search, jsp, feedback },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   ...{ fence, location, recording, device },
+  // Live operations (DESIGN §9): the console's event stream.
+  ...{ events },
 };
 
 export const allEndpoints = (): Endpoint[] =>
@@ -30,6 +33,14 @@ export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';
 export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';
 export {
+  type LiveEvent,
+  type LiveEventData,
+  type LiveEventType,
+  LiveEventTypes,
+  liveEvent,
+  liveEventData,
+} from './events.ts';
+export {
   FenceLimits,
   fenceDetail,
   fenceRecord,
@@ -39,7 +50,7 @@ export {
   latLng,
 } from './fence.ts';
 export { groupDetail, groupMember, groupSummary } from './group.ts';
-export { TrackLimits, trackPoint } from './location.ts';
+export { fleetTerminal, TrackLimits, trackPoint } from './location.ts';
 export { bulletin, noticeRecord } from './notice.ts';
 export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';

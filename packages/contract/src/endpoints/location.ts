@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
 import { id, latitude, longitude } from '../rules.ts';
-import { empty, endpoint } from './define.ts';
+import { empty, endpoint, optional } from './define.ts';
 import { addressLang } from './sos.ts';
 
 export const TrackLimits = { rangeDays: 7, maxPoints: 5000 } as const;
@@ -16,6 +16,22 @@ export const trackPoint = once(() =>
     at: z.string(),
     speed: z.number().nullable(),
     accuracy: z.number().nullable(),
+  }),
+);
+
+/** A terminal on the fleet map: its last position (null when it never reported one) and its state. */
+export const fleetTerminal = once(() =>
+  z.object({
+    terminal_id: z.number(),
+    name: z.string(),
+    ssid: z.string(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    at: z.string().nullable(),
+    speed: z.number().nullable(),
+    online: z.union([z.literal(0), z.literal(1)]),
+    /** 1 while the terminal has an unprocessed SOS. */
+    sos: z.union([z.literal(0), z.literal(1)]),
   }),
 );
 
@@ -74,5 +90,15 @@ export const location = {
         max_zoom: z.number(),
         center: z.object({ lat: z.number(), lng: z.number() }),
       }),
+  }),
+  fleet: endpoint({
+    method: 'GET',
+    path: '/v1/location/fleet',
+    access: 'any',
+    summary:
+      'Every terminal of a company with its last position and state (online, unprocessed SOS), not paged: ' +
+      'a company reads its own, an agent names a company of its scope (orgId); groupId narrows to a group',
+    params: () => z.object({ orgId: optional(id()), groupId: optional(id()) }),
+    data: () => z.object({ list: z.array(fleetTerminal()), total: z.number() }),
   }),
 };
