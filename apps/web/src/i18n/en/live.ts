@@ -1,0 +1,36 @@
+/** Texts of live operations (the SOS alarm, the fleet map), in English. */
+export const liveEn = {
+  live: {
+    alarm: {
+      title: 'SOS alarm',
+      waiting_one: '{{count}} SOS waiting',
+      waiting_other: '{{count}} SOS waiting',
+      acknowledge: 'Acknowledge',
+      acknowledgeAll: 'Acknowledge all {{count}} and list them',
+    },
+    fleet: {
+      title: 'Live fleet map',
+      open: 'Open the live fleet map',
+      map: 'Map',
+      list: 'List',
+      mapLabel: 'Map of the fleet’s last positions',
+      chooseCompany: 'Choose a company',
+      searchCompany: 'Search companies',
+      noCompanies: 'No companies',
+      pickFirst: 'Choose a company to see its fleet.',
+      summary: '{{online}} online · {{sos}} SOS · {{total}} terminals',
+      online: 'Online',
+      offline: 'Offline',
+      sos: 'SOS',
+      noPosition: 'No position yet',
+      lastFix: 'Last position {{time}}',
+      speed: '{{speed}} km/h',
+      unplaced_one: '{{count}} terminal has no position yet',
+      unplaced_other: '{{count}} terminals have no position yet',
+      empty: 'No terminals',
+      detail: 'Details',
+      track: 'Location track',
+      recordings: 'Recordings',
+    },
+  },
+};
