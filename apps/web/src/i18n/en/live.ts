@@ -31,6 +31,9 @@ export const liveEn = {
       detail: 'Details',
       track: 'Location track',
       recordings: 'Recordings',
+      showOnMap: 'Show on map',
+      showMore: 'Show more',
+      legend: 'Legend',
     },
   },
 };

@@ -33,6 +33,9 @@ export const liveZhHans: typeof liveEn = {
       detail: '详情',
       track: '定位轨迹',
       recordings: '录音记录',
+      showOnMap: '在地图上显示',
+      showMore: '显示更多',
+      legend: '图例',
     },
   },
 };

@@ -33,6 +33,9 @@ export const liveZhHant: typeof liveEn = {
       detail: '詳情',
       track: '定位軌跡',
       recordings: '錄音記錄',
+      showOnMap: '在地圖上顯示',
+      showMore: '顯示更多',
+      legend: '圖例',
     },
   },
 };
