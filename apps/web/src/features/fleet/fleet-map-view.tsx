@@ -159,7 +159,8 @@ const drawFleet = (
     group.addLayers(made);
     const bounds = L.latLngBounds(made.map((m) => m.getLatLng()));
     map.invalidateSize();
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 16 });
+    // Without animation: a zoom still under way would take the view back from a terminal shown at once.
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 16, animate: false });
   };
 
   const update = (rows: FleetRow[]) => {
