@@ -1,8 +1,8 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/dates.ts';
 import { compareRows, type FleetStore, stateOf } from './fleet-store.ts';
+import { formatFix } from './format-fix.ts';
 import { useFleetVersion } from './use-fleet.ts';
 
 const page = 100;
@@ -37,7 +37,7 @@ export const FleetList = ({ store, onSelect }: { store: FleetStore; onSelect: (i
                   <span className="item-meta">
                     {row.ssid} ·{' '}
                     {row.at
-                      ? t('live.fleet.lastFix', { time: formatDateTime(row.at, i18n.language) })
+                      ? t('live.fleet.lastFix', { time: formatFix(row.at, i18n.language) })
                       : t('live.fleet.noPosition')}
                   </span>
                 </span>

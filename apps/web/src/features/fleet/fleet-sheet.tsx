@@ -2,8 +2,8 @@ import Popup from 'antd-mobile/es/components/popup';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/dates.ts';
 import { type FleetStore, stateOf } from './fleet-store.ts';
+import { formatFix } from './format-fix.ts';
 import { useFleetVersion } from './use-fleet.ts';
 
 interface Props {
@@ -47,7 +47,7 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
           <p className="fleet-sheet__fix" data-testid="fleet-sheet-fix">
             {row.at && row.lat !== null && row.lng !== null ? (
               <>
-                {t('live.fleet.lastFix', { time: formatDateTime(row.at, i18n.language) })}
+                {t('live.fleet.lastFix', { time: formatFix(row.at, i18n.language) })}
                 <br />
                 {row.lat.toFixed(5)}, {row.lng.toFixed(5)}
                 {row.speed !== null && ` · ${t('live.fleet.speed', { speed: Math.round(row.speed) })}`}
