@@ -9,6 +9,7 @@ import { QueryScope } from '../api/query-scope.tsx';
 import { installAntdRender } from '../components/antd-render.ts';
 import { isLanguage, type Language } from '../i18n/languages.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
+import { useChunkLoading } from './lazy-page.tsx';
 import { useScrollMemory } from './use-scroll-memory.ts';
 
 // Dialogs and toasts of the signed-in screens render through React 19's createRoot.
@@ -36,7 +37,13 @@ const whenIdle = (run: () => void): (() => void) => {
 
 const LiveWhenIdle = () => {
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  // After the page's own chunks, not beside them.
+  const pageLoading = useChunkLoading();
+  useEffect(() => {
+    // Without EventSource there is no stream to open (nor alarm to raise): the count's poll remains.
+    if (ready || pageLoading || typeof EventSource === 'undefined') return;
+    return whenIdle(() => setReady(true));
+  }, [ready, pageLoading]);
   return ready ? <Suspense fallback={null}>{live.element}</Suspense> : null;
 };
 
