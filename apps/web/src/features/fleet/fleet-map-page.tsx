@@ -36,7 +36,7 @@ export const Component = () => {
   };
 
   return (
-    <div className="page fleet-page" data-testid="fleet-page">
+    <div className={`page fleet-page fleet-page--${view}`} data-testid="fleet-page">
       <PageHeader title={t('live.fleet.title')} />
       <div className="chips fleet-filters">
         {isAgent && (
@@ -76,7 +76,7 @@ export const Component = () => {
       </div>
       {!ready && <p className="fleet-empty">{t('live.fleet.pickFirst')}</p>}
       {ready && (
-        <div aria-busy={query.isPending} data-loaded={query.isSuccess}>
+        <div className="fleet-body" aria-busy={query.isPending} data-loaded={query.isSuccess}>
           <FleetSummary store={store} />
           {view === 'map' ? (
             <FleetMapView
