@@ -69,6 +69,7 @@ describe('SOS alarm', () => {
     expect(screen.getByTestId('sos-alarm-map').textContent).toBe('22.3193,114.1694');
     expect(sound.start).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('sos-alarm-count')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('sos-alarm-ack'));
   });
 
   it('goes to the SOS detail on Acknowledge and stops the sound', () => {

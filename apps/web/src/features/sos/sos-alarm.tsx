@@ -1,7 +1,7 @@
 import type { LiveEventData } from '@ptt/contract';
 import Mask from 'antd-mobile/es/components/mask';
 import { ExclamationShieldFill } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveEvent } from '../../api/live-events.ts';
@@ -42,6 +42,12 @@ export const SosAlarm = () => {
   const { queue, drop } = useSosQueue();
   const sos = queue[0];
   useAlarmWhile(Boolean(sos));
+  // The one action takes the focus, so a keyboard or a screen reader lands on it with each SOS.
+  const ack = useRef<HTMLButtonElement>(null);
+  const shown = sos?.id;
+  useEffect(() => {
+    if (shown !== undefined) ack.current?.focus();
+  }, [shown]);
   if (!sos) return null;
 
   const acknowledge = () => {
@@ -102,6 +108,7 @@ export const SosAlarm = () => {
         <div className="sos-alarm__actions">
           <button
             type="button"
+            ref={ack}
             className="btn btn--block sos-alarm__ack"
             onClick={acknowledge}
             data-testid="sos-alarm-ack"
