@@ -95,6 +95,12 @@ describe('live operations of a company console', () => {
     await page.locator('[data-loaded=true]').waitFor();
     await open;
     await page.locator('.leaflet-marker-icon').first().waitFor();
+    // Every terminal of the company, placed or not.
+    const fleetSize = await companyTerminals(server, radio.ssid);
+    assert.match(
+      (await page.getByTestId('fleet-summary').textContent()) ?? '',
+      new RegExp(`· ${fleetSize} terminals$`),
+    );
     await shot(page, 'live-fleet-map-en');
 
     // The list reads the same fleet: the radio is there, online since it spoke to the server.
@@ -154,4 +160,14 @@ describe('live operations of a company console', () => {
 async function terminalId(server: TestServer, ssid: string) {
   const row = await server.db.query.terminals.findFirst({ where: (t, { eq }) => eq(t.ssid, ssid) });
   return row?.id;
+}
+
+/** How many terminals the company of the terminal `ssid` has. */
+async function companyTerminals(server: TestServer, ssid: string) {
+  const one = await server.db.query.terminals.findFirst({ where: (t, { eq }) => eq(t.ssid, ssid) });
+  const all = await server.db.query.terminals.findMany({
+    columns: { id: true },
+    where: (t, { eq }) => eq(t.orgId, one?.orgId ?? 0),
+  });
+  return all.length;
 }

@@ -122,7 +122,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: '/fleetMap',
-                element: lazyPage(() => import('../features/fleet/fleet-map-page.tsx')),
+                element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),
               },
               {
                 path: '/locationTrack',

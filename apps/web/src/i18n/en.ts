@@ -3,7 +3,7 @@ import { accountEn } from './en/account.ts';
 import { manageEn } from './en/agent.ts';
 import { fenceEn } from './en/fence.ts';
 import { groupEn } from './en/group.ts';
-import { liveEn } from './en/live.ts';
+import { locationEn } from './en/location.ts';
 import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
 import { recordingEn } from './en/recording.ts';
@@ -157,7 +157,7 @@ export const en = {
   ...searchEn,
   ...mapEn,
   ...sosEn,
-  ...liveEn,
+  ...locationEn,
   ...fenceEn,
   ...recordingEn,
   msg: catalogue('en'),

@@ -4,7 +4,7 @@ import { accountZhHans } from './zh-hans/account.ts';
 import { manageZhHans } from './zh-hans/agent.ts';
 import { fenceZhHans } from './zh-hans/fence.ts';
 import { groupZhHans } from './zh-hans/group.ts';
-import { liveZhHans } from './zh-hans/live.ts';
+import { locationZhHans } from './zh-hans/location.ts';
 import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
 import { recordingZhHans } from './zh-hans/recording.ts';
@@ -157,7 +157,7 @@ export const zhHans: Resources = {
   ...searchZhHans,
   ...mapZhHans,
   ...sosZhHans,
-  ...liveZhHans,
+  ...locationZhHans,
   ...fenceZhHans,
   ...recordingZhHans,
   msg: catalogue('cn'),

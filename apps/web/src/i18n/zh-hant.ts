@@ -4,7 +4,7 @@ import { accountZhHant } from './zh-hant/account.ts';
 import { manageZhHant } from './zh-hant/agent.ts';
 import { fenceZhHant } from './zh-hant/fence.ts';
 import { groupZhHant } from './zh-hant/group.ts';
-import { liveZhHant } from './zh-hant/live.ts';
+import { locationZhHant } from './zh-hant/location.ts';
 import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
 import { recordingZhHant } from './zh-hant/recording.ts';
@@ -157,7 +157,7 @@ export const zhHant: Resources = {
   ...searchZhHant,
   ...mapZhHant,
   ...sosZhHant,
-  ...liveZhHant,
+  ...locationZhHant,
   ...fenceZhHant,
   ...recordingZhHant,
   msg: catalogue('cn2'),

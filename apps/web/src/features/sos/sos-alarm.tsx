@@ -73,11 +73,11 @@ export const SosAlarm = () => {
         <div className="sos-alarm__head">
           <ExclamationShieldFill className="sos-alarm__icon" aria-hidden />
           <h2 id="sos-alarm-title" className="sos-alarm__title">
-            {t('live.alarm.title')}
+            {t('sos.alarm.title')}
           </h2>
           {queue.length > 1 && (
             <span className="sos-alarm__count" data-testid="sos-alarm-count">
-              {t('live.alarm.waiting', { count: queue.length })}
+              {t('sos.alarm.waiting', { count: queue.length })}
             </span>
           )}
         </div>
@@ -113,7 +113,7 @@ export const SosAlarm = () => {
             onClick={acknowledge}
             data-testid="sos-alarm-ack"
           >
-            {t('live.alarm.acknowledge')}
+            {t('sos.alarm.acknowledge')}
           </button>
           {queue.length > 1 && (
             <button
@@ -122,7 +122,7 @@ export const SosAlarm = () => {
               onClick={acknowledgeAll}
               data-testid="sos-alarm-ack-all"
             >
-              {t('live.alarm.acknowledgeAll', { count: queue.length })}
+              {t('sos.alarm.acknowledgeAll', { count: queue.length })}
             </button>
           )}
         </div>

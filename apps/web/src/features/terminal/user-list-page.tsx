@@ -76,7 +76,7 @@ export const Component = () => {
           <>
             <Link
               to="/fleetMap"
-              aria-label={t('live.fleet.open')}
+              aria-label={t('fleet.open')}
               className="page-header__back"
               data-testid="to-fleet-map"
             >

@@ -37,7 +37,7 @@ export const Component = () => {
 
   return (
     <div className={`page fleet-page fleet-page--${view}`} data-testid="fleet-page">
-      <PageHeader title={t('live.fleet.title')} />
+      <PageHeader title={t('fleet.title')} />
       <div className="chips fleet-filters">
         {isAgent && (
           <span className="fleet-filters__org">
@@ -49,9 +49,9 @@ export const Component = () => {
                 setGroup(null);
                 setSelected(null);
               }}
-              placeholder={t('live.fleet.chooseCompany')}
-              searchText={t('live.fleet.searchCompany')}
-              empty={t('live.fleet.noCompanies')}
+              placeholder={t('fleet.chooseCompany')}
+              searchText={t('fleet.searchCompany')}
+              empty={t('fleet.noCompanies')}
             />
           </span>
         )}
@@ -70,21 +70,16 @@ export const Component = () => {
               setFocus(null);
             }}
           >
-            {t(`live.fleet.${v}`)}
+            {t(`fleet.${v}`)}
           </button>
         ))}
       </div>
-      {!ready && <p className="fleet-empty">{t('live.fleet.pickFirst')}</p>}
+      {!ready && <p className="fleet-empty">{t('fleet.pickFirst')}</p>}
       {ready && (
         <div className="fleet-body" aria-busy={query.isPending} data-loaded={query.isSuccess}>
           <FleetSummary store={store} />
           {view === 'map' ? (
-            <FleetMapView
-              store={store}
-              onSelect={setSelected}
-              focus={focus}
-              label={t('live.fleet.mapLabel')}
-            />
+            <FleetMapView store={store} onSelect={setSelected} focus={focus} label={t('fleet.mapLabel')} />
           ) : (
             <FleetList store={store} onSelect={setSelected} />
           )}

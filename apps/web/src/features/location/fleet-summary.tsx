@@ -20,22 +20,20 @@ export const FleetSummary = ({ store }: { store: FleetStore }) => {
   return (
     <div className="fleet-summary">
       <p className="fleet-summary__counts" data-testid="fleet-summary" aria-live="polite">
-        {t('live.fleet.summary', {
+        {t('fleet.summary', {
           online: counts.online + counts.sos,
           sos: counts.sos,
           total: counts.total,
         })}
       </p>
-      <ul className="fleet-legend" aria-label={t('live.fleet.legend')}>
+      <ul className="fleet-legend" aria-label={t('fleet.legend')}>
         {(['online', 'offline', 'sos'] as const).map((state) => (
           <li key={state}>
-            <span className={`fleet-dot fleet-dot--${state}`} aria-hidden /> {t(`live.fleet.${state}`)}
+            <span className={`fleet-dot fleet-dot--${state}`} aria-hidden /> {t(`fleet.${state}`)}
           </li>
         ))}
       </ul>
-      {counts.unplaced > 0 && (
-        <p className="item-meta">{t('live.fleet.unplaced', { count: counts.unplaced })}</p>
-      )}
+      {counts.unplaced > 0 && <p className="item-meta">{t('fleet.unplaced', { count: counts.unplaced })}</p>}
     </div>
   );
 };

@@ -14,9 +14,9 @@ export const FleetList = ({ store, onSelect }: { store: FleetStore; onSelect: (i
   const [shown, setShown] = useState(page);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store changes in place; version tells
   const rows = useMemo(() => store.all().sort(compareRows), [store, version]);
-  if (!rows.length) return <p className="fleet-empty">{t('live.fleet.empty')}</p>;
+  if (!rows.length) return <p className="fleet-empty">{t('fleet.empty')}</p>;
   return (
-    <section className="section section--list fleet-list" aria-label={t('live.fleet.list')}>
+    <section className="section section--list fleet-list" aria-label={t('fleet.list')}>
       <ul className="rows" data-testid="fleet-rows">
         {rows.slice(0, shown).map((row) => {
           const state = stateOf(row);
@@ -32,13 +32,13 @@ export const FleetList = ({ store, onSelect }: { store: FleetStore; onSelect: (i
                 <span className={`fleet-dot fleet-dot--${state}`} aria-hidden />
                 <span className="row__label">
                   {row.name}
-                  <span className="visually-hidden"> · {t(`live.fleet.${state}`)}</span>
+                  <span className="visually-hidden"> · {t(`fleet.${state}`)}</span>
                   <br />
                   <span className="item-meta">
                     {row.ssid} ·{' '}
                     {row.at
-                      ? t('live.fleet.lastFix', { time: formatFix(row.at, i18n.language) })
-                      : t('live.fleet.noPosition')}
+                      ? t('fleet.lastFix', { time: formatFix(row.at, i18n.language) })
+                      : t('fleet.noPosition')}
                   </span>
                 </span>
                 <RightOutline aria-hidden className="row__arrow" />
@@ -49,7 +49,7 @@ export const FleetList = ({ store, onSelect }: { store: FleetStore; onSelect: (i
       </ul>
       {rows.length > shown && (
         <button type="button" className="btn btn--block fleet-more" onClick={() => setShown(shown + page)}>
-          {t('live.fleet.showMore')}
+          {t('fleet.showMore')}
         </button>
       )}
     </section>

@@ -21,15 +21,15 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
   const state = row && stateOf(row);
   const links = row
     ? [
-        { to: `/userDetail?id=${row.terminal_id}`, label: t('live.fleet.detail'), testId: 'fleet-to-detail' },
+        { to: `/userDetail?id=${row.terminal_id}`, label: t('fleet.detail'), testId: 'fleet-to-detail' },
         {
           to: `/locationTrack?id=${row.terminal_id}`,
-          label: t('live.fleet.track'),
+          label: t('fleet.track'),
           testId: 'fleet-to-track',
         },
         {
           to: `/recordingList?terminalId=${row.terminal_id}`,
-          label: t('live.fleet.recordings'),
+          label: t('fleet.recordings'),
           testId: 'fleet-to-recordings',
         },
       ]
@@ -41,19 +41,19 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
           <h2 className="fleet-sheet__title">
             <span className={`fleet-dot fleet-dot--${state}`} aria-hidden />
             {row.name}
-            <span className={`fleet-tag fleet-tag--${state}`}>{t(`live.fleet.${state}`)}</span>
+            <span className={`fleet-tag fleet-tag--${state}`}>{t(`fleet.${state}`)}</span>
           </h2>
           <p className="item-meta">{row.ssid}</p>
           <p className="fleet-sheet__fix" data-testid="fleet-sheet-fix">
             {row.at && row.lat !== null && row.lng !== null ? (
               <>
-                {t('live.fleet.lastFix', { time: formatFix(row.at, i18n.language) })}
+                {t('fleet.lastFix', { time: formatFix(row.at, i18n.language) })}
                 <br />
                 {row.lat.toFixed(5)}, {row.lng.toFixed(5)}
-                {row.speed !== null && ` · ${t('live.fleet.speed', { speed: Math.round(row.speed) })}`}
+                {row.speed !== null && ` · ${t('fleet.speed', { speed: Math.round(row.speed) })}`}
               </>
             ) : (
-              t('live.fleet.noPosition')
+              t('fleet.noPosition')
             )}
           </p>
           {row.lat !== null && (
@@ -63,7 +63,7 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
               data-testid="fleet-show-on-map"
               onClick={() => onShowOnMap(row.terminal_id)}
             >
-              {t('live.fleet.showOnMap')}
+              {t('fleet.showOnMap')}
             </button>
           )}
           <ul className="rows fleet-sheet__links">
