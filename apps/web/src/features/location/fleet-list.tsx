@@ -1,3 +1,4 @@
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,12 @@ export const FleetList = ({ store, onSelect }: { store: FleetStore; onSelect: (i
   const [shown, setShown] = useState(page);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store changes in place; version tells
   const rows = useMemo(() => store.all().sort(compareRows), [store, version]);
+  if (!store.ready)
+    return (
+      <section className="section">
+        <Skeleton.Paragraph lineCount={6} animated />
+      </section>
+    );
   if (!rows.length) return <p className="fleet-empty">{t('fleet.empty')}</p>;
   return (
     <section className="section section--list fleet-list" aria-label={t('fleet.list')}>

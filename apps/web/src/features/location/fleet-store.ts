@@ -69,12 +69,19 @@ export class FleetStore {
     for (const listener of this.listeners) listener(null);
   }
 
-  /** Forgets the rows while another company or group loads. */
+  /** Forgets the rows while another company or group loads; the views empty. */
   clear(): void {
     this.loaded = false;
     this.rows.clear();
     this.early = [];
     this.dirty.clear();
+    this.version++;
+    for (const listener of this.listeners) listener(null);
+  }
+
+  /** Whether the rows are a loaded fleet's (not still on their way). */
+  get ready(): boolean {
+    return this.loaded;
   }
 
   apply(event: LiveEvent, tell = true): void {

@@ -1,3 +1,4 @@
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FleetStore, stateOf } from './fleet-store.ts';
@@ -17,6 +18,7 @@ export const FleetSummary = ({ store }: { store: FleetStore }) => {
     }
     return { ...by, total: all.length };
   }, [store, version]);
+  if (!store.ready) return <Skeleton animated className="fleet-summary__skeleton" />;
   return (
     <div className="fleet-summary">
       <p className="fleet-summary__counts" data-testid="fleet-summary" aria-live="polite">
