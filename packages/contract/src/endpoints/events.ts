@@ -93,7 +93,9 @@ export const events = {
     params: () =>
       z.object({
         orgId: optional(id()),
-        lastEventId: optional(z.coerce.number({ error: 'invalidParams' }).int('invalidParams').min(0)),
+        lastEventId: optional(
+          z.coerce.number({ error: 'invalidParams' }).int('invalidParams').min(0, 'invalidParams'),
+        ),
       }),
     data: liveEvent,
   }),
