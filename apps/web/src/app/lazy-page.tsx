@@ -32,7 +32,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useChunkLoading = (): boolean => useSyncExternalStore(subscribe, () => loading > 0);
+/** Whether a page chunk is on its way; never while prerendering (nothing loads then). */
+export const useChunkLoading = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => loading > 0,
+    () => false,
+  );
 
 const loaders = new WeakMap<ReactNode & object, () => Promise<unknown>>();
 

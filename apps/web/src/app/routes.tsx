@@ -121,6 +121,10 @@ const routes: RouteObject[] = [
                 element: lazyPage(() => import('../features/recording/recording-list-page.tsx')),
               },
               {
+                path: '/fleetMap',
+                element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),
+              },
+              {
                 path: '/locationTrack',
                 element: lazyPage(() => import('../features/recording/location-track-page.tsx')),
               },

@@ -3,6 +3,7 @@ import { accountEn } from './en/account.ts';
 import { manageEn } from './en/agent.ts';
 import { fenceEn } from './en/fence.ts';
 import { groupEn } from './en/group.ts';
+import { locationEn } from './en/location.ts';
 import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
 import { recordingEn } from './en/recording.ts';
@@ -157,6 +158,7 @@ export const en = {
   ...searchEn,
   ...mapEn,
   ...sosEn,
+  ...locationEn,
   ...fenceEn,
   ...recordingEn,
   msg: catalogue('en'),

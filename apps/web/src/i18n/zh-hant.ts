@@ -4,6 +4,7 @@ import { accountZhHant } from './zh-hant/account.ts';
 import { manageZhHant } from './zh-hant/agent.ts';
 import { fenceZhHant } from './zh-hant/fence.ts';
 import { groupZhHant } from './zh-hant/group.ts';
+import { locationZhHant } from './zh-hant/location.ts';
 import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
 import { recordingZhHant } from './zh-hant/recording.ts';
@@ -157,6 +158,7 @@ export const zhHant: Resources = {
   ...searchZhHant,
   ...mapZhHant,
   ...sosZhHant,
+  ...locationZhHant,
   ...fenceZhHant,
   ...recordingZhHant,
   msg: catalogue('cn2'),

@@ -5,6 +5,7 @@ import {
   AddOutline,
   EnvironmentOutline,
   ExclamationShieldOutline,
+  LocationOutline,
   SoundOutline,
   TeamOutline,
   UnorderedListOutline,
@@ -54,6 +55,7 @@ const Overview = () => {
       testId: 'count-user',
       count: count(stats?.user_count),
     },
+    { to: '/fleetMap', label: t('fleet.title'), icon: <LocationOutline />, testId: 'row-fleet-map' },
     { to: '/fencelist', label: t('home.fence'), icon: <EnvironmentOutline />, testId: 'row-fence' },
     { to: '/recordingList', label: t('home.recording'), icon: <SoundOutline />, testId: 'row-recording' },
     {

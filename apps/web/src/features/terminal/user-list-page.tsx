@@ -1,6 +1,6 @@
 import { api } from '@ptt/contract';
 import SearchBar from 'antd-mobile/es/components/search-bar';
-import { AddOutline } from 'antd-mobile-icons';
+import { AddOutline, LocationOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -73,11 +73,21 @@ export const Component = () => {
       <PageHeader
         title={t('terminal.list')}
         right={
-          isAgent && (
-            <Link to="/scanCodeAdd" aria-label={t('terminal.createUsers')} className="page-header__back">
-              <AddOutline />
+          <>
+            <Link
+              to="/fleetMap"
+              aria-label={t('fleet.open')}
+              className="page-header__back"
+              data-testid="to-fleet-map"
+            >
+              <LocationOutline />
             </Link>
-          )
+            {isAgent && (
+              <Link to="/scanCodeAdd" aria-label={t('terminal.createUsers')} className="page-header__back">
+                <AddOutline />
+              </Link>
+            )}
+          </>
         }
       />
       <div className="user-filters">

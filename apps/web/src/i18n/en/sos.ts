@@ -26,5 +26,12 @@ export const sosEn = {
     done: 'SOS processed',
     mapLabel: 'Where the SOS was raised',
     track: 'Location track',
+    alarm: {
+      title: 'SOS alarm',
+      waiting_one: '{{count}} SOS waiting',
+      waiting_other: '{{count}} SOS waiting',
+      acknowledge: 'Acknowledge',
+      acknowledgeAll: 'Acknowledge all {{count}} and list them',
+    },
   },
 };

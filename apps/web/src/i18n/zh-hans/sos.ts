@@ -26,5 +26,12 @@ export const sosZhHans = {
     done: 'SOS 已处理',
     mapLabel: 'SOS 报警位置',
     track: '定位轨迹',
+    alarm: {
+      title: 'SOS 紧急求救',
+      waiting_one: '{{count}} 条 SOS 待确认',
+      waiting_other: '{{count}} 条 SOS 待确认',
+      acknowledge: '确认',
+      acknowledgeAll: '全部确认（{{count}} 条）并查看列表',
+    },
   },
 };

@@ -26,5 +26,12 @@ export const sosZhHant = {
     done: 'SOS 已處理',
     mapLabel: 'SOS 報警位置',
     track: '定位軌跡',
+    alarm: {
+      title: 'SOS 緊急求救',
+      waiting_one: '{{count}} 條 SOS 待確認',
+      waiting_other: '{{count}} 條 SOS 待確認',
+      acknowledge: '確認',
+      acknowledgeAll: '全部確認（{{count}} 條）並查看列表',
+    },
   },
 };

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, compareRows, type FleetRow, FleetStore } from './fleet-store.ts';
+
+const row = (id: number, extra: Partial<FleetRow> = {}): FleetRow => ({
+  terminal_id: id,
+  name: `Radio ${id}`,
+  ssid: `10000${id}`,
+  lat: 22.3,
+  lng: 114.1,
+  at: '2026-11-22T08:00:00.000Z',
+  speed: null,
+  online: 1,
+  sos: 0,
+  ...extra,
+});
+
+const position = (id: number, at: string, lat = 22.4) => ({
+  id: 1,
+  type: 'position' as const,
+  data: { terminal_id: id, org_id: 2, lat, lng: 114.2, speed: 12, at },
+});
+
+describe('fleet store', () => {
+  it('moves a terminal only to a newer fix, and follows presence and SOS', () => {
+    expect(applyEvent(row(1), position(1, '2026-11-22T08:05:00Z'))).toMatchObject({ lat: 22.4, speed: 12 });
+    expect(applyEvent(row(1), position(1, '2026-11-22T07:55:00Z'))).toBeNull();
+    expect(
+      applyEvent(row(1, { at: null, lat: null, lng: null }), position(1, '2020-01-01T00:00:00Z')),
+    ).toMatchObject({
+      lat: 22.4,
+    });
+    const at = '2026-11-22T08:06:00Z';
+    expect(
+      applyEvent(row(1), { id: 2, type: 'terminal.offline', data: { terminal_id: 1, org_id: 2, at } }),
+    ).toMatchObject({ online: 0 });
+    expect(
+      applyEvent(row(1), { id: 3, type: 'terminal.online', data: { terminal_id: 1, org_id: 2, at } }),
+    ).toBeNull();
+    const raised = applyEvent(row(1), {
+      id: 4,
+      type: 'sos.raised',
+      data: {
+        id: 9,
+        terminal_id: 1,
+        terminal_name: 'Radio 1',
+        ssid: '1',
+        org_id: 2,
+        org_name: 'C',
+        lat: 22.5,
+        lng: 114.5,
+        at,
+      },
+    });
+    expect(raised).toMatchObject({ sos: 1, lat: 22.5, lng: 114.5 });
+    expect(
+      applyEvent(raised as FleetRow, {
+        id: 5,
+        type: 'sos.processed',
+        data: { id: 9, terminal_id: 1, org_id: 2, processor: 'C', at },
+      }),
+    ).toMatchObject({ sos: 0 });
+  });
+
+  it('sorts SOS first, then online, then by name', () => {
+    const rows = [
+      row(1, { name: 'B', online: 0 }),
+      row(2, { name: 'C' }),
+      row(3, { name: 'A', online: 0, sos: 1 }),
+      row(4, { name: 'A' }),
+    ];
+    expect(rows.sort(compareRows).map((r) => r.terminal_id)).toEqual([3, 4, 2, 1]);
+  });
+
+  it('applies events that come while the list loads, and tells views once per frame', () => {
+    const frames: (() => void)[] = [];
+    const store = new FleetStore((run) => frames.push(run));
+    const heard: (FleetRow[] | null)[] = [];
+    store.subscribe((changed) => heard.push(changed));
+    store.apply(position(1, '2026-11-22T08:05:00Z'));
+    store.reset([row(1), row(2)]);
+    expect(store.get(1)?.lat).toBe(22.4);
+    expect(heard).toEqual([null]);
+
+    store.apply(position(2, '2026-11-22T08:05:00Z', 22.6));
+    store.apply(position(2, '2026-11-22T08:06:00Z', 22.7));
+    store.apply(position(99, '2026-11-22T08:06:00Z'));
+    expect(frames).toHaveLength(1);
+    const before = store.version;
+    frames[0]();
+    expect(heard.at(-1)).toEqual([expect.objectContaining({ terminal_id: 2, lat: 22.7 })]);
+    expect(store.version).toBe(before + 1);
+  });
+});
