@@ -72,6 +72,18 @@ describe.each(backends)('live events on %s', (backend) => {
     expect(await code(notOwn)).toBe(Code.notFound);
   });
 
+  it('pings open streams, and ends one whose session was signed out', async () => {
+    const session = await t.login(1, 'company01', 'company123');
+    const s = await stream(session);
+    await s.until((m) => m.retry === 2000);
+    const before = t.app.live.streams;
+    await t.app.live.pingAll();
+    await s.until((m) => m.comment === 'ping');
+    expect((await t.call(api.auth.logout, {}, session)).code).toBe(Code.ok);
+    await t.app.live.pingAll();
+    await vi.waitFor(() => expect(t.app.live.streams).toBe(before - 1));
+  });
+
   it('delivers an SOS raised through the device API to the streams of its scope only', async () => {
     const [own, agent, narrowed, subAgent, stranger] = await Promise.all([
       stream(company),
