@@ -1,4 +1,4 @@
-import { api, Code, parseLiveEvent } from '@ptt/contract';
+import { api, Code, FenceTrigger, parseLiveEvent } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { agents, liveEvents } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import * as live from '../src/modules/live/service.ts';
-import { demoSsid, deviceCall, signIn } from './device-support.ts';
+import { demoSsid, deviceCall, report, signIn } from './device-support.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { listenLocal, type Message, type OpenStream, openStream, sleep } from './live-support.ts';
 
@@ -72,6 +72,18 @@ describe.each(backends)('live events on %s', (backend) => {
     expect(await code(notOwn)).toBe(Code.notFound);
   });
 
+  it('pings open streams, and ends one whose session was signed out', async () => {
+    const session = await t.login(1, 'company01', 'company123');
+    const s = await stream(session);
+    await s.until((m) => m.retry === 2000);
+    const before = t.app.live.streams;
+    await t.app.live.pingAll();
+    await s.until((m) => m.comment === 'ping');
+    expect((await t.call(api.auth.logout, {}, session)).code).toBe(Code.ok);
+    await t.app.live.pingAll();
+    await vi.waitFor(() => expect(t.app.live.streams).toBe(before - 1));
+  });
+
   it('delivers an SOS raised through the device API to the streams of its scope only', async () => {
     const [own, agent, narrowed, subAgent, stranger] = await Promise.all([
       stream(company),
@@ -101,6 +113,30 @@ describe.each(backends)('live events on %s', (backend) => {
     await sleep(300);
     expect(subAgent.events()).toEqual([]);
     expect(stranger.events()).toEqual([]);
+  });
+
+  it('sends a fence alarm with its fence and terminal, and the newest position of the call', async () => {
+    const s = await stream(company);
+    const now = Date.now();
+    const res = await report(t, token, [
+      { lat: 22.33, lng: 114.1694, time: new Date(now + 10_000) },
+      { lat: 22.3193, lng: 114.1694, time: new Date(now + 20_000) },
+    ]);
+    expect(res.data?.alarms).toBe(1);
+    const alarm = await s.until((m) => m.event === 'fence.alarm');
+    expect(alarm.data).toMatchObject({
+      fence_name: 'Harbour',
+      terminal_id: terminalId,
+      terminal_name: 'Radio1',
+      org_id: orgId,
+      trigger: FenceTrigger.enter,
+      lat: 22.3193,
+      at: new Date(now + 20_000).toISOString(),
+    });
+    expect(parseLiveEvent(alarm.id as number, 'fence.alarm', alarm.data)).toBeDefined();
+    const position = await s.until((m) => m.event === 'position');
+    expect(position.data).toMatchObject({ terminal_id: terminalId, lat: 22.3193, lng: 114.1694 });
+    expect(s.events().filter((m) => m.event === 'position')).toHaveLength(1);
   });
 
   it('gives a sub-agent its subtree’s events, and its top-level agent the same', async () => {

@@ -36,7 +36,7 @@ export const liveEventData = {
   'fence.alarm': once(() =>
     base().extend({
       record_id: z.number(),
-      fence_id: z.number().nullable(),
+      fence_id: z.number(),
       fence_name: z.string(),
       terminal_id: z.number(),
       terminal_name: z.string(),

@@ -73,7 +73,7 @@ export async function evaluate(
       at: r.at,
       data: {
         record_id: ids[i],
-        fence_id: r.fenceId ?? null,
+        fence_id: Number(r.fenceId),
         fence_name: r.fenceName,
         terminal_id: r.terminalId,
         terminal_name: terminal.name,

@@ -7,6 +7,8 @@ export type { LiveRow, RowScope } from './repository.ts';
 export interface Listener {
   scope: repo.RowScope;
   deliver(row: repo.LiveRow): void;
+  /** Keeps the connection alive, after checking the session still holds. */
+  ping(): Promise<void>;
   /** Ends the stream (the instance is closing). */
   end(): void;
 }
@@ -22,6 +24,8 @@ interface Log {
 const BATCH = 500;
 /** A read in case a notification was lost (a dropped listening connection). */
 const FALLBACK_MS = 3000;
+/** How often each stream is pinged (a comment that keeps proxies and the browser from dropping it). */
+export const PING_MS = 15_000;
 /**
  * An id skipped over is looked for this long: a transaction that took it earlier may commit after a
  * later one (ids are handed out at insert, rows appear at commit), or it rolled back and never will.
@@ -50,6 +54,7 @@ export class LiveHub {
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private pinger: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
@@ -62,6 +67,12 @@ export class LiveHub {
     this.last = await repo.maxId(this.db);
     this.unlisten = await listen(repo.CHANNEL, () => void this.wake());
     this.timer = setInterval(() => void this.wake(), FALLBACK_MS);
+    this.pinger = setInterval(() => void this.pingAll(), PING_MS);
+  }
+
+  /** Pings every open stream now (tests call it rather than wait). */
+  async pingAll() {
+    await Promise.all([...this.listeners].map((l) => l.ping().catch(() => l.end())));
   }
 
   /** Ends every stream, so the server can close. */
@@ -73,6 +84,7 @@ export class LiveHub {
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.pinger);
     this.endStreams();
     await this.unlisten?.();
     await this.reading;

@@ -48,6 +48,17 @@ export const replay = (db: Conn, scope: RowScope, after: number, limit: number) 
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 
-export const deleteBefore = async (db: Conn, before: Date) =>
-  (await db.delete(liveEvents).where(lt(liveEvents.createdAt, before)).returning({ id: liveEvents.id }))
-    .length;
+/** Deletes up to `limit` events older than `before` (oldest first, on the created_at index); returns how many. */
+export const deleteBefore = async (db: Conn, before: Date, limit: number) => {
+  const oldest = db
+    .select({ id: liveEvents.id })
+    .from(liveEvents)
+    .where(lt(liveEvents.createdAt, before))
+    .orderBy(asc(liveEvents.createdAt))
+    .limit(limit);
+  const gone = await db
+    .delete(liveEvents)
+    .where(inArray(liveEvents.id, oldest))
+    .returning({ id: liveEvents.id });
+  return gone.length;
+};

@@ -2,7 +2,7 @@ import { api, type ParsedParamsOf } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/client.ts';
 import { type Caller, isOrg, scopeKey } from '../../http/caller.ts';
-import { type Deps, prepare } from '../../http/route.ts';
+import { type Deps, inputOf, prepare } from '../../http/route.ts';
 import type { LiveHub, RowScope } from './hub.ts';
 import { missed } from './service.ts';
 import { SseStream } from './sse.ts';
@@ -55,7 +55,13 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, orgIn
         connection: 'keep-alive',
       });
       res.write('retry: 2000\n\n');
-      const stream = new SseStream(scope, res);
+      const input = inputOf(req);
+      const stillSignedIn = () =>
+        deps.authenticate(db, input).then(
+          () => true,
+          () => false,
+        );
+      const stream = new SseStream(scope, res, stillSignedIn);
       const detach = hub.attach(stream);
       res.on('close', detach);
       try {

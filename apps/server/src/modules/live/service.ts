@@ -37,9 +37,13 @@ export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
 
 export const publish = (tx: Conn, event: NewLiveEvent) => publishMany(tx, [event]);
 
-/** Deletes events older than the retention; returns how many. */
+/**
+ * Deletes events older than the retention, a bounded number per pass so that a sweep after a long
+ * pause stays short (the next passes take the rest); returns how many.
+ */
+const PRUNE_MAX = 50_000;
 export const prune = (db: Conn, retentionHours: number) =>
-  repo.deleteBefore(db, new Date(Date.now() - retentionHours * 3_600_000));
+  repo.deleteBefore(db, new Date(Date.now() - retentionHours * 3_600_000), PRUNE_MAX);
 
 /**
  * What a reconnecting stream missed, oldest first. A client away for longer than this many events

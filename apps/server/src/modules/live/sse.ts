@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Listener, LiveRow, RowScope } from './hub.ts';
 
-/** How often a comment keeps proxies and the browser from dropping a quiet stream. */
-export const PING_MS = 15_000;
 /** A client this far behind is cut off; it comes back with Last-Event-ID and is replayed what it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -19,14 +17,17 @@ export class SseStream implements Listener {
   /** Ids the replay sent that the hub may still hand out (it can be behind the replay's read). */
   private readonly sent = new Set<number>();
   private sentMax = 0;
-  private readonly ping: NodeJS.Timeout;
 
   constructor(
     readonly scope: RowScope,
     private readonly res: ServerResponse,
-  ) {
-    this.ping = setInterval(() => this.write(': ping\n\n'), PING_MS);
-    res.on('close', () => clearInterval(this.ping));
+    /** Whether the session that opened the stream still holds (a logout elsewhere ends it). */
+    private readonly stillSignedIn: () => Promise<boolean>,
+  ) {}
+
+  async ping() {
+    if (!(await this.stillSignedIn())) this.end();
+    else this.write(': ping\n\n');
   }
 
   private write(text: string) {
@@ -62,7 +63,6 @@ export class SseStream implements Listener {
   }
 
   end() {
-    clearInterval(this.ping);
     if (!this.res.writableEnded) this.res.end();
   }
 }
