@@ -84,8 +84,10 @@ describe('live operations of a company console', () => {
   });
 
   it('shows the terminals on the fleet map and moves a marker when its terminal reports a position', async () => {
-    const radio = await deviceOf(server, 'company01', 6);
-    await radio.device.positions([{ lat: centre.lat, lng: centre.lng, time: new Date(Date.now() - 60_000) }]);
+    const radio = await deviceOf(server, 'company01', 5);
+    // Some 200 m north of the radios that raised SOS at the centre, so its marker is not clustered with theirs.
+    const start = { lat: centre.lat + 0.002, lng: centre.lng };
+    await radio.device.positions([{ ...start, time: new Date(Date.now() - 60_000) }]);
 
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
@@ -127,7 +129,7 @@ describe('live operations of a company console', () => {
     assert.ok(before, 'the radio’s marker is on the map');
 
     // About 100 m east: at the zoom the map went to, tens of pixels.
-    await radio.device.positions([{ lat: centre.lat, lng: centre.lng + 0.001, time: new Date() }]);
+    await radio.device.positions([{ lat: start.lat, lng: start.lng + 0.001, time: new Date() }]);
     await page.waitForFunction(
       ([title, x]) => {
         const el = document.querySelector(`.leaflet-marker-icon[title="${CSS.escape(title as string)}"]`);
