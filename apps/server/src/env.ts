@@ -53,6 +53,13 @@ const schema = z.object({
   FENCE_REPEAT_SECONDS: z.coerce.number().int().min(10).default(300),
   /** Zone of fence periods and of list date filters when a call names none; empty means the machine's. */
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
+  /**
+   * Web Push of SOS and fence alarms (npm run ptt -- push:vapid makes a pair): the VAPID keys in base64url
+   * and the operator's contact (mailto: or https:). Empty keys: no push, the app hides its switch.
+   */
+  VAPID_PUBLIC_KEY: z.string().default(''),
+  VAPID_PRIVATE_KEY: z.string().default(''),
+  VAPID_SUBJECT: z.string().default(''),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -66,6 +73,13 @@ export type Config = z.infer<typeof schema>;
 /** Configuration is read from the environment once, here. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const c = schema.parse(env);
+  const vapid = [c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT];
+  if (vapid.some(Boolean) && !vapid.every(Boolean))
+    throw new Error(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together, or none of them',
+    );
+  if (c.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(c.VAPID_SUBJECT))
+    throw new Error('VAPID_SUBJECT is a mailto: or https: address of the operator');
   return {
     ...c,
     RECORDINGS_DIR: c.RECORDINGS_DIR || join(c.DATA_DIR, 'recordings'),

@@ -11,6 +11,7 @@ import { locationRoutes } from './location/routes.ts';
 import { noticeRoutes } from './notice/routes.ts';
 import { orgRoutes } from './org/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { recordingRoutes } from './recording/routes.ts';
 import { salesRoutes } from './sales/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -34,5 +35,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   fenceRoutes(app, deps);
   locationRoutes(app, deps);
   recordingRoutes(app, deps);
+  pushRoutes(app, deps);
   await deviceRoutes(app, deps);
 }

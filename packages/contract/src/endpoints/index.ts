@@ -9,6 +9,7 @@ import { location } from './location.ts';
 import { notice } from './notice.ts';
 import { org } from './org.ts';
 import { profile } from './profile.ts';
+import { push } from './push.ts';
 import { recording } from './recording.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
@@ -19,6 +20,8 @@ export const api = {
   ...{ auth, profile, notice, sos, agent, org, terminal, group, search, jsp, feedback },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   ...{ fence, location, recording, device },
+  // Alarms on the phone: Web Push subscriptions of the installed app.
+  push,
 };
 
 export const allEndpoints = (): Endpoint[] =>
