@@ -95,6 +95,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       // Built assets carry a content hash in their names, so they never change under a name.
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The service worker and the manifest keep their names across builds: browsers must ask again.
+        if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(path)) res.header('Cache-Control', 'no-cache');
+        if (/[\\/]sw\.js$/.test(path)) res.header('Service-Worker-Allowed', '/');
+        if (path.endsWith('.webmanifest'))
+          res.header('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     });
   }
