@@ -24,6 +24,7 @@ export const Messages = {
     '嘗試次數過多，請稍後再試',
   ),
   internalError: m('The server could not complete the request', '服务器无法完成请求', '伺服器無法完成請求'),
+  offline: m('You are offline', '您已离线', '您已離線'),
 
   // login and puzzle
   accountOrPasswordEmpty: m(

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
+import { AlarmPushSwitch } from './alarm-push-switch.tsx';
 import { MainBalances } from './main-balances.tsx';
 import './main-page.css';
 
@@ -140,6 +141,7 @@ export const Component = () => {
             <span>{t('lang.label')}</span>
             <LanguageSwitch />
           </div>
+          <AlarmPushSwitch />
         </section>
         <div className="main-page__actions">
           <button
