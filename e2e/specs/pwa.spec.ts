@@ -16,12 +16,12 @@ interface WebManifest {
 /** Waits until the service worker is active and controls the page (it claims open pages on activation). */
 const controlled = (page: Page) =>
   page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/');
-      return Boolean(registration?.active && navigator.serviceWorker.controller);
-    },
+    () => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') === true,
     undefined,
-    { timeout: 30_000, polling: 250 },
+    {
+      timeout: 30_000,
+      polling: 250,
+    },
   );
 
 describe('the installable app', () => {

@@ -177,7 +177,8 @@ async function deliver(request: webpush.RequestDetails): Promise<number> {
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers,
-      body: request.body,
+      // A copy as a plain Uint8Array: the body types of DOM and Node do not both take a Buffer.
+      body: request.body ? new Uint8Array(request.body) : null,
       redirect: 'error',
       signal: AbortSignal.timeout(10_000),
     });
