@@ -233,4 +233,14 @@ describe.each(backends)('Web Push on %s', (backend) => {
     expect(left).toEqual([{ role: 0 }]);
     expect((await t.call(api.push.key, {}, session)).code).toBe(Code.unauthorized);
   });
+
+  it("removes a company's subscriptions when its agent sets its password, as its sessions end", async () => {
+    await subscribe(company, 'company');
+    await subscribe(top, 'top');
+    const res = await t.call(api.org.password, { id: org.id, password: 'company123' }, top);
+    expect(res.code).toBe(Code.ok);
+    const left = await t.database.db.select({ role: pushSubscriptions.role }).from(pushSubscriptions);
+    expect(left).toEqual([{ role: 0 }]);
+    company = await t.login(1, 'company01', 'company123');
+  });
 });

@@ -31,6 +31,13 @@ export interface SubscriptionKeys {
   auth: string;
 }
 
+/** What the server stores of a subscription, or null when the browser gave no keys. */
+export const keysOf = (subscription: PushSubscription): SubscriptionKeys | null => {
+  const json = subscription.toJSON();
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return null;
+  return { endpoint: json.endpoint, p256dh: json.keys.p256dh, auth: json.keys.auth };
+};
+
 export type SubscribeOutcome =
   | { ok: true; keys: SubscriptionKeys }
   | { ok: false; reason: 'denied' | 'failed' };
@@ -45,9 +52,8 @@ export async function subscribePush(vapidKey: string): Promise<SubscribeOutcome>
       userVisibleOnly: true,
       applicationServerKey: keyBytes(vapidKey),
     });
-    const json = subscription.toJSON();
-    if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return { ok: false, reason: 'failed' };
-    return { ok: true, keys: { endpoint: json.endpoint, p256dh: json.keys.p256dh, auth: json.keys.auth } };
+    const keys = keysOf(subscription);
+    return keys ? { ok: true, keys } : { ok: false, reason: 'failed' };
   } catch {
     return { ok: false, reason: 'failed' };
   }

@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import * as groups from '../group/service.ts';
+import { removeAccount } from '../push/service.ts';
 import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
@@ -82,6 +83,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number, password
   await db.transaction(async (tx) => {
     await repo.updateOrgRow(tx, org.id, { passwordHash });
     await endSessions(tx, 1, org.id);
+    await removeAccount(tx, 1, org.id);
   });
   return null;
 }
@@ -92,6 +94,7 @@ export async function remove(db: Db, caller: Caller, id: number) {
   await db.transaction(async (tx) => {
     if ((await terminals.countOfOrg(tx, org.id)) > 0) throw ruleBroken('orgHasUsers');
     await endSessions(tx, 1, org.id);
+    await removeAccount(tx, 1, org.id);
     await repo.deleteOrgRow(tx, org.id);
   });
   return null;

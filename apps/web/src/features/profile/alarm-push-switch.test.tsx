@@ -1,9 +1,10 @@
 import { api } from '@ptt/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { orgInfo } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { changeLanguage } from '../../i18n/i18n.ts';
 
 const vapidKey = 'BH51olpTHrA3Bq7bPinNjAlkcNHiik_1q53lSeNPev9IldhZqJ2pzuOUhfZz_sHuSYr95JwFZrzZ9GsmeOSSYMk';
 const endpoint = 'https://push.example.com/phone-1';
@@ -58,7 +59,8 @@ const openMain = async () => {
 };
 
 beforeEach(() => signIn(1));
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -121,5 +123,17 @@ describe('the alarm notifications switch on /main', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect(pushManager.subscribe).not.toHaveBeenCalled();
     expect(calls(fetch, api.push.subscribe.path)).toHaveLength(0);
+  });
+
+  it('tells the server when the language changes, so alarms come in the new one', async () => {
+    pushBrowser('granted', true);
+    const fetch = mockServer(vapidKey);
+    await openMain();
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(calls(fetch, api.push.subscribe.path)).toHaveLength(0);
+    await act(() => changeLanguage('zh-Hant'));
+    await waitFor(() => expect(calls(fetch, api.push.subscribe.path)).toHaveLength(1));
+    expect(calls(fetch, api.push.subscribe.path)[0].searchParams.get('lang')).toBe('cn2');
   });
 });

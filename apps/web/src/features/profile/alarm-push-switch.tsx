@@ -1,13 +1,12 @@
 import { api } from '@ptt/contract';
 import Switch from 'antd-mobile/es/components/switch';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePushKey } from '../../api/queries/use-push-key.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { showToast } from '../../components/toast.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { msgField } from '../../i18n/languages.ts';
-import { currentSubscription, pushSupported, subscribePush } from '../../lib/web-push.ts';
+import { defaultLanguage, isLanguage, msgField } from '../../i18n/languages.ts';
+import { currentSubscription, keysOf, pushSupported, subscribePush } from '../../lib/web-push.ts';
 
 /**
  * "Alarm notifications on this phone": on, this browser subscribes to pushes with the server's key and
@@ -15,7 +14,8 @@ import { currentSubscription, pushSupported, subscribePush } from '../../lib/web
  * Shown only where the browser can receive pushes and the server sends them.
  */
 export const AlarmPushSwitch = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = msgField[isLanguage(i18n.language) ? i18n.language : defaultLanguage];
   const supported = pushSupported();
   const key = usePushKey(supported);
   const subscribe = useEndpointMutation(api.push.subscribe);
@@ -34,6 +34,18 @@ export const AlarmPushSwitch = () => {
     };
   }, [supported]);
 
+  // Alarms come in the language of the last subscribe: a change of language here is told to the server.
+  const told = useRef(lang);
+  const { mutate: resubscribe } = subscribe;
+  useEffect(() => {
+    if (on !== true || told.current === lang) return;
+    told.current = lang;
+    void currentSubscription().then((s) => {
+      const keys = s && keysOf(s);
+      if (keys) resubscribe({ ...keys, lang });
+    });
+  }, [on, lang, resubscribe]);
+
   if (!supported || !key.data) return null;
   const vapidKey = key.data;
 
@@ -44,7 +56,8 @@ export const AlarmPushSwitch = () => {
       return;
     }
     try {
-      await subscribe.mutateAsync({ ...outcome.keys, lang: msgField[currentLanguage()] });
+      await subscribe.mutateAsync({ ...outcome.keys, lang });
+      told.current = lang;
       setOn(true);
     } catch {
       // The server did not take it: a subscription it does not know would only mislead the switch.
