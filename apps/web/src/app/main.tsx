@@ -9,6 +9,7 @@ import { setTransportHooks } from '../api/transport-hooks.ts';
 import { showToast } from '../components/toast.ts';
 import { i18nReady } from '../i18n/i18n.ts';
 import { AppRoutes, preloadRoute } from './routes.tsx';
+import { registerServiceWorkerWhenIdle } from './service-worker.ts';
 
 // The root layout adds the router's way to the login page.
 setTransportHooks({ toast: showToast });
@@ -16,17 +17,8 @@ setTransportHooks({ toast: showToast });
 // The page's chunks load while the texts do.
 const pageReady = preloadRoute(window.location.pathname);
 
-// The installable app's service worker registers after the load event, when the browser is idle, from a
-// chunk of its own: nothing of it is on the way to the first paint or the first input.
-if (import.meta.env.PROD) {
-  const register = () => void import('./service-worker.ts').then((m) => m.registerServiceWorker());
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 10_000 })
-      : setTimeout(register, 2000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
+// The installable app's service worker, registered once the page has loaded and is idle.
+if (import.meta.env.PROD) registerServiceWorkerWhenIdle();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,7 +12,7 @@ const PlainNotice = () => {
   );
 };
 
-// The notice's chunk loads the first time the app goes offline (the service worker has it cached), so
+// The notice's chunk loads the first time the app goes offline (the service worker has precached it), so
 // the login page's JavaScript does not carry it.
 const Notice = lazy(() => import('../components/offline-notice.tsx').catch(() => ({ default: PlainNotice })));
 
