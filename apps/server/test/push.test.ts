@@ -160,13 +160,19 @@ describe.each(backends)('Web Push on %s', (backend) => {
     push.answer.set('/gone', 410);
     push.answer.set('/missing', 404);
     push.answer.set('/busy', 503);
+    // Keys of the right form that are no P-256 point cannot be encrypted to: that subscription goes too.
+    await subscribe(top, 'broken');
+    await t.database.db
+      .update(pushSubscriptions)
+      .set({ p256dh: `B${'A'.repeat(86)}` })
+      .where(eq(pushSubscriptions.endpoint, `${push.origin}/broken`));
     const event = { ...sos(subOrg) };
     const subCompany = await t.login(1, 'subcompany01', 'company123');
     await subscribe(subCompany, 'fine');
     expect(await sendAlarm(t.database.db, config, event)).toEqual({
       claimed: true,
       sent: 1,
-      removed: 1,
+      removed: 2,
       failed: 1,
     });
     expect(await sendAlarm(t.database.db, config, sos(org))).toMatchObject({ removed: 1 });

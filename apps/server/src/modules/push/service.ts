@@ -140,18 +140,23 @@ export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent)
   await Promise.all(
     targets.map(async (s) => {
       const payload = JSON.stringify(alarmPayload(event, languageOf(s.lang)));
-      const status = await deliver(
-        webpush.generateRequestDetails(
-          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-          payload,
-          {
-            vapidDetails,
-            TTL: ttlSeconds,
-            urgency: 'high',
-            contentEncoding: 'aes128gcm',
-          },
-        ),
-      );
+      const options = {
+        vapidDetails,
+        TTL: ttlSeconds,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      } as const;
+      let request: webpush.RequestDetails;
+      try {
+        const keys = { p256dh: s.p256dh, auth: s.auth };
+        request = webpush.generateRequestDetails({ endpoint: s.endpoint, keys }, payload, options);
+      } catch {
+        // Keys that are not a P-256 point cannot be encrypted to, now or later: the subscription goes.
+        await repo.deleteSubscription(db, s.id);
+        result.removed++;
+        return;
+      }
+      const status = await deliver(request);
       if (status >= 200 && status < 300) result.sent++;
       else if (status === 404 || status === 410) {
         await repo.deleteSubscription(db, s.id);
