@@ -58,3 +58,13 @@ export async function subscribePush(vapidKey: string): Promise<SubscribeOutcome>
     return { ok: false, reason: 'failed' };
   }
 }
+
+/** Drops this browser's subscription, if any (at logout). Never fails. */
+export async function forgetPushSubscription(): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    await (await currentSubscription())?.unsubscribe();
+  } catch {
+    // Nothing to undo: the server no longer sends to it either way.
+  }
+}

@@ -136,4 +136,20 @@ describe('the alarm notifications switch on /main', () => {
     await waitFor(() => expect(calls(fetch, api.push.subscribe.path)).toHaveLength(1));
     expect(calls(fetch, api.push.subscribe.path)[0].searchParams.get('lang')).toBe('cn2');
   });
+
+  it('forgets the subscription on this phone at logout, as the server does', async () => {
+    const { subscription } = pushBrowser('granted', true);
+    mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.push.key.path]: { data: vapidKey },
+      [api.auth.logout.path]: {},
+    });
+    await openMain();
+    fireEvent.click(await screen.findByTestId('logout'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 });
+    fireEvent.click(
+      Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Log out') as Element,
+    );
+    await waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalled());
+  }, 20_000);
 });
