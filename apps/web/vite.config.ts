@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { landing } from './build/landing.ts';
 
 /**
@@ -51,11 +52,49 @@ const vendorChunk = (id: string): string | undefined => {
   return undefined;
 };
 
+/**
+ * The installable app: the web manifest (linked from index.html) and the service worker built from
+ * src/sw.ts, which precaches the app shell and shows alarm pushes. The app registers the worker itself,
+ * after the page has loaded and gone idle (src/app/service-worker.ts), so nothing is added before the
+ * first paint. API answers are never cached: only the built files are in the precache.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'PTT Console',
+      short_name: 'PTT Console',
+      description: 'Push-to-talk fleet management: terminals, groups, SOS and fence alarms.',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#1677ff',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // Precompressed copies are for the server, not the cache; the build's manifest is not the app's.
+      globIgnores: ['**/*.{br,gz}', '.vite/**'],
+      // Leaflet and the scanner library are large but part of pages used offline too.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+
 // The dev server and `vite preview` forward API calls to the local server, so the app runs same-origin.
 const proxy = Object.fromEntries(['/v1', '/device', '/docs'].map((path) => [path, 'http://localhost:8080']));
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSideEffects(), landing(), precompress()],
+  plugins: [react(), contractWithoutSideEffects(), landing(), precompress(), pwa()],
   server: { proxy },
   preview: { proxy },
   build: {

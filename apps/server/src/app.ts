@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { Code, fail, isMessageKey } from '@ptt/contract';
+import { Code, fail, isMessageKey, parseLiveEvent } from '@ptt/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { Database } from './db/client.ts';
@@ -18,6 +18,7 @@ import { authenticate as authenticateDevice } from './modules/device/service.ts'
 import { registerModules } from './modules/index.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { sweep } from './modules/presence/service.ts';
+import { pruneClaims, sendAlarm } from './modules/push/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
 export interface AppOptions {
@@ -99,7 +100,18 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const hub = new LiveHub(database.db, app.log);
   await hub.start(database.listen);
   app.decorate('live', hub);
-  const sweepNow = () => sweep(database.db, config);
+  // SOS and fence alarms reach phones by Web Push; push claims each event, so one instance sends it.
+  hub.subscribe(async (row) => {
+    const e = parseLiveEvent(row.id, row.type, row.payload);
+    if (!e || (e.type !== 'sos.raised' && e.type !== 'fence.alarm')) return;
+    const r = await sendAlarm(database.db, config, { ...e, orgId: row.orgId, agentPath: row.agentPath });
+    if (r.failed) app.log.warn({ event: row.id, ...r }, 'alarm pushes failed');
+  });
+  const sweepNow = async () => {
+    const swept = await sweep(database.db, config);
+    await pruneClaims(database.db, config.EVENT_RETENTION_HOURS);
+    return swept;
+  };
   app.decorate('sweep', sweepNow);
   const sweeper = setInterval(() => {
     sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
@@ -123,6 +135,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       // Built assets carry a content hash in their names, so they never change under a name.
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The service worker and the manifest keep their names across builds: browsers must ask again.
+        if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(path)) res.header('Cache-Control', 'no-cache');
+        if (/[\\/]sw\.js$/.test(path)) res.header('Service-Worker-Allowed', '/');
+        if (path.endsWith('.webmanifest'))
+          res.header('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

@@ -59,6 +59,13 @@ const schema = z.object({
   PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).default(120),
   /** How long live events stay for a reconnecting stream to replay. */
   EVENT_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * Web Push of SOS and fence alarms (npm run ptt -- push:vapid makes a pair): the VAPID keys in base64url
+   * and the operator's contact (mailto: or https:). Empty keys: no push, the app hides its switch.
+   */
+  VAPID_PUBLIC_KEY: z.string().default(''),
+  VAPID_PRIVATE_KEY: z.string().default(''),
+  VAPID_SUBJECT: z.string().default(''),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -72,6 +79,13 @@ export type Config = z.infer<typeof schema>;
 /** Configuration is read from the environment once, here. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const c = schema.parse(env);
+  const vapid = [c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT];
+  if (vapid.some(Boolean) && !vapid.every(Boolean))
+    throw new Error(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together, or none of them',
+    );
+  if (c.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(c.VAPID_SUBJECT))
+    throw new Error('VAPID_SUBJECT is a mailto: or https: address of the operator');
   return {
     ...c,
     RECORDINGS_DIR: c.RECORDINGS_DIR || join(c.DATA_DIR, 'recordings'),

@@ -34,7 +34,13 @@ export async function signIn(t: TestApp, ssid: string, password = '654321') {
   await terminalService.setIntercomPassword(t.database.db, row.id, password);
   const res = await deviceCall(t, api.device.login, { ssid, password });
   if (res.code !== 20001) throw new Error(`device login ${ssid}: ${res.msg.en}`);
-  return { token: res.data.device_token, id: row.id, orgId: row.orgId, groups: res.data.groups };
+  return {
+    token: res.data.device_token,
+    id: row.id,
+    name: row.name,
+    orgId: row.orgId,
+    groups: res.data.groups,
+  };
 }
 
 export const demoSsid = (n: number) => `86123456789${String(n).padStart(4, '0')}`;

@@ -24,6 +24,7 @@ export const Messages = {
     '嘗試次數過多，請稍後再試',
   ),
   internalError: m('The server could not complete the request', '服务器无法完成请求', '伺服器無法完成請求'),
+  offline: m('You are offline', '您已离线', '您已離線'),
 
   // login and puzzle
   accountOrPasswordEmpty: m(
@@ -293,6 +294,19 @@ export const Messages = {
   ),
   audioTooLarge: m('The audio file is too large', '音频文件过大', '音訊檔案過大'),
   required: m('This field is required', '此项为必填项', '此項為必填項'),
+  // Alarms on the phone (Web Push); {terminal}, {company} and {fence} are filled in by the server.
+  pushSubscription: m('Invalid push subscription', '推送订阅无效', '推送訂閱無效'),
+  pushSosTitle: m('SOS alarm', 'SOS报警', 'SOS報警'),
+  pushSosBody: m(
+    '{terminal} ({company}) raised an SOS',
+    '{terminal}（{company}）发出了SOS',
+    '{terminal}（{company}）發出了SOS',
+  ),
+  pushFenceTitle: m('Fence alarm', '围栏报警', '圍欄報警'),
+  pushFenceEnter: m('{terminal} entered {fence}', '{terminal}进入了{fence}', '{terminal}進入了{fence}'),
+  pushFenceLeave: m('{terminal} left {fence}', '{terminal}离开了{fence}', '{terminal}離開了{fence}'),
+  pushFenceNoExit: m('{terminal} is outside {fence}', '{terminal}在{fence}外', '{terminal}在{fence}外'),
+  pushFenceNoEntry: m('{terminal} is inside {fence}', '{terminal}在{fence}内', '{terminal}在{fence}內'),
 } satisfies Record<string, Msg>;
 
 export type MessageKey = keyof typeof Messages;

@@ -12,6 +12,7 @@ import { credentialsPath, resetCredentials, writeCredentials } from '../modules/
 import * as feedback from '../modules/feedback/service.ts';
 import * as notices from '../modules/notice/service.ts';
 import * as orgs from '../modules/org/service.ts';
+import { newVapidKeys } from '../modules/push/service.ts';
 
 const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
 
@@ -30,6 +31,8 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
                  new intercom passwords for a company's first N terminals (all by default), printed and
                  written to F (default DATA_DIR/simulator/<org>.json) for npm run simulate; --create adds
                  terminals up to N with the agent's voice cards. Radios using the old passwords sign out.
+  push:vapid     [--contact mailto:ops@example.com]          a new VAPID key pair for Web Push alarms, printed
+                 as the three configuration lines to set on every instance
 `;
 
 const { positionals, values } = parseArgs({
@@ -187,6 +190,13 @@ try {
       writeCredentials(out, list);
       for (const t of list.terminals) console.log(`${t.ssid}  ${t.password}  ${t.name}`);
       console.log(`${list.terminals.length} intercom password(s) written to ${resolve(out)}`);
+      break;
+    }
+    case 'push:vapid': {
+      const keys = newVapidKeys();
+      console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}`);
+      console.log(`VAPID_PRIVATE_KEY=${keys.privateKey}`);
+      console.log(`VAPID_SUBJECT=${v.contact ?? 'mailto:operator@example.com'}`);
       break;
     }
     default:

@@ -690,3 +690,29 @@ export const terminalPositionsLast = pgTable('terminal_positions_last', {
   speed: real('speed'),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Browsers that asked for SOS and fence alarms (Web Push): one row per push endpoint, owned by the
+ * account (role 0 agent, 1 company) that subscribed it last, with the language its texts are sent in.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    role: smallint('role').notNull(),
+    accountId: integer('account_id').notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    lang: text('lang').notNull().default('en'),
+    userAgent: blank('user_agent'),
+    createdAt: created(),
+  },
+  (t) => [index('push_subscriptions_account').on(t.role, t.accountId)],
+);
+
+/** Live events whose alarm has been pushed: the first instance to insert an event's id sends it. */
+export const pushSent = pgTable('push_sent', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  createdAt: created(),
+});

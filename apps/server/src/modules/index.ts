@@ -13,6 +13,7 @@ import { locationRoutes } from './location/routes.ts';
 import { noticeRoutes } from './notice/routes.ts';
 import { orgRoutes } from './org/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { recordingRoutes } from './recording/routes.ts';
 import { salesRoutes } from './sales/routes.ts';
 import { orgInScope } from './scope/service.ts';
@@ -39,5 +40,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps, hub: Liv
   recordingRoutes(app, deps);
   // The live module imports no other module: the company check of a stream is handed to it.
   liveRoutes(app, deps, hub, orgInScope);
+  pushRoutes(app, deps);
   await deviceRoutes(app, deps);
 }

@@ -18,6 +18,8 @@ describe.each(backends)('security headers on %s', (backend) => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), page);
     writeFileSync(join(dist, 'assets', 'app-1.js'), 'export {}');
+    writeFileSync(join(dist, 'sw.js'), "self.addEventListener('push', () => {});");
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"PTT Console"}');
     t = await startTestApp(backend, {
       WEB_DIST: dist,
       MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
@@ -40,6 +42,8 @@ describe.each(backends)('security headers on %s', (backend) => {
     ['the app’s HTML', '/'],
     ['a page of the app', '/home'],
     ['an asset', '/assets/app-1.js'],
+    ['the service worker', '/sw.js'],
+    ['the web manifest', '/manifest.webmanifest'],
     ['an API answer', `${api.auth.getImg.path}`],
     ['a device answer', `${api.device.login.path}?ssid=1&password=2`],
     ['the API docs', '/docs/'],
@@ -50,6 +54,8 @@ describe.each(backends)('security headers on %s', (backend) => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+    expect(csp.get('manifest-src')).toEqual(["'self'"]);
     const scripts = csp.get('script-src') ?? [];
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
@@ -69,5 +75,17 @@ describe.each(backends)('security headers on %s', (backend) => {
       String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']),
     );
     expect((csp.get('script-src') ?? []).filter((s) => s.startsWith("'sha256-"))).toHaveLength(1);
+  });
+
+  it('serves the service worker and the manifest with their types, never cached stale', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['service-worker-allowed']).toBe('/');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -4,6 +4,7 @@ import { mockApi, signIn } from '../../test/api-mock.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { getLoginInfo } from '../lib/storage.ts';
 import { ApiError, buildUrl, call } from './client.ts';
+import { isOffline } from './network-state.ts';
 import { setTransportHooks } from './transport-hooks.ts';
 
 const toast = vi.fn();
@@ -140,11 +141,18 @@ describe('answers (SPEC §8)', () => {
     expect(toLogin).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Server connection exception' when the server cannot be reached", async () => {
+  it('stays on the page, offline, when a call gets no answer, and is online again with the next answer', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(call(api.profile.faststats, {})).rejects.toBeInstanceOf(ApiError);
-    expect(toast).toHaveBeenCalledWith('Server connection exception');
-    expect(toLogin).toHaveBeenCalledTimes(1);
+    await expect(call(api.profile.faststats, {})).rejects.toMatchObject({
+      handled: true,
+      msg: Messages.offline,
+    });
+    expect(isOffline()).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+    expect(toLogin).not.toHaveBeenCalled();
+    mockApi({ '/v1/profile/faststats': { data: { a: 1 } } });
+    await call(api.profile.faststats, {});
+    expect(isOffline()).toBe(false);
   });
 
   it('treats an answer that is not an envelope as a transport failure', async () => {

@@ -13,6 +13,7 @@ import { currentLanguage } from '../i18n/i18n.ts';
 import { msgField } from '../i18n/languages.ts';
 import { config } from '../lib/config.ts';
 import { clearLoginInfo, getLoginInfo } from '../lib/storage.ts';
+import { setOffline } from './network-state.ts';
 import { transportHooks } from './transport-hooks.ts';
 
 /** A call that came back with a code other than 20001 (or never came back). */
@@ -122,6 +123,10 @@ const send = async (
   }
 };
 
+/** fetch rejects with a TypeError when no answer came back; the browser may also know it is offline. */
+const isNetworkFailure = (error: unknown): boolean =>
+  navigator.onLine === false || error instanceof TypeError;
+
 /** Calls one endpoint of the contract and resolves its data, or rejects with an ApiError. */
 export const call = <E extends Endpoint>(
   endpoint: E,
@@ -155,8 +160,15 @@ export const request = async (
   } catch (error) {
     // A query dropped by its caller is no failure of the server: stay silent.
     if (options.signal?.aborted) throw error;
+    // No answer at all (no network, or the server out of reach): the page stays, under the offline
+    // notice, instead of going back to the login page (docs/decisions.md). A timeout still leaves.
+    if (isNetworkFailure(error)) {
+      setOffline(true);
+      throw new ApiError(Code.internal, Messages.offline, true);
+    }
     throw leave(Code.internal, Messages.serverException);
   }
+  setOffline(false);
   const envelope = await readEnvelope(response);
   if (response.status === Code.loginTimeoutStatus || envelope?.code === Code.loginTimeoutStatus) {
     throw leave(Code.loginTimeoutStatus, Messages.loginTimeout);

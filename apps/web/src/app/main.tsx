@@ -9,12 +9,16 @@ import { setTransportHooks } from '../api/transport-hooks.ts';
 import { showToast } from '../components/toast.ts';
 import { i18nReady } from '../i18n/i18n.ts';
 import { AppRoutes, preloadRoute } from './routes.tsx';
+import { registerServiceWorkerWhenIdle } from './service-worker.ts';
 
 // The root layout adds the router's way to the login page.
 setTransportHooks({ toast: showToast });
 
 // The page's chunks load while the texts do.
 const pageReady = preloadRoute(window.location.pathname);
+
+// The installable app's service worker, registered once the page has loaded and is idle.
+if (import.meta.env.PROD) registerServiceWorkerWhenIdle();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { useProductTitle } from '../components/use-product-title.ts';
 import { assetUrl } from '../lib/config.ts';
 import { useChunkLoading } from './lazy-page.tsx';
+import { OfflineState } from './offline.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 export const RootLayout = () => {
@@ -35,6 +36,7 @@ export const RootLayout = () => {
   return (
     <>
       {chunkLoading && <div className="nav-progress" aria-hidden />}
+      <OfflineState />
       <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -22,6 +22,7 @@ export const en = {
     loading: 'Loading…',
     navigating: 'Opening page…',
     agentOnly: 'Only agents can do this',
+    offline: 'You are offline',
   },
   common: {
     choose: 'Choose',
@@ -132,6 +133,10 @@ export const en = {
     settings: 'Settings',
     about: 'About',
     logout: 'Log out',
+    alarmPush: 'Alarm notifications on this phone',
+    alarmPushHint: 'SOS and fence alarms, even when the app is closed',
+    alarmPushDenied: 'Notifications are blocked for this site: allow them in the browser settings',
+    alarmPushFailed: 'Could not turn on notifications on this phone',
   },
   about: {
     title: 'About',

@@ -22,6 +22,7 @@ export const zhHans: Resources = {
     loading: '加载中…',
     navigating: '正在打开页面…',
     agentOnly: '仅代理商可以操作',
+    offline: '您已离线',
   },
   common: {
     choose: '请选择',
@@ -132,6 +133,10 @@ export const zhHans: Resources = {
     settings: '设置',
     about: '关于',
     logout: '退出登录',
+    alarmPush: '本机报警通知',
+    alarmPushHint: 'SOS及围栏报警，应用关闭时也会通知',
+    alarmPushDenied: '此网站的通知已被屏蔽，请在浏览器设置中允许',
+    alarmPushFailed: '无法在本机开启通知',
   },
   about: {
     title: '关于',

@@ -22,6 +22,7 @@ export const zhHant: Resources = {
     loading: '載入中…',
     navigating: '正在開啟頁面…',
     agentOnly: '僅代理商可以操作',
+    offline: '您已離線',
   },
   common: {
     choose: '請選擇',
@@ -132,6 +133,10 @@ export const zhHant: Resources = {
     settings: '設定',
     about: '關於',
     logout: '退出登錄',
+    alarmPush: '本機報警通知',
+    alarmPushHint: 'SOS及圍欄報警，應用關閉時也會通知',
+    alarmPushDenied: '此網站的通知已被封鎖，請在瀏覽器設定中允許',
+    alarmPushFailed: '無法在本機開啟通知',
   },
   about: {
     title: '關於',

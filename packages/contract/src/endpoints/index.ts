@@ -10,6 +10,7 @@ import { location } from './location.ts';
 import { notice } from './notice.ts';
 import { org } from './org.ts';
 import { profile } from './profile.ts';
+import { push } from './push.ts';
 import { recording } from './recording.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
@@ -22,6 +23,8 @@ export const api = {
   ...{ fence, location, recording, device },
   // Live operations (DESIGN §9): the event stream.
   ...{ events },
+  // Alarms on the phone: Web Push subscriptions of the installed app.
+  push,
 };
 
 export const allEndpoints = (): Endpoint[] =>

@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller.ts';
 import { invalid, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
+import { removeAccount } from '../push/service.ts';
 import { endOtherSessions, endSessions } from '../session/service.ts';
 import { byId, updateOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
@@ -44,6 +45,7 @@ export async function resetForgotten(db: Db, p: ParsedParamsOf<typeof api.jsp.se
   await db.transaction(async (tx) => {
     await updateOwn(tx, account.role, account.id, { passwordHash });
     await endSessions(tx, account.role, account.id);
+    await removeAccount(tx, account.role, account.id);
   });
   await clear(db, RateLimits.loginAccount(account.role, account.account));
   return null;

@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import * as cards from '../card/service.ts';
+import { removeAccount } from '../push/service.ts';
 import { agentInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -109,6 +110,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number, password
   await db.transaction(async (tx) => {
     await repo.updateAgentRow(tx, id, { passwordHash });
     await endSessions(tx, 0, id);
+    await removeAccount(tx, 0, id);
   });
   return null;
 }

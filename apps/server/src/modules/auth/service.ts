@@ -6,6 +6,7 @@ import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve, take } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
 import * as orgs from '../org/service.ts';
+import * as push from '../push/service.ts';
 import * as sessions from '../session/service.ts';
 import { generatePuzzle } from './puzzle-image.ts';
 import * as repo from './repository.ts';
@@ -75,4 +76,11 @@ export async function login(
   return { access_token: token, openid: account.openid, role: input.user_type, expires_in: expiresIn };
 }
 
-export const logout = (db: Db, caller: Caller) => sessions.end(db, caller).then(() => null);
+/** Ends the session and the account's alarm subscriptions, so the phone left signed out gets no alarms. */
+export async function logout(db: Db, caller: Caller) {
+  await db.transaction(async (tx) => {
+    await sessions.end(tx, caller);
+    await push.removeAccount(tx, caller.role, caller.id);
+  });
+  return null;
+}

@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/crypto.ts';
 import * as agents from '../agent/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
+import { removeAccount } from '../push/service.ts';
 import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions, moveScope } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
@@ -92,6 +93,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number, password
   await db.transaction(async (tx) => {
     await repo.updateOrgRow(tx, org.id, { passwordHash });
     await endSessions(tx, 1, org.id);
+    await removeAccount(tx, 1, org.id);
   });
   return null;
 }
@@ -102,6 +104,7 @@ export async function remove(db: Db, caller: Caller, id: number) {
   await db.transaction(async (tx) => {
     if ((await terminals.countOfOrg(tx, org.id)) > 0) throw ruleBroken('orgHasUsers');
     await endSessions(tx, 1, org.id);
+    await removeAccount(tx, 1, org.id);
     await repo.deleteOrgRow(tx, org.id);
   });
   return null;

@@ -19,6 +19,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
+import { forgetPushSubscription } from '../../lib/web-push.ts';
+import { AlarmPushSwitch } from './alarm-push-switch.tsx';
 import { MainBalances } from './main-balances.tsx';
 import './main-page.css';
 
@@ -92,6 +94,8 @@ export const Component = () => {
     if (!ok) return;
     // The session ends on the server too; the page leaves even if that call fails.
     await logOut.mutateAsync({}).catch(() => undefined);
+    // The server forgets the account's alarm subscriptions at logout: this phone forgets its own too.
+    await forgetPushSubscription();
     clearLoginInfo();
     navigate('/', { replace: true });
   };
@@ -140,6 +144,7 @@ export const Component = () => {
             <span>{t('lang.label')}</span>
             <LanguageSwitch />
           </div>
+          <AlarmPushSwitch />
         </section>
         <div className="main-page__actions">
           <button

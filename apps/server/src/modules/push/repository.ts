@@ -1,0 +1,86 @@
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { agents, pushSent, pushSubscriptions } from '../../db/schema.ts';
+
+export type NewSubscription = Omit<typeof pushSubscriptions.$inferInsert, 'id' | 'createdAt'>;
+
+/** One statement: a browser subscribing again, or under another account, takes its row over. */
+export const upsertSubscription = (db: Conn, row: NewSubscription) =>
+  db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        role: row.role,
+        accountId: row.accountId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        lang: row.lang,
+        userAgent: row.userAgent,
+      },
+    });
+
+/** Deletes an endpoint only when it is the account's own. */
+export const deleteOwnSubscription = (db: Conn, role: number, accountId: number, endpoint: string) =>
+  db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.role, role),
+        eq(pushSubscriptions.accountId, accountId),
+        eq(pushSubscriptions.endpoint, endpoint),
+      ),
+    );
+
+export const deleteAccountSubscriptions = (db: Conn, role: number, accountId: number) =>
+  db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.role, role), eq(pushSubscriptions.accountId, accountId)));
+
+export const deleteSubscription = (db: Conn, id: number) =>
+  db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+
+/** True for the one caller whose insert claimed the event; every later or concurrent one gets false. */
+export const claimEvent = async (db: Conn, eventId: number) =>
+  (
+    await db
+      .insert(pushSent)
+      .values({ eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: pushSent.eventId })
+  ).length === 1;
+
+/** Claims of events past the retention: their events are gone and cannot be pushed again. */
+export const deleteClaimsBefore = (db: Conn, before: Date) =>
+  db.delete(pushSent).where(lt(pushSent.createdAt, before));
+
+/**
+ * The subscriptions of the accounts that see a company's alarms: the company itself, the agent that owns
+ * it and that agent's top-level agent (the first 4 characters of its path; the same agent when it is one).
+ */
+export const recipients = (db: Conn, orgId: number, agentPath: string) =>
+  db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      lang: pushSubscriptions.lang,
+    })
+    .from(pushSubscriptions)
+    .where(
+      or(
+        and(eq(pushSubscriptions.role, 1), eq(pushSubscriptions.accountId, orgId)),
+        and(
+          eq(pushSubscriptions.role, 0),
+          inArray(
+            pushSubscriptions.accountId,
+            db
+              .select({ id: agents.id })
+              .from(agents)
+              .where(inArray(agents.path, [agentPath, agentPath.slice(0, 4)])),
+          ),
+        ),
+      ),
+    );

@@ -1,0 +1,202 @@
+import {
+  type api,
+  type Lang,
+  Languages,
+  type MessageKey,
+  Messages,
+  type ParsedParamsOf,
+} from '@ptt/contract';
+import webpush from 'web-push';
+import type { Conn, Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import type { Caller } from '../../http/caller.ts';
+import * as throttle from '../../lib/rate-limit.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Web Push of SOS and fence alarms to the browsers that asked for them. This module imports no other
+ * module: auth calls it at logout, and the live events call `sendAlarm` for each new alarm.
+ */
+
+type PushConfig = Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>;
+
+/** The VAPID public key browsers subscribe with, or null when push is not configured. */
+export const publicKey = (config: PushConfig): string | null => config.VAPID_PUBLIC_KEY || null;
+
+/** A phone subscribes once per sign-in or so; a loop filling the table stops after 60 an hour. */
+const perAccount = (c: Caller): throttle.Limit => ({
+  key: `push-subscribe:${c.role}:${c.id}`,
+  max: 60,
+  windowSeconds: 3600,
+});
+
+export async function subscribe(
+  db: Db,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.push.subscribe>,
+  userAgent: string,
+) {
+  await throttle.take(db, perAccount(caller));
+  await repo.upsertSubscription(db, {
+    role: caller.role,
+    accountId: caller.id,
+    endpoint: p.endpoint,
+    p256dh: p.p256dh,
+    auth: p.auth,
+    lang: p.lang,
+    userAgent: userAgent.slice(0, 300),
+  });
+  return null;
+}
+
+export async function unsubscribe(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.push.unsubscribe>) {
+  await repo.deleteOwnSubscription(db, caller.role, caller.id, p.endpoint);
+  return null;
+}
+
+/** Every subscription of an account ends with its sign-out: a phone left behind gets no more alarms. */
+export const removeAccount = async (db: Conn, role: number, accountId: number) => {
+  await repo.deleteAccountSubscriptions(db, role, accountId);
+};
+
+/**
+ * A new alarm among the live events, with the event's data (the live protocol's `sos.raised` and
+ * `fence.alarm`; only the fields the notification shows are read).
+ */
+export type AlarmEvent = { id: number; orgId: number; agentPath: string } & (
+  | { type: 'sos.raised'; data: { id: number; terminal_name: string; org_name: string } }
+  | {
+      type: 'fence.alarm';
+      data: { fence_id: number; fence_name: string; terminal_name: string; trigger: number };
+    }
+);
+
+/** What a push carries; the service worker shows it and opens `url` when it is tapped. */
+export interface AlarmPayload {
+  title: string;
+  body: string;
+  url: string;
+  /** One notification per event: a second delivery of the same event replaces the first. */
+  tag: string;
+}
+
+const fenceBodies: MessageKey[] = ['pushFenceEnter', 'pushFenceLeave', 'pushFenceNoExit', 'pushFenceNoEntry'];
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+export function alarmPayload(event: AlarmEvent, lang: Lang): AlarmPayload {
+  const tag = `${event.type}:${event.id}`;
+  if (event.type === 'sos.raised') {
+    const values = { terminal: event.data.terminal_name, company: event.data.org_name };
+    return {
+      title: Messages.pushSosTitle[lang],
+      body: fill(Messages.pushSosBody[lang], values),
+      url: `/sosDetail?id=${event.data.id}`,
+      tag,
+    };
+  }
+  const values = { terminal: event.data.terminal_name, fence: event.data.fence_name };
+  const body = fenceBodies[event.data.trigger] ?? 'pushFenceEnter';
+  return {
+    title: Messages.pushFenceTitle[lang],
+    body: fill(Messages[body][lang], values),
+    url: `/fencerecord?id=${event.data.fence_id}`,
+    tag,
+  };
+}
+
+const languageOf = (lang: string): Lang =>
+  (Languages as readonly string[]).includes(lang) ? (lang as Lang) : 'en';
+
+/** How long a push service keeps an alarm for a phone that is off: after an hour it is old news. */
+const ttlSeconds = 3600;
+
+export interface AlarmResult {
+  /** False when another call (this instance or another) had already claimed the event. */
+  claimed: boolean;
+  sent: number;
+  /** Subscriptions the push service no longer knows (404/410), deleted. */
+  removed: number;
+  failed: number;
+}
+
+/**
+ * Pushes an alarm to the subscriptions of the accounts that see it, once across every instance: the
+ * event's id is claimed first (push_sent), and only the caller that claimed it sends. At most once: a
+ * send cut short by a crash is not retried, the alarm stays in the app's lists.
+ */
+export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent): Promise<AlarmResult> {
+  const result: AlarmResult = { claimed: false, sent: 0, removed: 0, failed: 0 };
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) return result;
+  if (!(await repo.claimEvent(db, event.id))) return result;
+  result.claimed = true;
+  const vapidDetails = {
+    subject: config.VAPID_SUBJECT,
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+  };
+  const targets = await repo.recipients(db, event.orgId, event.agentPath);
+  await Promise.all(
+    targets.map(async (s) => {
+      const payload = JSON.stringify(alarmPayload(event, languageOf(s.lang)));
+      const options = {
+        vapidDetails,
+        TTL: ttlSeconds,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      } as const;
+      let request: webpush.RequestDetails;
+      try {
+        const keys = { p256dh: s.p256dh, auth: s.auth };
+        request = webpush.generateRequestDetails({ endpoint: s.endpoint, keys }, payload, options);
+      } catch {
+        // Keys that are not a P-256 point cannot be encrypted to, now or later: the subscription goes.
+        await repo.deleteSubscription(db, s.id);
+        result.removed++;
+        return;
+      }
+      const status = await deliver(request);
+      if (status >= 200 && status < 300) result.sent++;
+      else if (status === 404 || status === 410) {
+        await repo.deleteSubscription(db, s.id);
+        result.removed++;
+      } else result.failed++;
+    }),
+  );
+  return result;
+}
+
+/**
+ * Posts one push message web-push has signed (VAPID) and encrypted (RFC 8291); the status it got, 0 when
+ * it got none. Delivery is Node's fetch rather than web-push's own https-only request, so a push service
+ * on plain http (the integration test's) is reached the same way; the contract accepts https endpoints only.
+ */
+async function deliver(request: webpush.RequestDetails): Promise<number> {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
+  try {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      // A copy as a plain Uint8Array: the body types of DOM and Node do not both take a Buffer.
+      body: request.body ? new Uint8Array(request.body) : null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** A new VAPID key pair for the operator's configuration (npm run ptt -- push:vapid). */
+export const newVapidKeys = () => webpush.generateVAPIDKeys();
+
+/** Forgets the claims of events older than the live events' retention (the sweeper calls it). */
+export const pruneClaims = (db: Conn, retentionHours: number) =>
+  repo.deleteClaimsBefore(db, new Date(Date.now() - retentionHours * 3_600_000));

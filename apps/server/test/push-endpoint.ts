@@ -1,0 +1,124 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A push service of the test's own on 127.0.0.1, and a browser's side of a subscription: the P-256 key
+ * pair and auth secret a PushSubscription holds, and the decryption of RFC 8291 (aes128gcm, RFC 8188)
+ * that a browser does, written here with node:crypto alone.
+ */
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+export interface BrowserKeys {
+  p256dh: string;
+  auth: string;
+  decrypt(body: Buffer): string;
+}
+
+export function browserKeys(): BrowserKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const uaPublic = ecdh.getPublicKey();
+  const authSecret = randomBytes(16);
+  return {
+    p256dh: b64url(uaPublic),
+    auth: b64url(authSecret),
+    decrypt(body) {
+      // The header block: salt (16), record size (4), key id length (1), key id (the sender's public key).
+      const salt = body.subarray(0, 16);
+      const rs = body.readUInt32BE(16);
+      const idlen = body.readUInt8(20);
+      const asPublic = body.subarray(21, 21 + idlen);
+      const records = body.subarray(21 + idlen);
+      if (records.length > rs) throw new Error('more than one record');
+      const ecdhSecret = ecdh.computeSecret(asPublic);
+      const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]);
+      const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
+      const cek = Buffer.from(
+        hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
+      );
+      const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+      const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+      decipher.setAuthTag(records.subarray(records.length - 16));
+      const padded = Buffer.concat([
+        decipher.update(records.subarray(0, records.length - 16)),
+        decipher.final(),
+      ]);
+      // The last record ends with the delimiter 0x02, then zero padding.
+      let end = padded.length - 1;
+      while (end >= 0 && padded[end] === 0) end--;
+      if (padded[end] !== 2) throw new Error('no last-record delimiter');
+      return padded.subarray(0, end).toString('utf8');
+    },
+  };
+}
+
+/**
+ * Checks the VAPID Authorization header (RFC 8292): `vapid t=<JWT>, k=<public key>`, the JWT signed
+ * with ES256 by that key, for the push service's origin. Returns the JWT's claims.
+ */
+export function checkVapid(headers: IncomingHttpHeaders, publicKey: string, origin: string) {
+  const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(headers.authorization ?? '');
+  if (!m) throw new Error(`no VAPID authorization: ${headers.authorization}`);
+  const [jwt, key] = [m[1], m[2]];
+  if (key !== publicKey) throw new Error('VAPID key is not the configured one');
+  const [header, claims, signature] = jwt.split('.');
+  const point = Buffer.from(key, 'base64url');
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: b64url(point.subarray(1, 33)),
+    y: b64url(point.subarray(33, 65)),
+  };
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!ok) throw new Error('VAPID signature does not verify');
+  const parsed = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as {
+    aud: string;
+    sub: string;
+  };
+  if (parsed.aud !== origin) throw new Error(`VAPID audience ${parsed.aud} is not ${origin}`);
+  return parsed;
+}
+
+export interface Delivery {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface PushEndpoint {
+  origin: string;
+  deliveries: Delivery[];
+  /** The HTTP status a path answers (201 Created unless set). */
+  answer: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startPushEndpoint(): Promise<PushEndpoint> {
+  const deliveries: Delivery[] = [];
+  const answer = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      deliveries.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = answer.get(path) ?? 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    deliveries,
+    answer,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
