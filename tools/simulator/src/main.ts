@@ -16,6 +16,7 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
   --fix P            chance (0–1) that a terminal has a GPS fix at a step (default 1); one without a
                      fix for 30 s sends a heartbeat instead
   --seed N           the same seed gives the same paths and events (default: random)
+  --concurrency C    terminals whose calls are in flight at once (default 32; raise it for thousands)
   --credentials F    SSIDs and intercom passwords, as written by
                      npm run ptt -- terminal:passwords --org <account>
                      (default apps/server/data/simulator/<account>.json)
@@ -23,9 +24,19 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
 
 const { values } = parseArgs({
   options: Object.fromEntries(
-    ['company', 'terminals', 'minutes', 'url', 'centre', 'radius', 'step', 'fix', 'seed', 'credentials'].map(
-      (k) => [k, { type: 'string' as const }],
-    ),
+    [
+      'company',
+      'terminals',
+      'minutes',
+      'url',
+      'centre',
+      'radius',
+      'step',
+      'fix',
+      'seed',
+      'concurrency',
+      'credentials',
+    ].map((k) => [k, { type: 'string' as const }]),
   ),
 });
 const v = values as Record<string, string | undefined>;
@@ -80,6 +91,7 @@ async function main() {
     steps,
     stepSeconds,
     fixChance: Math.min(1, positive('fix', 1)),
+    concurrency: Math.round(positive('concurrency', 32)),
     seed: v.seed === undefined ? Date.now() % 2 ** 31 : Number(v.seed),
     pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),

@@ -33,6 +33,8 @@ export interface SimulationOptions {
    */
   fixChance?: number;
   heartbeatSeconds?: number;
+  /** Terminals whose calls are in flight at once (default 32): a fleet of thousands keeps its pace. */
+  concurrency?: number;
   log?: (line: string) => void;
 }
 
@@ -73,10 +75,21 @@ export function aimOf(f: FenceInfo): Point {
   };
 }
 
-async function enlist(o: SimulationOptions, random: Random, c: Credentials, result: SimulationResult) {
+/** Signs a terminal in and learns its fences: the part of enlisting that waits on the server. */
+async function signIn(o: SimulationOptions, c: Credentials) {
   const client = o.client(c.ssid);
   const session = await client.login(c.ssid, c.password);
-  const fences = await client.fences();
+  return { client, session, fences: await client.fences() };
+}
+
+/** The terminal's walker and state; draws from `random` in the fleet's order, so a seed gives the same paths. */
+function enlist(
+  o: SimulationOptions,
+  random: Random,
+  c: Credentials,
+  { client, session, fences }: Awaited<ReturnType<typeof signIn>>,
+  result: SimulationResult,
+) {
   const radius = o.radius ?? 1500;
   const pick = (): Point => {
     if (fences.length > 0 && random() < (o.fenceChance ?? 0.35)) {
@@ -97,40 +110,70 @@ async function enlist(o: SimulationOptions, random: Random, c: Credentials, resu
   return unit;
 }
 
-async function act(o: SimulationOptions, random: Random, unit: Unit, time: Date, result: SimulationResult) {
+/** Runs `work` on every item, at most `limit` at a time. */
+async function inPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * What a terminal does at one step, decided up front: every draw from the fleet's `random` happens here,
+ * in the fleet's order, so the calls can then go out concurrently and a seed still gives the same run.
+ */
+function plan(o: SimulationOptions, random: Random, unit: Unit, time: Date) {
   const seconds = o.stepSeconds ?? 5;
   const { position, kmh } = unit.walker.step(seconds);
   // Without a fix (indoors, say) there is no position to send; the sequence of chances is unchanged
   // when every step has one.
   const hasFix = (o.fixChance ?? 1) >= 1 || random() < (o.fixChance ?? 1);
-  if (hasFix) {
-    const fix = { ...position, time };
-    const answer = await unit.client.positions([{ ...fix, speed: kmh, accuracy: between(random, 3, 15) }]);
-    unit.lastCall = time.getTime();
-    unit.track.push(fix);
-    result.positions += answer.accepted;
-    result.alarms += answer.alarms;
-    if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
-  } else if (time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000) {
-    await unit.client.heartbeat();
-    unit.lastCall = time.getTime();
-    result.heartbeats += 1;
-  }
-  if (random() < (o.sosChance ?? 0.002)) {
-    await unit.client.sos(position.lat, position.lng, time);
-    unit.lastCall = time.getTime();
-    result.sos += 1;
-    o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
-  }
+  const fix = hasFix ? { ...position, time, speed: kmh, accuracy: between(random, 3, 15) } : undefined;
+  const heartbeat = !fix && time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000;
+  const sos = random() < (o.sosChance ?? 0.002);
+  let recording: { group: number; start: Date; length: number; wav: Buffer } | undefined;
   if (unit.groups.length > 0 && random() < (o.recordingChance ?? 0.01)) {
     const length = Math.round(between(random, 1, 4) * 10) / 10;
     const group = unit.groups[Math.floor(random() * unit.groups.length)];
-    await unit.client.recording(
+    recording = {
       group,
-      new Date(time.getTime() - length * 1000),
+      start: new Date(time.getTime() - length * 1000),
       length,
-      burstWav(random, length),
-    );
+      wav: burstWav(random, length),
+    };
+  }
+  if (fix || heartbeat || sos) unit.lastCall = time.getTime();
+  return { time, position, fix, heartbeat, sos, recording };
+}
+
+async function act(
+  o: SimulationOptions,
+  unit: Unit,
+  step: ReturnType<typeof plan>,
+  result: SimulationResult,
+) {
+  const { position, fix, recording } = step;
+  if (fix) {
+    const answer = await unit.client.positions([fix]);
+    unit.track.push({ lat: fix.lat, lng: fix.lng, time: fix.time });
+    result.positions += answer.accepted;
+    result.alarms += answer.alarms;
+    if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
+  } else if (step.heartbeat) {
+    await unit.client.heartbeat();
+    result.heartbeats += 1;
+  }
+  if (step.sos) {
+    await unit.client.sos(position.lat, position.lng, step.time);
+    result.sos += 1;
+    o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
+  }
+  if (recording) {
+    await unit.client.recording(recording.group, recording.start, recording.length, recording.wav);
     result.recordings += 1;
   }
 }
@@ -152,26 +195,33 @@ export async function simulate(o: SimulationOptions): Promise<SimulationResult> 
     errors: [],
     tracks: new Map(),
   };
-  const units: Unit[] = [];
-  for (const c of o.terminals) {
+  const concurrency = o.concurrency ?? 32;
+  const signedIn: (Awaited<ReturnType<typeof signIn>> | undefined)[] = [];
+  await inPool(o.terminals, concurrency, async (c, i) => {
     try {
-      units.push(await enlist(o, random, c, result));
+      signedIn[i] = await signIn(o, c);
     } catch (e) {
       result.errors.push(`${c.ssid}: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }
+  });
+  const units: Unit[] = [];
+  o.terminals.forEach((c, i) => {
+    const session = signedIn[i];
+    if (session) units.push(enlist(o, random, c, session, result));
+  });
   const stepMs = (o.stepSeconds ?? 5) * 1000;
   const start = (o.start ?? new Date()).getTime();
   for (let step = 0; step < o.steps; step++) {
     const time = new Date(start + step * stepMs);
-    for (const unit of units) {
+    const plans = units.map((unit) => plan(o, random, unit, time));
+    await inPool(units, concurrency, async (unit, i) => {
       try {
-        await act(o, random, unit, time, result);
+        await act(o, unit, plans[i], result);
       } catch (e) {
         const text = e instanceof DeviceError ? `${e.code} ${e.message}` : String(e);
         result.errors.push(`${unit.ssid} step ${step}: ${text}`);
       }
-    }
+    });
     if (o.pace && step < o.steps - 1) await o.pace(Math.max(0, start + (step + 1) * stepMs - Date.now()));
   }
   return result;
