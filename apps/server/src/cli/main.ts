@@ -27,10 +27,11 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
   branding:set   [--title T] [--background #hex] [--color #hex] [--logo path] [--icon path]
   feedback:list  [--limit N]                                 latest feedback (20) with its sender
   sms:outbox     [--phone P] [--last N]                      latest texts (10) the default SMS provider wrote
-  terminal:passwords --org A [--count N] [--create] [--out F]
+  terminal:passwords --org A [--count N] [--create [--vip]] [--out F]
                  new intercom passwords for a company's first N terminals (all by default), printed and
                  written to F (default DATA_DIR/simulator/<org>.json) for npm run simulate; --create adds
-                 terminals up to N with the agent's voice cards. Radios using the old passwords sign out.
+                 terminals up to N with the agent's voice cards (--vip: VIP cards, so they keep a track and
+                 meet fences at once). Radios using the old passwords sign out.
   push:vapid     [--contact mailto:ops@example.com]          a new VAPID key pair for Web Push alarms, printed
                  as the three configuration lines to set on every instance
 `;
@@ -57,6 +58,7 @@ const { positionals, values } = parseArgs({
         .map((k) => [k, { type: 'string' as const }]),
     ),
     create: { type: 'boolean' },
+    vip: { type: 'boolean' },
   },
 });
 const v = values as Record<string, string | undefined>;
@@ -185,6 +187,7 @@ try {
       const list = await resetCredentials(db, need('org'), {
         count,
         create: (values as { create?: boolean }).create === true,
+        vip: (values as { vip?: boolean }).vip === true,
       });
       const out = v.out ?? credentialsPath(config.DATA_DIR, list.company);
       writeCredentials(out, list);

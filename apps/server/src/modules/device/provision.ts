@@ -24,7 +24,7 @@ const simulatedSsid = () => `99${Array.from({ length: 13 }, () => randomInt(10))
 export async function resetCredentials(
   db: Db,
   orgAccount: string,
-  opts: { count?: number; create?: boolean },
+  opts: { count?: number; create?: boolean; vip?: boolean },
 ): Promise<DeviceCredentials> {
   const org = await orgs.findByAccount(db, orgAccount);
   if (!org) throw new Error(`no company with account ${orgAccount}`);
@@ -36,7 +36,7 @@ export async function resetCredentials(
     await terminals.createTerminals(db, {
       agent,
       org,
-      userType: UserType.single,
+      userType: opts.vip ? UserType.vip : UserType.single,
       prefix: 'Sim',
       ssids: Array.from({ length: opts.count - list.length }, simulatedSsid),
     });
