@@ -146,6 +146,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     company('location/track', api.location.track, track),
     company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
     company('location/mapConfig', api.location.mapConfig),
+    company('push/key', api.push.key),
     // The whole fleet of the 20 000-terminal company: the live map's first read.
     company('location/fleet', api.location.fleet),
     company('recording/list', api.recording.list, () => page(c.recordings)),
