@@ -6,7 +6,10 @@ import { type Call, type LoadResult, load } from './load.ts';
 import { benchBig, benchPassword } from './seed.ts';
 import { type Api, pathOf } from './server.ts';
 
-/** DESIGN §7, live: 10 000 radios of the big company, 1 000 positions a second between them. */
+/**
+ * DESIGN §7, live: 10 000 radios of the big company, 1 000 positions a second between them, each radio
+ * reporting its fixes in batches of 10 (a fix a second, sent every 10 s).
+ */
 export const Live = { radios: 10_000, positionsPerSecond: 1000, batch: 10, probes: 200, probeEveryMs: 50 };
 
 /** Coordinates to five decimals (about a metre), so a probe's latitude comes back as sent. */
@@ -174,9 +177,9 @@ export async function liveBench(server: Api, url: string, log: (line: string) =>
   const [probe, ...rest] = fleet;
   const paced = load(
     server.url,
-    rest.map((r, k) => positionCall(r.token, k, 2, 1)),
+    rest.map((r, k) => positionCall(r.token, k, 2, Live.batch)),
     Math.ceil((Live.probes * Live.probeEveryMs) / 1000) + 5,
-    Live.positionsPerSecond,
+    Live.positionsPerSecond / Live.batch,
   );
   const delays: number[] = [];
   let lost = 0;
@@ -207,7 +210,7 @@ export async function liveBench(server: Api, url: string, log: (line: string) =>
     load: loadResult,
   };
   log(
-    `  live: delivery p50 ${delivery.p50} ms, p99 ${delivery.p99} ms, ${lost} lost, under ${Math.round(loadResult.rps)} positions/s`,
+    `  live: delivery p50 ${delivery.p50} ms, p99 ${delivery.p99} ms, ${lost} lost, under ${Math.round(loadResult.rps * Live.batch)} positions/s`,
   );
   return { radios: fleet.length, ingestion, single, delivery };
 }

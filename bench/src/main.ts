@@ -135,15 +135,15 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
       ]);
       main([
         at,
-        `a position posted → the company console's event stream, under ${fmt(d.load.rps)} positions/s from the other radios (${d.probes} probes)`,
+        `a position posted → the company console's event stream, under ${fmt(d.load.rps * Live.batch)} positions/s from the other radios in batches of ${Live.batch} (${d.probes} probes)`,
         `p50 ${d.p50} ms · p99 ${d.p99} ms · ${d.lost} lost · ${d.load.wrong}`,
         `p99 ≤ ${Budget.liveDeliveryP99Ms} ms · 0 · 0`,
         report.check(
           d.p99 <= Budget.liveDeliveryP99Ms &&
             d.lost === 0 &&
             d.load.wrong === 0 &&
-            d.load.rps >= Live.positionsPerSecond * 0.9,
-          `live delivery: p99 ${d.p99} ms, ${d.lost} lost, ${fmt(d.load.rps)} positions/s paced`,
+            d.load.rps * Live.batch >= Live.positionsPerSecond * 0.9,
+          `live delivery: p99 ${d.p99} ms, ${d.lost} lost, ${fmt(d.load.rps * Live.batch)} positions/s paced`,
         ),
       ]);
     }
