@@ -41,6 +41,19 @@ describe('SOS alarms and recordings of a company', () => {
     const radio = await deviceOf(server, 'company01', 2);
     await radio.device.sos(22.3193, 114.1694, new Date());
     await badge(page).getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
+    // Once the console's event stream is open, the SOS also takes the screen; acknowledging it opens its detail.
+    const alarm = page.getByTestId('sos-alarm');
+    if (
+      await alarm.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await page.getByTestId('sos-alarm-ack').click();
+      await page.waitForURL('**/sosDetail?id=*');
+      await page.goBack();
+      await badge(page).getByText('2', { exact: true }).waitFor();
+    }
     await shot(page, 'sos-home-badge-en');
 
     await page.getByTestId('row-sos').click();
