@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +19,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what repositories accept. */
 export type Conn = Db | Tx;
+
+/**
+ * Lets this transaction's commit return before its WAL reaches disk (PostgreSQL's asynchronous
+ * commit): a crash of the database may lose its last fraction of a second, never half of it. For
+ * telemetry only, where the next report carries the same news (docs/decisions.md).
+ */
+export const commitWithoutWaiting = (tx: Tx) => tx.execute(sql`set local synchronous_commit = off`);
 
 export interface Database {
   kind: 'pglite' | 'postgres';

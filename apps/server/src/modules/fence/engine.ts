@@ -58,9 +58,15 @@ export async function evaluate(
       }
     }
   }
-  for (const fenceId of changed) {
-    const s = states.get(fenceId) as FenceState;
-    await repo.saveState(tx, { terminalId: terminal.terminalId, fenceId, ...s });
+  if (changed.size > 0) {
+    await repo.saveStates(
+      tx,
+      [...changed].map((fenceId) => ({
+        terminalId: terminal.terminalId,
+        fenceId,
+        ...(states.get(fenceId) as FenceState),
+      })),
+    );
   }
   if (records.length === 0) return 0;
   const ids = await repo.insertRecords(tx, records);

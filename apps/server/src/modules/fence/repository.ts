@@ -149,16 +149,20 @@ const FENCE_LOCK_SPACE = 0x66656e;
 export const statesOf = (db: Conn, terminalId: number) =>
   db.select().from(fenceStates).where(eq(fenceStates.terminalId, terminalId));
 
-export const saveState = (
+export const saveStates = (
   db: Conn,
-  row: { terminalId: number; fenceId: number; inside: boolean; at: Date; lastAlarmAt: Date | null },
+  rows: { terminalId: number; fenceId: number; inside: boolean; at: Date; lastAlarmAt: Date | null }[],
 ) =>
   db
     .insert(fenceStates)
-    .values(row)
+    .values(rows)
     .onConflictDoUpdate({
       target: [fenceStates.terminalId, fenceStates.fenceId],
-      set: { inside: row.inside, at: row.at, lastAlarmAt: row.lastAlarmAt },
+      set: {
+        inside: sql`excluded.inside`,
+        at: sql`excluded.at`,
+        lastAlarmAt: sql`excluded.last_alarm_at`,
+      },
     });
 
 export const insertRecords = async (db: Conn, rows: NewFenceRecord[]) =>

@@ -22,8 +22,11 @@ interface Log {
 
 /** Rows read per query while catching up. */
 const BATCH = 500;
-/** A read in case a notification was lost (a dropped listening connection). */
-const FALLBACK_MS = 3000;
+/**
+ * How often each instance reads what is new without being told: the events that do not notify
+ * (positions, presence) arrive within this, and a lost notification costs no more than this.
+ */
+export const FOLLOW_MS = 250;
 /** How often each stream is pinged (a comment that keeps proxies and the browser from dropping it). */
 export const PING_MS = 15_000;
 /**
@@ -41,9 +44,9 @@ export const matches = (scope: repo.RowScope, row: repo.LiveRow) =>
       : row.topPath === scope.path;
 
 /**
- * One per instance: listens for new events and hands each, once, to the instance's streams whose scope
- * matches and to its in-process subscribers. Every notification (however many arrived) and every
- * fallback tick lead to one read of the rows after the last delivered.
+ * One per instance: follows the events table and hands each event, once, to the instance's streams
+ * whose scope matches and to its in-process subscribers. Every notification (however many arrived)
+ * and every tick lead to one read of the rows after the last delivered.
  */
 export class LiveHub {
   private last = 0;
@@ -66,7 +69,7 @@ export class LiveHub {
   async start(listen: Database['listen']) {
     this.last = await repo.maxId(this.db);
     this.unlisten = await listen(repo.CHANNEL, () => void this.wake());
-    this.timer = setInterval(() => void this.wake(), FALLBACK_MS);
+    this.timer = setInterval(() => void this.wake(), FOLLOW_MS);
     this.pinger = setInterval(() => void this.pingAll(), PING_MS);
   }
 

@@ -20,7 +20,14 @@ export type NewLiveEvent = {
   };
 }[LiveEventType];
 
-/** Writes events in the caller's transaction; one notification tells every instance on commit. */
+/** Events a person is waiting for (an alarm, or its end): every instance is told on commit. */
+const urgent: ReadonlySet<LiveEventType> = new Set(['sos.raised', 'sos.processed', 'fence.alarm']);
+
+/**
+ * Writes events in the caller's transaction. Alarms notify every instance on commit; positions and
+ * presence wait for the instances' next read (`FOLLOW_MS`), because a notifying commit holds a
+ * database-wide lock through its WAL flush and a fleet's positions would queue on it.
+ */
 export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
   if (events.length === 0) return;
   const ids = await repo.insertEvents(
@@ -32,7 +39,7 @@ export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
       payload: { ...e.data, org_id: e.orgId, at: (e.at ?? new Date()).toISOString() },
     })),
   );
-  await repo.notify(tx, Math.max(...ids));
+  if (events.some((e) => urgent.has(e.type))) await repo.notify(tx, Math.max(...ids));
 }
 
 export const publish = (tx: Conn, event: NewLiveEvent) => publishMany(tx, [event]);

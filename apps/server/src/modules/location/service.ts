@@ -1,5 +1,5 @@
 import { type api, type Lang, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
-import type { Conn, Db, Tx } from '../../db/client.ts';
+import { type Conn, commitWithoutWaiting, type Db, type Tx } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
@@ -45,6 +45,7 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
   const skipped = fixes.length - kept.length;
   if (kept.length === 0) return { accepted: 0, skipped, alarms: 0 };
   const alarms = await db.transaction(async (tx) => {
+    await commitWithoutWaiting(tx);
     await repo.insertPositions(
       tx,
       kept.map((f) => ({

@@ -8,6 +8,19 @@ export interface Seen {
   agentPath: string;
 }
 
+/**
+ * Marks an online terminal seen again; false when it has no row or is offline. A sweeper flipping it
+ * at the same moment either finds it fresh or has flipped it first, and then this matches nothing.
+ */
+export const refreshOnline = async (db: Conn, t: Seen) =>
+  (
+    await db
+      .update(terminalPresence)
+      .set({ orgId: t.orgId, agentPath: t.agentPath, lastSeenAt: sql`now()` })
+      .where(and(eq(terminalPresence.terminalId, t.terminalId), eq(terminalPresence.online, true)))
+      .returning({ id: terminalPresence.terminalId })
+  ).length === 1;
+
 /** The first sighting of a terminal; false when it already has a row. */
 export const insertSeen = async (db: Conn, t: Seen) =>
   (

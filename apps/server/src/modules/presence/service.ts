@@ -20,8 +20,12 @@ export interface Known {
 export const isStale = (known: Known, now = Date.now()) =>
   !known.online || !known.lastSeenAt || now - known.lastSeenAt.getTime() >= SEEN_WRITE_MS;
 
-/** Marks a terminal seen; going from offline (or never seen) to seen emits terminal.online. */
+/**
+ * Marks a terminal seen; going from offline (or never seen) to seen emits terminal.online. A terminal
+ * that is online is refreshed in one statement; only a transition takes a transaction.
+ */
 export async function seen(db: Conn, t: repo.Seen) {
+  if (await repo.refreshOnline(db, t)) return;
   await db.transaction(async (tx) => {
     let cameOnline = await repo.insertSeen(tx, t);
     if (!cameOnline) {
