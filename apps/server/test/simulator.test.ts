@@ -137,6 +137,44 @@ describe.each(backends)('the simulator against a live server on %s', (backend) =
     // 720 HTTP round trips: generous for a loaded machine running other test files beside it.
   }, 240_000);
 
+  it('sends a batch of fixes per call, and what is left at the last step', async () => {
+    const credentials = await resetCredentials(t.database.db, 'company01', { count: 2 });
+    const sizes: number[] = [];
+    class Counting extends DeviceClient {
+      override positions(fixes: Parameters<DeviceClient['positions']>[0]) {
+        sizes.push(fixes.length);
+        return super.positions(fixes);
+      }
+    }
+    const start = new Date(Date.now() - 3600_000);
+    const result = await simulate({
+      client: () => new Counting(base),
+      terminals: credentials.terminals,
+      centre,
+      steps: 10,
+      stepSeconds: 5,
+      start,
+      seed: 3,
+      batch: 4,
+      sosChance: 0,
+      recordingChance: 0,
+    });
+    expect(result.errors).toEqual([]);
+    expect(sizes.sort()).toEqual([2, 2, 4, 4, 4, 4]);
+    expect(result.positions).toBe(20);
+    const ids = (await t.call(api.terminal.list, { size: 100 }, company)).data.list
+      .filter((u) => credentials.terminals.some((c) => c.ssid === u.ssid))
+      .map((u) => u.id);
+    for (const terminalId of ids) {
+      const track = await t.call(
+        api.location.track,
+        { terminalId, start: start.toISOString(), end: new Date().toISOString() },
+        company,
+      );
+      expect(track.data.points).toHaveLength(10);
+    }
+  }, 60_000);
+
   it('sends heartbeats for terminals without a fix, which keeps them online on the fleet map', async () => {
     const credentials = await resetCredentials(t.database.db, 'company01', { count: 2 });
     const result = await simulate({

@@ -17,6 +17,8 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
                      fix for 30 s sends a heartbeat instead
   --seed N           the same seed gives the same paths and events (default: random)
   --concurrency C    terminals whose calls are in flight at once (default 32; raise it for thousands)
+  --batch B          fixes a terminal gathers before it sends them in one call (default 1); a fleet
+                     of thousands sends every 10 s: --step 1 --batch 10
   --credentials F    SSIDs and intercom passwords, as written by
                      npm run ptt -- terminal:passwords --org <account>
                      (default apps/server/data/simulator/<account>.json)
@@ -35,6 +37,7 @@ const { values } = parseArgs({
       'fix',
       'seed',
       'concurrency',
+      'batch',
       'credentials',
     ].map((k) => [k, { type: 'string' as const }]),
   ),
@@ -92,6 +95,7 @@ async function main() {
     stepSeconds,
     fixChance: Math.min(1, positive('fix', 1)),
     concurrency: Math.round(positive('concurrency', 32)),
+    batch: Math.round(positive('batch', 1)),
     seed: v.seed === undefined ? Date.now() % 2 ** 31 : Number(v.seed),
     pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),

@@ -35,6 +35,11 @@ export interface SimulationOptions {
   heartbeatSeconds?: number;
   /** Terminals whose calls are in flight at once (default 32): a fleet of thousands keeps its pace. */
   concurrency?: number;
+  /**
+   * Fixes a terminal gathers before it reports them in one call (default 1: every step), as radios
+   * on a metered link do; whatever is gathered goes out at the last step.
+   */
+  batch?: number;
   log?: (line: string) => void;
 }
 
@@ -43,6 +48,8 @@ export interface Fix {
   lng: number;
   time: Date;
 }
+
+type Position = Fix & { speed: number; accuracy: number };
 
 export interface SimulationResult {
   positions: number;
@@ -61,6 +68,8 @@ interface Unit {
   walker: Walker;
   groups: number[];
   track: Fix[];
+  /** Fixes gathered and not yet reported. */
+  waiting: Position[];
   /** When (simulated time) the terminal last called the server. */
   lastCall: number;
 }
@@ -103,6 +112,7 @@ function enlist(
     walker: new Walker(random, randomPoint(random, o.centre, radius), pick),
     groups: session.groups.map((g) => g.id),
     track: [],
+    waiting: [],
     lastCall: o.start?.getTime() ?? Date.now(),
   };
   result.tracks.set(c.ssid, unit.track);
@@ -126,14 +136,17 @@ async function inPool<T>(items: T[], limit: number, work: (item: T, index: numbe
  * What a terminal does at one step, decided up front: every draw from the fleet's `random` happens here,
  * in the fleet's order, so the calls can then go out concurrently and a seed still gives the same run.
  */
-function plan(o: SimulationOptions, random: Random, unit: Unit, time: Date) {
+function plan(o: SimulationOptions, random: Random, unit: Unit, time: Date, last: boolean) {
   const seconds = o.stepSeconds ?? 5;
   const { position, kmh } = unit.walker.step(seconds);
   // Without a fix (indoors, say) there is no position to send; the sequence of chances is unchanged
   // when every step has one.
   const hasFix = (o.fixChance ?? 1) >= 1 || random() < (o.fixChance ?? 1);
   const fix = hasFix ? { ...position, time, speed: kmh, accuracy: between(random, 3, 15) } : undefined;
-  const heartbeat = !fix && time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000;
+  if (fix) unit.waiting.push(fix);
+  const due = unit.waiting.length >= (o.batch ?? 1) || (last && unit.waiting.length > 0);
+  const report = due ? unit.waiting.splice(0) : undefined;
+  const heartbeat = !report && time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000;
   const sos = random() < (o.sosChance ?? 0.002);
   let recording: { group: number; start: Date; length: number; wav: Buffer } | undefined;
   if (unit.groups.length > 0 && random() < (o.recordingChance ?? 0.01)) {
@@ -146,8 +159,8 @@ function plan(o: SimulationOptions, random: Random, unit: Unit, time: Date) {
       wav: burstWav(random, length),
     };
   }
-  if (fix || heartbeat || sos) unit.lastCall = time.getTime();
-  return { time, position, fix, heartbeat, sos, recording };
+  if (report || heartbeat || sos) unit.lastCall = time.getTime();
+  return { time, position, report, heartbeat, sos, recording };
 }
 
 async function act(
@@ -156,10 +169,10 @@ async function act(
   step: ReturnType<typeof plan>,
   result: SimulationResult,
 ) {
-  const { position, fix, recording } = step;
-  if (fix) {
-    const answer = await unit.client.positions([fix]);
-    unit.track.push({ lat: fix.lat, lng: fix.lng, time: fix.time });
+  const { position, report, recording } = step;
+  if (report) {
+    const answer = await unit.client.positions(report);
+    for (const fix of report) unit.track.push({ lat: fix.lat, lng: fix.lng, time: fix.time });
     result.positions += answer.accepted;
     result.alarms += answer.alarms;
     if (answer.alarms > 0) o.log?.(`${unit.ssid}: ${answer.alarms} fence alarm(s)`);
@@ -213,7 +226,7 @@ export async function simulate(o: SimulationOptions): Promise<SimulationResult> 
   const start = (o.start ?? new Date()).getTime();
   for (let step = 0; step < o.steps; step++) {
     const time = new Date(start + step * stepMs);
-    const plans = units.map((unit) => plan(o, random, unit, time));
+    const plans = units.map((unit) => plan(o, random, unit, time, step === o.steps - 1));
     await inPool(units, concurrency, async (unit, i) => {
       try {
         await act(o, unit, plans[i], result);
