@@ -147,8 +147,13 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
     company('location/mapConfig', api.location.mapConfig),
     company('push/key', api.push.key),
-    // The whole fleet of the 20 000-terminal company: the live map's first read.
-    company('location/fleet', api.location.fleet),
+    // A page of the live map's read of the 20 000-terminal company: after one of its terminals, or the
+    // first page as often as a map load reads it (one page in 40).
+    company(
+      'location/fleet',
+      api.location.fleet,
+      (): Params => (random(40) === 0 ? {} : { after: any(s.bigTerminals) }),
+    ),
     company('recording/list', api.recording.list, () => page(c.recordings)),
   ];
   const measured = new Set(reads.map((r) => r.endpoint));

@@ -1,8 +1,16 @@
-import { api, Code } from '@ptt/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { api, Code, Limits, Messages } from '@ptt/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { groups, liveEvents, terminalPresence } from '../src/db/schema.ts';
+import {
+  groupMembers,
+  groups,
+  liveEvents,
+  orgs,
+  sosRecords,
+  terminalPresence,
+  terminals,
+} from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import * as groupService from '../src/modules/group/service.ts';
 import { sweep } from '../src/modules/presence/service.ts';
@@ -120,7 +128,7 @@ describe.each(backends)('presence and the fleet on %s', (backend) => {
   it('answers the fleet of a company in scope, with its open SOS and a group filter', async () => {
     const own = await t.call(api.location.fleet, {}, company);
     expect(own.code).toBe(Code.ok);
-    expect(own.data.total).toBe(6);
+    expect(own.data.next).toBeNull();
     expect(own.data.list.map((r) => r.name)).toEqual([
       'Radio1',
       'Radio2',
@@ -142,7 +150,7 @@ describe.each(backends)('presence and the fleet on %s', (backend) => {
       .where(and(eq(groups.orgId, orgId), eq(groups.name, 'Patrol')));
     const inGroup = await t.call(api.location.fleet, { groupId: patrol.id }, company);
     expect(inGroup.data.list.map((r) => r.name)).toEqual(['Radio4', 'Radio5', 'Radio6']);
-    expect(inGroup.data.total).toBe(3);
+    expect(inGroup.data.next).toBeNull();
     expect((await t.call(api.location.fleet, { orgId, groupId: patrol.id }, top)).data).toEqual(inGroup.data);
 
     const refused: [Session, Record<string, number>][] = [
@@ -158,6 +166,75 @@ describe.each(backends)('presence and the fleet on %s', (backend) => {
     for (const [s, params] of refused) {
       const r = await t.call(api.location.fleet, params, s);
       expect([r.code, r.data], JSON.stringify(params)).toEqual([Code.notFound, null]);
+    }
+  });
+
+  it('answers a fleet bigger than a page in pages, each terminal once in id order, to its company and agent', async () => {
+    const size = Limits.fleetPage;
+    const db = t.database.db;
+    await db.execute(sql`insert into ${terminals} (ssid, name, org_id, agent_path, intercom_pwd_hash)
+      select (880000000000000 + n)::text, 'Bulk' || n, o.id, o.agent_path, 'x'
+      from ${orgs} o, generate_series(1, ${2 * size + 3}) n where o.id = ${otherOrgId}`);
+    const ids = (
+      await db
+        .select({ id: terminals.id })
+        .from(terminals)
+        .where(eq(terminals.orgId, otherOrgId))
+        .orderBy(asc(terminals.id))
+    ).map((r) => r.id);
+    const [{ agentPath }] = await db.select().from(orgs).where(eq(orgs.id, otherOrgId));
+    // Every other terminal: a group of more than a page, spread over the company's ids.
+    const members = ids.filter((_, i) => i % 2 === 0);
+    await db
+      .insert(groupMembers)
+      .values(members.map((terminalId) => ({ groupId: otherGroupId, terminalId })));
+    // On the second page, in the group; the processed alarm of its neighbour (not in the group) is no SOS.
+    const alarmed = ids[size + 10];
+    await db.insert(sosRecords).values([
+      { orgId: otherOrgId, agentPath, terminalId: alarmed, status: 0 },
+      { orgId: otherOrgId, agentPath, terminalId: ids[size + 11], status: 1 },
+    ]);
+
+    const readAll = async (s: Session, params: Record<string, number>) => {
+      const rows = [];
+      let pages = 0;
+      let after: number | undefined;
+      do {
+        const r = await t.call(api.location.fleet, { ...params, after }, s);
+        expect(r.code).toBe(Code.ok);
+        expect(r.data.list.length).toBeLessThanOrEqual(size);
+        rows.push(...r.data.list);
+        pages++;
+        if (r.data.next !== null) expect(r.data.next).toBe(r.data.list.at(-1)?.terminal_id);
+        after = r.data.next ?? undefined;
+      } while (after !== undefined && pages <= ids.length);
+      return {
+        ids: rows.map((r) => r.terminal_id),
+        sos: rows.filter((r) => r.sos).map((r) => r.terminal_id),
+        pages,
+      };
+    };
+
+    const own = await readAll(other, {});
+    expect(own).toEqual({ ids, sos: [alarmed], pages: 3 });
+    expect(await readAll(stranger, { orgId: otherOrgId })).toEqual(own);
+    const inGroup = await readAll(other, { groupId: otherGroupId });
+    expect(inGroup).toEqual({ ids: members, sos: [alarmed], pages: 2 });
+    expect(await readAll(stranger, { orgId: otherOrgId, groupId: otherGroupId })).toEqual(inGroup);
+
+    // A last page that is exactly full says so: no empty page after it.
+    const full = await t.call(api.location.fleet, { after: ids[ids.length - size - 1] }, other);
+    expect([full.data.list.length, full.data.next]).toEqual([size, null]);
+    const past = await t.call(api.location.fleet, { after: ids[ids.length - 1] }, other);
+    expect(past.data).toEqual({ list: [], next: null });
+
+    for (const after of ['abc', '-1', '0', '1.5']) {
+      const r = await t.call(api.location.fleet, { after }, other);
+      expect([r.code, r.msg, r.data], after).toEqual([
+        Code.invalid,
+        Messages.invalidParams,
+        { field: 'after' },
+      ]);
     }
   });
 });

@@ -28,6 +28,8 @@ export const Limits = {
   topLevelPathMax: 4,
   pathSegment: 4,
   page: { defaultSize: 20, maxSize: 100 },
+  /** The live fleet map reads a company's terminals this many at a time, in terminal id order. */
+  fleetPage: 500,
   version: '1.0.1',
 } as const;
 

@@ -383,6 +383,9 @@ export const sosRecords = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Whether a terminal has an open SOS, for each row of a fleet page, on the index alone; and a
+    // terminal's deletion finds its alarms here rather than reading the whole history.
+    index('sos_terminal_status').on(t.terminalId, t.status),
   ],
 );
 

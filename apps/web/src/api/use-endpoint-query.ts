@@ -1,5 +1,12 @@
 import type { DataOf, Endpoint, Page, ParamsOf } from '@ptt/contract';
-import { type UseQueryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type UseQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call } from './client.ts';
 
 type Extra<E extends Endpoint> = Omit<UseQueryOptions<DataOf<E>, Error>, 'queryKey' | 'queryFn'> & {
@@ -37,6 +44,51 @@ export const useEndpointPages = <E extends Endpoint>(endpoint: E, params?: Param
       >,
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
   });
+
+interface CursorExtra {
+  enabled?: boolean;
+  staleTime?: number;
+  gcTime?: number;
+  refetchOnWindowFocus?: boolean;
+}
+
+/**
+ * Every page of a keyset-paged endpoint, whose answers carry the `next` value of the `cursor` parameter
+ * (null on the last page): each page is asked for as soon as the one before it arrives, and the pages
+ * come in as they are read. A failed page stops the reading.
+ */
+export const useEndpointCursorPages = <E extends Endpoint>(
+  endpoint: E,
+  params: ParamsOf<E>,
+  cursor: keyof ParamsOf<E> & string,
+  options: CursorExtra = {},
+) => {
+  const query = useInfiniteQuery<
+    DataOf<E>,
+    Error,
+    InfiniteData<DataOf<E>, number | null>,
+    readonly unknown[],
+    number | null
+  >({
+    queryKey: [...endpointKey(endpoint, params), 'pages'],
+    initialPageParam: null,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        endpoint,
+        (pageParam === null ? params : { ...(params as object), [cursor]: pageParam }) as ParamsOf<E>,
+        {
+          signal,
+        },
+      ),
+    getNextPageParam: (last) => (last as { next: number | null }).next ?? undefined,
+    ...options,
+  });
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetching, isError, fetchNextPage]);
+  return query;
+};
 
 /**
  * A screen's pull to refresh: fetches again the calls of these endpoints that the screen shows, so

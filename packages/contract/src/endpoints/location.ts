@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Limits } from '../constants.ts';
 import { once } from '../lazy.ts';
 import { id, latitude, longitude } from '../rules.ts';
 import { empty, endpoint, optional } from './define.ts';
@@ -95,10 +96,11 @@ export const location = {
     path: '/v1/location/fleet',
     access: 'any',
     summary:
-      'Every terminal of a company with its last position, whether it is online and whether it has an ' +
-      'unprocessed SOS (not paged); a company reads its own, an agent names a company of its scope (orgId); ' +
-      'groupId narrows to a group’s members',
-    params: () => z.object({ orgId: optional(id()), groupId: optional(id()) }),
-    data: () => z.object({ list: z.array(fleetTerminal()), total: z.number() }),
+      'The terminals of a company with their last position, whether they are online and whether they have ' +
+      `an unprocessed SOS, ${Limits.fleetPage} at a time in terminal id order: after is the last id of the ` +
+      'page before, next the one to pass for the following page (null on the last); a company reads its ' +
+      'own, an agent names a company of its scope (orgId); groupId narrows to a group’s members',
+    params: () => z.object({ orgId: optional(id()), groupId: optional(id()), after: optional(id()) }),
+    data: () => z.object({ list: z.array(fleetTerminal()), next: z.number().nullable() }),
   }),
 };

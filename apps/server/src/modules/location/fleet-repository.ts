@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import {
@@ -9,30 +9,43 @@ import {
   terminals,
 } from '../../db/schema.ts';
 
+const columns = {
+  id: terminals.id,
+  name: terminals.name,
+  ssid: terminals.ssid,
+  lat: terminalPositionsLast.lat,
+  lng: terminalPositionsLast.lng,
+  at: terminalPositionsLast.at,
+  speed: terminalPositionsLast.speed,
+  online: terminalPresence.online,
+  // Per row on the terminal's index of SOS: a page costs the same whatever the company's SOS history.
+  sos: sql<boolean>`exists (select 1 from ${sosRecords} where ${sosRecords.terminalId} = ${terminals.id} and ${sosRecords.status} = 0)`,
+};
+
 /**
- * A company's fleet in one read: its terminals on their company index, each joined by primary key to
- * its last position (kept in this company) and presence, and to the set of its terminals with an
- * unprocessed SOS (read on the SOS list's index). With a group, only the group's members.
+ * A page of a company's fleet, `limit` terminals after the id `after` in id order, each joined by primary
+ * key to its last position (kept in this company) and presence. The company's terminals are read on
+ * their (org_id, id) index from `after`; a group's on its members' (group_id, terminal_id) key, so a small
+ * group of a big company reads its own members only. There the company is checked on each row
+ * (`org_id + 0`): a generic plan takes any company for a small one and would rather walk the company's
+ * index from `after` to meet the group's members.
  */
 const fleetOf = preparedBy((db: Conn, inGroup: boolean) => {
-  const openSos = db
-    .selectDistinct({ terminalId: sosRecords.terminalId })
-    .from(sosRecords)
-    .where(and(eq(sosRecords.orgId, sql.placeholder('orgId')), eq(sosRecords.status, 0)))
-    .as('open_sos');
-  return db
-    .select({
-      id: terminals.id,
-      name: terminals.name,
-      ssid: terminals.ssid,
-      lat: terminalPositionsLast.lat,
-      lng: terminalPositionsLast.lng,
-      at: terminalPositionsLast.at,
-      speed: terminalPositionsLast.speed,
-      online: terminalPresence.online,
-      sos: sql<boolean>`${openSos.terminalId} is not null`,
-    })
-    .from(terminals)
+  const after = sql.placeholder('after');
+  const orgId = sql.placeholder('orgId');
+  const base = db.select(columns).from(terminals);
+  const read = inGroup
+    ? base
+        .innerJoin(
+          groupMembers,
+          and(
+            eq(groupMembers.groupId, sql.placeholder('groupId')),
+            eq(groupMembers.terminalId, terminals.id),
+          ),
+        )
+        .$dynamic()
+    : base.$dynamic();
+  return read
     .leftJoin(
       terminalPositionsLast,
       and(
@@ -41,18 +54,15 @@ const fleetOf = preparedBy((db: Conn, inGroup: boolean) => {
       ),
     )
     .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
-    .leftJoin(openSos, eq(openSos.terminalId, terminals.id))
     .where(
-      and(
-        eq(terminals.orgId, sql.placeholder('orgId')),
-        inGroup
-          ? sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${sql.placeholder('groupId')} and ${groupMembers.terminalId} = ${terminals.id})`
-          : undefined,
-      ),
+      inGroup
+        ? and(gt(groupMembers.terminalId, after), sql`${terminals.orgId} + 0 = ${orgId}`)
+        : and(eq(terminals.orgId, orgId), gt(terminals.id, after)),
     )
-    .orderBy(asc(terminals.id))
+    .orderBy(asc(inGroup ? groupMembers.terminalId : terminals.id))
+    .limit(sql.placeholder('limit'))
     .prepare(inGroup ? 'fleet_group' : 'fleet');
 });
 
-export const fleet = (db: Conn, orgId: number, groupId?: number) =>
-  fleetOf(db, groupId !== undefined).execute({ orgId, groupId });
+export const fleet = (db: Conn, orgId: number, groupId: number | undefined, after: number, limit: number) =>
+  fleetOf(db, groupId !== undefined).execute({ orgId, groupId, after, limit });

@@ -1,4 +1,4 @@
-import { type api, type Lang, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
+import { type api, type Lang, Limits, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
 import { type Conn, commitWithoutWaiting, type Db, type Tx } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
@@ -209,15 +209,19 @@ export const mapConfig = async (db: Conn, config: Config, caller: Caller) => ({
   center: (await newestMiddle(db, caller)) ?? config.MAP_CENTER,
 });
 
-/** A company's terminals for the live map: last position, presence and open SOS, in one read. */
+/**
+ * A page of a company's terminals for the live map (last position, presence and open SOS), in id order
+ * after `after`. One row more than a page is read to tell whether another page follows.
+ */
 export async function fleet(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.location.fleet>) {
   const org = await orgInScope(db, caller, p.orgId);
   if (p.groupId !== undefined && (await groupInScope(db, caller, p.groupId)).orgId !== org.id) {
     throw notFound();
   }
-  const rows = await fleetRows(db, org.id, p.groupId);
+  const rows = await fleetRows(db, org.id, p.groupId, p.after ?? 0, Limits.fleetPage + 1);
+  const page = rows.slice(0, Limits.fleetPage);
   return {
-    list: rows.map((r) => ({
+    list: page.map((r) => ({
       terminal_id: r.id,
       name: r.name,
       ssid: r.ssid,
@@ -228,6 +232,6 @@ export async function fleet(db: Conn, caller: Caller, p: ParsedParamsOf<typeof a
       online: r.online ? (1 as const) : (0 as const),
       sos: r.sos ? (1 as const) : (0 as const),
     })),
-    total: rows.length,
+    next: rows.length > page.length ? page[page.length - 1].id : null,
   };
 }

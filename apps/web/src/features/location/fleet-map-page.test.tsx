@@ -68,7 +68,7 @@ const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
 describe('live fleet map', () => {
   it('shows every placed terminal with its state and moves a marker in place on a position', async () => {
     signIn(1);
-    const fetch = mockApi({ [api.location.fleet.path]: { data: { list: fleet, total: 4 } } });
+    const fetch = mockApi({ [api.location.fleet.path]: { data: { list: fleet, next: null } } });
     renderRoute('/fleetMap');
     await findPage('fleet-page');
     await screen.findByTestId('marker-1');
@@ -97,9 +97,65 @@ describe('live fleet map', () => {
     expect(sent(fetch, api.location.fleet.path)).toHaveLength(1);
   });
 
+  it('shows each page of the fleet as it arrives, and says more are coming until the last is in', async () => {
+    signIn(1);
+    const afterOf = (input: unknown) => new URL(String(input), 'http://localhost').searchParams.get('after');
+    const fetch = mockApi({
+      [api.location.fleet.path]: (url) =>
+        url.searchParams.get('after') === null
+          ? { data: { list: fleet.slice(0, 2), next: 2 } }
+          : { data: { list: fleet.slice(2), next: null } },
+    });
+    const answer = fetch.getMockImplementation();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetch.mockImplementation(async (input, init) => {
+      if (afterOf(input) === '2') await held;
+      return (answer as NonNullable<typeof answer>)(input, init);
+    });
+    renderRoute('/fleetMap');
+    await findPage('fleet-page');
+    await screen.findByTestId('marker-2');
+    expect(screen.getByTestId('marker-1')).toBeTruthy();
+    expect(screen.queryByTestId('marker-3')).toBeNull();
+    expect(screen.getByTestId('fleet-loading-more').textContent).toBe(' Loading more terminals…');
+    const body = screen.getByTestId('fleet-summary').closest('.fleet-body') as HTMLElement;
+    expect([body.getAttribute('aria-busy'), body.dataset.loaded]).toEqual(['true', 'false']);
+
+    // An event of a terminal whose page is still on its way is dropped: its page brings its state.
+    act(() =>
+      dispatchLiveEvent({
+        id: 7,
+        type: 'position',
+        data: { terminal_id: 3, org_id: 2, lat: 22.9, lng: 114.9, speed: 30, at: '2026-11-22T08:10:00Z' },
+      }),
+    );
+    release();
+    await screen.findByTestId('marker-3');
+    expect(screen.getByTestId('marker-3').textContent).toBe(`${fleet[2].lat},114.1`);
+    expect(screen.getByTestId('marker-1')).toBeTruthy();
+    expect(screen.queryByTestId('fleet-loading-more')).toBeNull();
+    expect([body.getAttribute('aria-busy'), body.dataset.loaded]).toEqual(['false', 'true']);
+    await waitFor(() =>
+      expect(screen.getByTestId('fleet-summary').textContent).toBe('2 online · 1 SOS · 4 terminals'),
+    );
+    expect(sent(fetch, api.location.fleet.path).map((u) => u.searchParams.get('after'))).toEqual([null, '2']);
+
+    act(() =>
+      dispatchLiveEvent({
+        id: 8,
+        type: 'position',
+        data: { terminal_id: 3, org_id: 2, lat: 22.8, lng: 114.8, speed: 30, at: '2026-11-22T08:11:00Z' },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('marker-3').textContent).toBe('22.8,114.8'));
+  });
+
   it('lists SOS first, then online, and opens a sheet with links to the terminal', async () => {
     signIn(1);
-    mockApi({ [api.location.fleet.path]: { data: { list: fleet, total: 4 } } });
+    mockApi({ [api.location.fleet.path]: { data: { list: fleet, next: null } } });
     renderRoute('/fleetMap');
     await findPage('fleet-page');
     await screen.findByTestId('marker-1');
@@ -137,7 +193,7 @@ describe('live fleet map', () => {
       [api.agent.orgs.path]: {
         data: { list: [{ id: 7, corg_name: 'Harbour Co' }], total: 1, page: 1, size: 20 },
       },
-      [api.location.fleet.path]: { data: { list: fleet, total: 4 } },
+      [api.location.fleet.path]: { data: { list: fleet, next: null } },
     });
     renderRoute('/fleetMap');
     await findPage('fleet-page');
@@ -155,7 +211,7 @@ describe('live fleet map', () => {
   ] as const)('speaks %s', async (lang, title, summary) => {
     await changeLanguage(lang);
     signIn(1);
-    mockApi({ [api.location.fleet.path]: { data: { list: fleet, total: 4 } } });
+    mockApi({ [api.location.fleet.path]: { data: { list: fleet, next: null } } });
     renderRoute('/fleetMap');
     await findPage('fleet-page');
     expect(screen.getByText(title)).toBeTruthy();

@@ -1,3 +1,4 @@
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyPicker } from '../../components/company-picker.tsx';
@@ -27,7 +28,7 @@ export const Component = () => {
   const [selected, setSelected] = useState<number | null>(null);
   const [focus, setFocus] = useState<{ terminalId: number } | null>(null);
   const ready = !isAgent || org !== null;
-  const { store, query } = useFleet({ orgId: org?.id, groupId: group?.id }, ready);
+  const { store, query, loaded, loadingMore } = useFleet({ orgId: org?.id, groupId: group?.id }, ready);
 
   const showOnMap = (terminalId: number) => {
     setSelected(null);
@@ -76,8 +77,13 @@ export const Component = () => {
       </div>
       {!ready && <p className="fleet-empty">{t('fleet.pickFirst')}</p>}
       {ready && (
-        <div className="fleet-body" aria-busy={query.isPending} data-loaded={query.isSuccess}>
+        <div className="fleet-body" aria-busy={query.isPending || loadingMore} data-loaded={loaded}>
           <FleetSummary store={store} />
+          {loadingMore && (
+            <p className="fleet-loading" role="status" data-testid="fleet-loading-more">
+              <SpinLoading aria-hidden style={{ '--size': '16px' }} /> {t('fleet.loadingMore')}
+            </p>
+          )}
           {view === 'map' ? (
             <FleetMapView store={store} onSelect={setSelected} focus={focus} label={t('fleet.mapLabel')} />
           ) : (

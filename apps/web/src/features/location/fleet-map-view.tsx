@@ -163,13 +163,16 @@ const drawFleet = (
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 16, animate: false });
   };
 
+  // New markers (a later page of the fleet, a first fix) go in with one call, which the cluster group
+  // spreads over frames (chunkedLoading) instead of reclustering once per marker.
   const update = (rows: FleetRow[]) => {
     const recoloured: Leaflet.Marker[] = [];
+    const added: Leaflet.Marker[] = [];
     for (const row of rows) {
       if (!placed(row)) continue;
       const marker = markers.get(row.terminal_id);
       if (!marker) {
-        group.addLayer(make(row));
+        added.push(make(row));
         continue;
       }
       const at = marker.getLatLng();
@@ -181,6 +184,7 @@ const drawFleet = (
         recoloured.push(marker);
       }
     }
+    if (added.length) group.addLayers(added);
     if (recoloured.length) group.refreshClusters(recoloured);
   };
 

@@ -90,4 +90,21 @@ describe('fleet store', () => {
     expect(heard.at(-1)).toEqual([expect.objectContaining({ terminal_id: 2, lat: 22.7 })]);
     expect(store.version).toBe(before + 1);
   });
+
+  it('adds a later page to the rows, tells its rows as changed, and drops events of rows not yet in', () => {
+    const store = new FleetStore(() => {});
+    const heard: (FleetRow[] | null)[] = [];
+    store.subscribe((changed) => heard.push(changed));
+    store.apply(position(1, '2026-11-22T08:05:00Z'));
+    store.reset([row(1), row(2)]);
+    store.apply(position(3, '2026-11-22T08:06:00Z', 22.7));
+    const before = store.version;
+    store.add([row(3), row(4)]);
+    expect(store.version).toBe(before + 1);
+    expect(heard).toEqual([null, [row(3), row(4)]]);
+    expect(store.all().map((r) => r.terminal_id)).toEqual([1, 2, 3, 4]);
+    expect([store.get(1)?.lat, store.get(3)?.lat]).toEqual([22.4, 22.3]);
+    store.apply(position(3, '2026-11-22T08:07:00Z', 22.8));
+    expect(store.get(3)?.lat).toBe(22.8);
+  });
 });

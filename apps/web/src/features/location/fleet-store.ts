@@ -43,7 +43,9 @@ type Listener = (changed: FleetRow[] | null) => void;
 /**
  * The terminals of the fleet on screen, kept current by the event stream without fetching again: events
  * are applied to the rows as they come and told to the views once per frame (a busy fleet reports
- * hundreds of positions a second); events that arrive while the list loads are applied after it.
+ * hundreds of positions a second); events that arrive while the first page loads are applied after it.
+ * The fleet comes a page at a time: an event of a terminal whose page has not come yet is dropped, as
+ * its page, read later, brings its state.
  */
 export class FleetStore {
   private rows = new Map<number, FleetRow>();
@@ -57,7 +59,7 @@ export class FleetStore {
 
   constructor(private readonly schedule: (run: () => void) => void = defaultSchedule) {}
 
-  /** A fresh answer of the fleet call; listeners hear `null` (everything changed). */
+  /** A fresh first page of the fleet call (or all of it); listeners hear `null` (everything changed). */
   reset(list: FleetRow[]): void {
     this.rows = new Map(list.map((row) => [row.terminal_id, row]));
     this.loaded = true;
@@ -67,6 +69,13 @@ export class FleetStore {
     this.dirty.clear();
     this.version++;
     for (const listener of this.listeners) listener(null);
+  }
+
+  /** A later page of the fleet call: its rows join the others, and listeners hear them as changed. */
+  add(list: FleetRow[]): void {
+    for (const row of list) this.rows.set(row.terminal_id, row);
+    this.version++;
+    for (const listener of this.listeners) listener(list);
   }
 
   /** Forgets the rows while another company or group loads; the views empty. */
@@ -79,7 +88,7 @@ export class FleetStore {
     for (const listener of this.listeners) listener(null);
   }
 
-  /** Whether the rows are a loaded fleet's (not still on their way). */
+  /** Whether the fleet's first page is in (later pages may still be on their way). */
   get ready(): boolean {
     return this.loaded;
   }

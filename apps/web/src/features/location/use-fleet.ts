@@ -1,18 +1,21 @@
-import { api, LiveEventTypes } from '@ptt/contract';
-import { useEffect, useState } from 'react';
+import { api, type DataOf, LiveEventTypes } from '@ptt/contract';
+import { useEffect, useRef, useState } from 'react';
 import { onLiveEvent } from '../../api/live-events.ts';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useEndpointCursorPages } from '../../api/use-endpoint-query.ts';
 import { FleetStore } from './fleet-store.ts';
 
 const fleetEvents = LiveEventTypes.filter((type) => type !== 'fence.alarm');
 
+type Page = DataOf<typeof api.location.fleet>;
+
 /**
- * The fleet of one company (its group, when one is chosen): loaded once, then kept current by the event
- * stream. `enabled` is false while an agent has not chosen the company.
+ * The fleet of one company (its group, when one is chosen): loaded page after page, then kept current by
+ * the event stream. `enabled` is false while an agent has not chosen the company. `loadingMore` is true
+ * while pages after the first are on their way, `loaded` once the last one is in.
  */
 export const useFleet = (params: { orgId?: number; groupId?: number }, enabled: boolean) => {
   const [store] = useState(() => new FleetStore());
-  const query = useEndpointQuery(api.location.fleet, params, {
+  const query = useEndpointCursorPages(api.location.fleet, params, 'after', {
     enabled,
     // Each visit starts from the server's picture; events keep it current from there.
     staleTime: 0,
@@ -32,12 +35,21 @@ export const useFleet = (params: { orgId?: number; groupId?: number }, enabled: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts a new list
   useEffect(() => store.clear(), [store, orgId, groupId]);
 
-  const list = query.data?.list;
+  // A page that arrives joins the pages before it; pages read again (a refetch) replace them all.
+  const pages = query.data?.pages;
+  const given = useRef<Page[]>([]);
   useEffect(() => {
-    if (list) store.reset(list);
-  }, [store, list]);
+    if (!pages) return;
+    const before = given.current;
+    given.current = pages;
+    const grown = before.length > 0 && before.length < pages.length && before.every((p, i) => p === pages[i]);
+    if (grown) for (const page of pages.slice(before.length)) store.add(page.list);
+    else store.reset(pages.flatMap((page) => page.list));
+  }, [store, pages]);
 
-  return { store, query };
+  const loaded = query.isSuccess && !query.hasNextPage;
+  const loadingMore = query.isSuccess && query.hasNextPage;
+  return { store, query, loaded, loadingMore };
 };
 
 /**

@@ -19,6 +19,7 @@ export const locationEn = {
     speed: '{{speed}} km/h',
     unplaced_one: '{{count}} terminal has no position yet',
     unplaced_other: '{{count}} terminals have no position yet',
+    loadingMore: 'Loading more terminals…',
     empty: 'No terminals',
     detail: 'Details',
     track: 'Location track',

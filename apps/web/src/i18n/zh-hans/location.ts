@@ -21,6 +21,7 @@ export const locationZhHans: typeof locationEn = {
     speed: '{{speed}} 公里/小时',
     unplaced_one: '{{count}} 台终端暂无位置',
     unplaced_other: '{{count}} 台终端暂无位置',
+    loadingMore: '正在加载更多终端…',
     empty: '没有终端',
     detail: '详情',
     track: '定位轨迹',

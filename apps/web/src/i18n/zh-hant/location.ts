@@ -21,6 +21,7 @@ export const locationZhHant: typeof locationEn = {
     speed: '{{speed}} 公里/小時',
     unplaced_one: '{{count}} 台終端暫無位置',
     unplaced_other: '{{count}} 台終端暫無位置',
+    loadingMore: '正在載入更多終端…',
     empty: '沒有終端',
     detail: '詳情',
     track: '定位軌跡',
