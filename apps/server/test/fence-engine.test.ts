@@ -71,6 +71,17 @@ describe.each(backends)('the fence engine on %s', (backend) => {
     );
   });
 
+  it('no-entry: 20 reports of one terminal at once inside the fence raise one alarm', async () => {
+    const id = await fence(FenceTrigger.noEntry);
+    // Within one 5-minute interval, in whatever order they are evaluated: each call waits for the
+    // one before it, so exactly one finds the terminal entering.
+    const calls = Array.from({ length: 20 }, (_, i) => report(t, device.token, path(60 + i / 10, 'I')));
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => Code.ok));
+    expect(answers.reduce((n, a) => n + a.data.alarms, 0)).toBe(1);
+    expect((await records(id)).total).toBe(1);
+  });
+
   it('enter alarm: exactly one per crossing, none for staying or leaving', async () => {
     const id = await fence(FenceTrigger.enter);
     await report(t, device.token, path(60, 'OOIIIIOOOIIOIII'));

@@ -20,6 +20,8 @@ export const shapeOf = (f: repo.FenceRow): Shape =>
  * caller's transaction: the state per terminal and fence and the alarms it raises (and their live
  * events) are written with the positions, or not at all. A position older than the state's last one is
  * stored but not evaluated, so late arrivals cannot rewind a fence. Returns the number of alarms.
+ * The caller has locked the terminal (its last position's row), so one terminal's positions are
+ * evaluated one call at a time, across requests and instances.
  */
 export async function evaluate(
   tx: Tx,
@@ -27,12 +29,11 @@ export async function evaluate(
   points: Located[],
   repeatSeconds: number,
 ): Promise<number> {
-  const watching = await repo.fencesWatching(tx, terminal.terminalId, terminal.orgId);
-  if (watching.length === 0) return 0;
-  await repo.lockTerminal(tx, terminal.terminalId);
-  const states = new Map<number, FenceState>(
-    (await repo.statesOf(tx, terminal.terminalId)).map((s) => [s.fenceId, s]),
-  );
+  const rows = await repo.fencesWithStates(tx, terminal.terminalId, terminal.orgId);
+  if (rows.length === 0) return 0;
+  const watching = rows.map((r) => r.fence);
+  const states = new Map<number, FenceState>();
+  for (const r of rows) if (r.state) states.set(r.fence.id, r.state);
   const changed = new Set<number>();
   const records: repo.NewFenceRecord[] = [];
   for (const p of points) {

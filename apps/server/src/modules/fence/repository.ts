@@ -141,13 +141,32 @@ export const fencesWatching = (db: Conn, terminalId: number, orgId: number) =>
     .orderBy(fences.id)
     .then((rows) => rows.map((r) => r.f));
 
-/** Serialises the evaluation of one terminal's positions across requests and server instances. */
-export const lockTerminal = (db: Conn, terminalId: number) =>
-  db.execute(sql`select pg_advisory_xact_lock(${FENCE_LOCK_SPACE}, ${terminalId})`);
-const FENCE_LOCK_SPACE = 0x66656e;
-
-export const statesOf = (db: Conn, terminalId: number) =>
-  db.select().from(fenceStates).where(eq(fenceStates.terminalId, terminalId));
+/**
+ * The fences watching a terminal, each with the terminal's state in it (null before its first
+ * position there). Read after the caller has locked the terminal, so the states are the latest.
+ */
+export const fencesWithStates = (db: Conn, terminalId: number, orgId: number) =>
+  db
+    .select({
+      f: fences,
+      inside: fenceStates.inside,
+      at: fenceStates.at,
+      lastAlarmAt: fenceStates.lastAlarmAt,
+    })
+    .from(fenceMembers)
+    .innerJoin(fences, eq(fences.id, fenceMembers.fenceId))
+    .leftJoin(
+      fenceStates,
+      and(eq(fenceStates.fenceId, fenceMembers.fenceId), eq(fenceStates.terminalId, fenceMembers.terminalId)),
+    )
+    .where(and(eq(fenceMembers.terminalId, terminalId), eq(fences.orgId, orgId)))
+    .orderBy(fences.id)
+    .then((rows) =>
+      rows.map(({ f, inside, at, lastAlarmAt }) => ({
+        fence: f,
+        state: inside === null || at === null ? undefined : { inside, at, lastAlarmAt },
+      })),
+    );
 
 export const saveStates = (
   db: Conn,

@@ -46,6 +46,9 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
   if (kept.length === 0) return { accepted: 0, skipped, alarms: 0 };
   const alarms = await db.transaction(async (tx) => {
     await commitWithoutWaiting(tx);
+    // First: its row lock (taken even when the fix is not newer) makes this terminal's next call wait
+    // for this one, so the fence states below are read and written one call at a time.
+    await keepNewest(tx, device, kept[kept.length - 1]);
     await repo.insertPositions(
       tx,
       kept.map((f) => ({
@@ -59,7 +62,6 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
         at: f.time,
       })),
     );
-    await keepNewest(tx, device, kept[kept.length - 1]);
     if (!device.fence) return 0;
     return fences.evaluate(
       tx,
