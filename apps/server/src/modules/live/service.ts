@@ -20,6 +20,17 @@ export type NewLiveEvent = {
   };
 }[LiveEventType];
 
+/**
+ * An event as stored: a writer whose event hangs on its own statement's outcome (a position newer than
+ * the one kept) writes this row in that statement; it notifies no one, like every non-alarm event.
+ */
+export const rowOf = (e: NewLiveEvent): repo.NewLiveRow => ({
+  type: e.type,
+  orgId: e.orgId,
+  agentPath: e.agentPath,
+  payload: { ...e.data, org_id: e.orgId, at: (e.at ?? new Date()).toISOString() },
+});
+
 /** Events a person is waiting for (an alarm, or its end): every instance is told on commit. */
 const urgent: ReadonlySet<LiveEventType> = new Set(['sos.raised', 'sos.processed', 'fence.alarm']);
 
@@ -30,15 +41,7 @@ const urgent: ReadonlySet<LiveEventType> = new Set(['sos.raised', 'sos.processed
  */
 export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
   if (events.length === 0) return;
-  const ids = await repo.insertEvents(
-    tx,
-    events.map((e) => ({
-      type: e.type,
-      orgId: e.orgId,
-      agentPath: e.agentPath,
-      payload: { ...e.data, org_id: e.orgId, at: (e.at ?? new Date()).toISOString() },
-    })),
-  );
+  const ids = await repo.insertEvents(tx, events.map(rowOf));
   if (events.some((e) => urgent.has(e.type))) await repo.notify(tx, Math.max(...ids));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
-import { geocodeCache, positions, terminalPositionsLast } from '../../db/schema.ts';
+import { geocodeCache, liveEvents, positions, terminalPositionsLast } from '../../db/schema.ts';
 
 export type NewPosition = typeof positions.$inferInsert;
 
@@ -8,19 +8,29 @@ export const insertPositions = (db: Conn, rows: NewPosition[]) => db.insert(posi
 
 export type LastPosition = typeof terminalPositionsLast.$inferInsert;
 
-/** Keeps a terminal's newest position; true when `p` is newer than the one kept (or the first). */
-export const upsertLast = async (db: Conn, p: LastPosition) =>
-  (
-    await db
-      .insert(terminalPositionsLast)
-      .values(p)
-      .onConflictDoUpdate({
-        target: terminalPositionsLast.terminalId,
-        set: { orgId: p.orgId, lat: p.lat, lng: p.lng, speed: p.speed, at: p.at },
-        setWhere: lt(terminalPositionsLast.at, p.at),
-      })
-      .returning({ id: terminalPositionsLast.terminalId })
-  ).length === 1;
+/**
+ * Keeps a terminal's newest position and, when `p` is newer than the one kept (or the first), writes
+ * `event` (its live event) in the same statement. The terminal's row is locked either way, until the
+ * transaction ends.
+ */
+export const upsertLast = (
+  db: Conn,
+  p: LastPosition,
+  event: { type: string; orgId: number; agentPath: string; payload: unknown },
+) =>
+  db.execute(sql`
+    with last as (
+      insert into ${terminalPositionsLast} (terminal_id, org_id, lat, lng, speed, at)
+      values (${p.terminalId}, ${p.orgId}, ${p.lat}, ${p.lng}, ${p.speed ?? null}, ${p.at})
+      on conflict (terminal_id) do update
+        set org_id = excluded.org_id, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed,
+            at = excluded.at
+        where ${terminalPositionsLast}.at < excluded.at
+      returning 1
+    )
+    insert into ${liveEvents} (type, org_id, agent_path, payload)
+    select ${event.type}, ${event.orgId}, ${event.agentPath}, ${JSON.stringify(event.payload)}::jsonb
+    from last`);
 
 /**
  * A terminal's positions at the company it is in now: those of an earlier company stay that company's.

@@ -109,14 +109,14 @@ async function keepNewest(tx: Tx, device: Device, f: Fix) {
     speed,
     at: f.time,
   };
-  if (!(await repo.upsertLast(tx, last))) return;
-  await live.publish(tx, {
+  const event = live.rowOf({
     type: 'position',
     orgId: device.orgId,
     agentPath: device.agentPath,
     at: f.time,
     data: { terminal_id: device.terminalId, lat: f.lat, lng: f.lng, speed },
   });
+  await repo.upsertLast(tx, last, event);
 }
 
 const pointOut = (p: {
