@@ -2,26 +2,31 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import { geocodeCache, liveEvents, positions, terminalPositionsLast } from '../../db/schema.ts';
 
-export type NewPosition = typeof positions.$inferInsert;
-
-export const insertPositions = (db: Conn, rows: NewPosition[]) => db.insert(positions).values(rows);
-
-export type LastPosition = typeof terminalPositionsLast.$inferInsert;
-
 /**
- * Keeps a terminal's newest position and, when `p` is newer than the one kept (or the first), writes
- * `event` (its live event) in the same statement. The terminal's row is locked either way, until the
- * transaction ends.
+ * One call's positions in one statement: stores them, keeps the newest as the terminal's last position
+ * when it is newer than the one kept (or the first), and then writes `event` (its live event). The
+ * terminal's last-position row is locked either way, until the transaction ends.
  */
-export const upsertLast = (
+export const storePositions = (
   db: Conn,
-  p: LastPosition,
+  at: { terminalId: number; orgId: number; agentPath: string },
+  fixes: { lat: number; lng: number; speed: number | null; accuracy: number | null; at: Date }[],
   event: { type: string; orgId: number; agentPath: string; payload: unknown },
-) =>
-  db.execute(sql`
-    with last as (
+) => {
+  const newest = fixes[fixes.length - 1];
+  const column = <T>(pick: (f: (typeof fixes)[number]) => T) => sql.param(fixes.map(pick));
+  return db.execute(sql`
+    with stored as (
+      insert into ${positions} (terminal_id, org_id, agent_path, lat, lng, speed, accuracy, at)
+      select ${at.terminalId}, ${at.orgId}, ${at.agentPath}, f.lat, f.lng, f.speed, f.accuracy, f.at
+      from unnest(${column((f) => f.lat)}::float8[], ${column((f) => f.lng)}::float8[],
+        ${column((f) => f.speed)}::real[], ${column((f) => f.accuracy)}::real[],
+        ${column((f) => f.at.toISOString())}::timestamptz[]) as f(lat, lng, speed, accuracy, at)
+    ),
+    last as (
       insert into ${terminalPositionsLast} (terminal_id, org_id, lat, lng, speed, at)
-      values (${p.terminalId}, ${p.orgId}, ${p.lat}, ${p.lng}, ${p.speed ?? null}, ${p.at})
+      values (${at.terminalId}, ${at.orgId}, ${newest.lat}, ${newest.lng}, ${newest.speed},
+        ${newest.at.toISOString()}::timestamptz)
       on conflict (terminal_id) do update
         set org_id = excluded.org_id, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed,
             at = excluded.at
@@ -31,6 +36,7 @@ export const upsertLast = (
     insert into ${liveEvents} (type, org_id, agent_path, payload)
     select ${event.type}, ${event.orgId}, ${event.agentPath}, ${JSON.stringify(event.payload)}::jsonb
     from last`);
+};
 
 /**
  * A terminal's positions at the company it is in now: those of an earlier company stay that company's.

@@ -1,5 +1,5 @@
 import { type api, type Lang, Limits, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
-import { type Conn, commitWithoutWaiting, type Db, type Tx } from '../../db/client.ts';
+import { type Conn, commitWithoutWaiting, type Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
@@ -44,23 +44,34 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
     .sort((a, b) => a.time.getTime() - b.time.getTime());
   const skipped = fixes.length - kept.length;
   if (kept.length === 0) return { accepted: 0, skipped, alarms: 0 };
+  const newest = kept[kept.length - 1];
   const alarms = await db.transaction(async (tx) => {
     await commitWithoutWaiting(tx);
-    // First: its row lock (taken even when the fix is not newer) makes this terminal's next call wait
-    // for this one, so the fence states below are read and written one call at a time.
-    await keepNewest(tx, device, kept[kept.length - 1]);
-    await repo.insertPositions(
+    // The call's positions, its newest as the last position and its live event, first: the last
+    // position's row lock makes this terminal's next call wait for this one, so the fence states below
+    // are read and written one call at a time. A batch caught up from offline does not move the map back.
+    await repo.storePositions(
       tx,
+      device,
       kept.map((f) => ({
-        terminalId: device.terminalId,
-        orgId: device.orgId,
-        agentPath: device.agentPath,
         lat: f.lat,
         lng: f.lng,
         speed: f.speed ?? null,
         accuracy: f.accuracy ?? null,
         at: f.time,
       })),
+      live.rowOf({
+        type: 'position',
+        orgId: device.orgId,
+        agentPath: device.agentPath,
+        at: newest.time,
+        data: {
+          terminal_id: device.terminalId,
+          lat: newest.lat,
+          lng: newest.lng,
+          speed: newest.speed ?? null,
+        },
+      }),
     );
     if (!device.fence) return 0;
     return fences.evaluate(
@@ -93,30 +104,6 @@ export async function maintainPositions(db: Db, retentionDays: number, now = Dat
   for (const day of dropped) await repo.dropDayPartition(db, day);
   await repo.deleteDefaultBefore(db, new Date(cutoff));
   return { added, dropped };
-}
-
-/**
- * The newest fix of a call becomes the terminal's last position and one live `position` event, when it
- * is newer than the one kept: a batch caught up from offline does not move the map backwards.
- */
-async function keepNewest(tx: Tx, device: Device, f: Fix) {
-  const speed = f.speed ?? null;
-  const last = {
-    terminalId: device.terminalId,
-    orgId: device.orgId,
-    lat: f.lat,
-    lng: f.lng,
-    speed,
-    at: f.time,
-  };
-  const event = live.rowOf({
-    type: 'position',
-    orgId: device.orgId,
-    agentPath: device.agentPath,
-    at: f.time,
-    data: { terminal_id: device.terminalId, lat: f.lat, lng: f.lng, speed },
-  });
-  await repo.upsertLast(tx, last, event);
 }
 
 const pointOut = (p: {
