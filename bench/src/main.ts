@@ -77,7 +77,7 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
     if (settings.runs('mix')) {
       [mix] = await refs.around(server.url, [await resellerMix(sample)]);
       log(
-        `  mix: ${fmt(mix.rps)} req/s, p99 ${mix.p99} ms, ${mix.wrong} not 20001; floor ${fmt(mix.floor)} req/s`,
+        `  mix: ${fmt(mix.rps)} req/s, p99 ${mix.p99} ms, ${mix.wrong} not 20001, ${mix.cpuUs} µs of server CPU a request; floor ${fmt(mix.floor)} req/s`,
       );
       main([
         at,
@@ -100,7 +100,7 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
         );
         group.forEach((c, k) => {
           const r = results[k];
-          log(`  ${c.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms, ${r.wrong} not 20001`);
+          log(`  ${c.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms, ${r.wrong} not 20001, ${r.cpuUs} µs`);
           const ok =
             share(r) >= Budget.endpointShareOfFloor && r.p99 <= Budget.endpointP99Ms && r.wrong === 0;
           reads([
