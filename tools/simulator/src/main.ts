@@ -17,6 +17,9 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
                      fix for 30 s sends a heartbeat instead
   --seed N           the same seed gives the same paths and events (default: random)
   --concurrency C    terminals whose calls are in flight at once (default 32; raise it for thousands)
+  --sos P            chance (0–1) per terminal and step of raising an SOS (default 0.002)
+  --talk P           chance (0–1) per terminal and step of uploading a talk burst (default 0.01);
+                     lower both for thousands of terminals
   --batch B          fixes a terminal gathers before it sends them in one call (default 1); a fleet
                      of thousands sends every 10 s: --step 1 --batch 10
   --credentials F    SSIDs and intercom passwords, as written by
@@ -38,6 +41,8 @@ const { values } = parseArgs({
       'seed',
       'concurrency',
       'batch',
+      'sos',
+      'talk',
       'credentials',
     ].map((k) => [k, { type: 'string' as const }]),
   ),
@@ -47,6 +52,12 @@ const v = values as Record<string, string | undefined>;
 const positive = (key: string, fallback: number) => {
   const n = v[key] === undefined ? fallback : Number(v[key]);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${key} must be a positive number`);
+  return n;
+};
+
+const chance = (key: string, fallback: number) => {
+  const n = v[key] === undefined ? fallback : Number(v[key]);
+  if (!(n >= 0 && n <= 1)) throw new Error(`--${key} must be a chance between 0 and 1`);
   return n;
 };
 
@@ -96,6 +107,8 @@ async function main() {
     fixChance: Math.min(1, positive('fix', 1)),
     concurrency: Math.round(positive('concurrency', 32)),
     batch: Math.round(positive('batch', 1)),
+    sosChance: chance('sos', 0.002),
+    recordingChance: chance('talk', 0.01),
     seed: v.seed === undefined ? Date.now() % 2 ** 31 : Number(v.seed),
     pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),

@@ -21,6 +21,8 @@ const simulatedSsid = () => `99${Array.from({ length: 13 }, () => randomInt(10))
  * added up to `count` the way an agent's batch would (one voice card each from the company's agent).
  * Every device session of those terminals ends, as with any new intercom password.
  */
+const CREATE_PART = 500;
+
 export async function resetCredentials(
   db: Db,
   orgAccount: string,
@@ -33,13 +35,16 @@ export async function resetCredentials(
   if (opts.create && opts.count !== undefined && list.length < opts.count) {
     const agent = await agents.findById(db, org.agentId);
     if (!agent) throw new Error(`the agent of ${orgAccount} is gone`);
-    await terminals.createTerminals(db, {
-      agent,
-      org,
-      userType: opts.vip ? UserType.vip : UserType.single,
-      prefix: 'Sim',
-      ssids: Array.from({ length: opts.count - list.length }, simulatedSsid),
-    });
+    // In parts: thousands of terminals in one call overflowed the stack.
+    for (let missing = opts.count - list.length; missing > 0; missing -= CREATE_PART) {
+      await terminals.createTerminals(db, {
+        agent,
+        org,
+        userType: opts.vip ? UserType.vip : UserType.single,
+        prefix: 'Sim',
+        ssids: Array.from({ length: Math.min(missing, CREATE_PART) }, simulatedSsid),
+      });
+    }
     list = await terminals.firstOfOrg(db, org.id, limit);
   }
   const out: DeviceCredentials['terminals'] = [];
