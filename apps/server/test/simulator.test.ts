@@ -137,7 +137,7 @@ describe.each(backends)('the simulator against a live server on %s', (backend) =
     // 720 HTTP round trips: generous for a loaded machine running other test files beside it.
   }, 240_000);
 
-  it('sends a batch of fixes per call, and what is left at the last step', async () => {
+  it('sends a batch of fixes per call, staggered over the fleet, and what is left at the last step', async () => {
     const credentials = await resetCredentials(t.database.db, 'company01', { count: 2 });
     const sizes: number[] = [];
     class Counting extends DeviceClient {
@@ -160,7 +160,8 @@ describe.each(backends)('the simulator against a live server on %s', (backend) =
       recordingChance: 0,
     });
     expect(result.errors).toEqual([]);
-    expect(sizes.sort()).toEqual([2, 2, 4, 4, 4, 4]);
+    // The second terminal starts one fix later, so the two do not call at the same steps.
+    expect(sizes.sort()).toEqual([1, 1, 2, 4, 4, 4, 4]);
     expect(result.positions).toBe(20);
     const ids = (await t.call(api.terminal.list, { size: 100 }, company)).data.list
       .filter((u) => credentials.terminals.some((c) => c.ssid === u.ssid))

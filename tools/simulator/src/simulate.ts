@@ -70,6 +70,8 @@ interface Unit {
   track: Fix[];
   /** Fixes gathered and not yet reported. */
   waiting: Position[];
+  /** How many fixes it sends next: the first batch of each terminal is shorter by its place in the fleet, so a fleet's calls spread over the steps instead of coming all at once. */
+  nextBatch: number;
   /** When (simulated time) the terminal last called the server. */
   lastCall: number;
 }
@@ -113,6 +115,7 @@ function enlist(
     groups: session.groups.map((g) => g.id),
     track: [],
     waiting: [],
+    nextBatch: 1 + (result.tracks.size % (o.batch ?? 1)),
     lastCall: o.start?.getTime() ?? Date.now(),
   };
   result.tracks.set(c.ssid, unit.track);
@@ -144,7 +147,8 @@ function plan(o: SimulationOptions, random: Random, unit: Unit, time: Date, last
   const hasFix = (o.fixChance ?? 1) >= 1 || random() < (o.fixChance ?? 1);
   const fix = hasFix ? { ...position, time, speed: kmh, accuracy: between(random, 3, 15) } : undefined;
   if (fix) unit.waiting.push(fix);
-  const due = unit.waiting.length >= (o.batch ?? 1) || (last && unit.waiting.length > 0);
+  const due = unit.waiting.length >= unit.nextBatch || (last && unit.waiting.length > 0);
+  if (due) unit.nextBatch = o.batch ?? 1;
   const report = due ? unit.waiting.splice(0) : undefined;
   const heartbeat = !report && time.getTime() - unit.lastCall >= (o.heartbeatSeconds ?? 30) * 1000;
   const sos = random() < (o.sosChance ?? 0.002);
