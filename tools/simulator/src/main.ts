@@ -16,7 +16,8 @@ const usage = `PTT Console terminal simulator — npm run simulate -- --company 
   --fix P            chance (0–1) that a terminal has a GPS fix at a step (default 1); one without a
                      fix for 30 s sends a heartbeat instead
   --seed N           the same seed gives the same paths and events (default: random)
-  --concurrency C    terminals whose calls are in flight at once (default 32; raise it for thousands)
+  --concurrency C    terminals whose calls are in flight at once (default 32; raise it for thousands;
+                     sign-ins stay at 32 at a time)
   --sos P            chance (0–1) per terminal and step of raising an SOS (default 0.002)
   --talk P           chance (0–1) per terminal and step of uploading a talk burst (default 0.01);
                      lower both for thousands of terminals
