@@ -516,6 +516,7 @@ export const positions = pgTable(
     createdAt: created(),
   },
   // Partitioned by day (migration 0030); the key carries the partition column, as PostgreSQL requires.
+  // The track index also holds the point's columns (INCLUDE, migration 0032), so a track reads no table.
   (t) => [primaryKey({ columns: [t.id, t.at] }), index('positions_terminal_at').on(t.terminalId, t.at)],
 );
 
