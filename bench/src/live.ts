@@ -178,7 +178,9 @@ export async function liveBench(server: Api, url: string, log: (line: string) =>
     server.url,
     fleet.map((r, k) => positionCall(r.token, k, 1, 1)),
   );
-  log(`  live: ${Math.round(single.rps)} single positions/s, p99 ${single.p99} ms, ${single.cpuUs} µs a call`);
+  log(
+    `  live: ${Math.round(single.rps)} single positions/s, p99 ${single.p99} ms, ${single.cpuUs} µs a call`,
+  );
 
   const stream = await openStream(server, await server.login(1, benchBig, benchPassword));
   const [probe, ...rest] = fleet;
