@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { feedback, rateLimits, smsOutbox } from '../../apps/server/src/db/schema.ts';
-import { launch, login, phone, shot } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { login, phone, shot } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const agentPhone = '85291234567';
 const newPhone = '85260001234';
@@ -17,16 +17,7 @@ const fill = async (page: Page, form: string, values: Record<string, string>, su
 };
 
 describe('personal center and account flows', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   /** The code in the latest text the default SMS provider wrote for a phone. */
   const codeSentTo = async (to: string) => {

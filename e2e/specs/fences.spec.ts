@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { fenceRecords, fences } from '../../apps/server/src/db/schema.ts';
-import { launch, login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 /** Where the four corners are tapped, as fractions of the map's width and height. */
 const corners = [
@@ -44,16 +44,7 @@ async function drawSquare(page: Page) {
 }
 
 describe('electronic fences of a company', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('draws a polygon by tapping, adds a member, and shows the alarm when the member enters', async () => {
     const radio = await deviceOf(server, 'company01', 0);

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, login, phone, shot, solvePuzzle } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, it } from 'node:test';
+import { login, phone, shot, solvePuzzle } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 describe('login and homes', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('sends a visitor without login info back to the login page', async () => {
     const page = await phone(browser, server.url);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, login, phone, shot } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { login, phone, shot } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const fill = async (page: Page, form: string, values: Record<string, string>) => {
   for (const [name, value] of Object.entries(values)) await page.locator(`#${form}-${name}`).fill(value);
@@ -23,16 +23,7 @@ const snap = async (page: Page, name: string) => {
 const voiceOnStrip = (page: Page) => page.getByTestId('card-voice');
 
 describe('agents, companies and the service-card ledger', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('creates a sub-agent and a company, sells, recycles, records and exports', async () => {
     const page = await phone(browser, server.url);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, login, phone, shot } from '../support/browser.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { login, phone, shot } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const centre = { lat: 22.3193, lng: 114.1694 };
 
@@ -23,16 +24,7 @@ const markerCentre = (page: Page, name: string) =>
   }, name);
 
 describe('live operations of a company console', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('takes the open console’s screen within a second of a terminal’s SOS; Acknowledge opens its detail', async () => {
     const page = await phone(browser, server.url);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, login, phone, shot } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { login, phone, shot } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 interface WebManifest {
   name: string;
@@ -25,16 +25,7 @@ const controlled = (page: Page) =>
   );
 
 describe('the installable app', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('links a valid web manifest whose icons are served', async () => {
     const page = await phone(browser, server.url);

@@ -2,34 +2,26 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { confirmDialog, launch, login, phone, shot } from '../support/browser.ts';
+import { after, describe, it } from 'node:test';
+import { confirmDialog, login, phone, shot } from '../support/browser.ts';
 import { writeQrVideo } from '../support/qr-video.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const ssid = '359100000000701';
 
 describe('scanning with the camera', () => {
-  let server: TestServer;
-  let browser: Browser;
   const dir = mkdtempSync(join(tmpdir(), 'ptt-camera-'));
-  before(async () => {
+  useServerAndBrowser(() => {
     // Chromium's fake camera plays a still video of a terminal label's QR code.
     const video = join(dir, 'label.y4m');
     writeQrVideo(video, `IMEI:${ssid}`);
-    server = await startServer();
-    browser = await launch([
+    return [
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
-    ]);
+    ];
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads a label once, refuses it shown again, creates a VIP user with permanent functions', async () => {
     const page = await phone(browser, server.url);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pcmWav } from '@ptt/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { launch, login, phone, shot } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { login, phone, shot } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const badge = (page: Page) => page.getByTestId('sos-badge');
 
@@ -21,16 +21,7 @@ async function processFirst(page: Page, remark: string) {
 }
 
 describe('SOS alarms and recordings of a company', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('shows a terminal’s SOS on the home badge, opens and processes it, and the badge clears', async () => {
     const page = await phone(browser, server.url);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { confirmDialog, launch, login, phone, shot } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { confirmDialog, login, phone, shot } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const typed = ['359100000000001', '359100000000002', '359100000000003'];
 const scanned = ['359100000000004', '359100000000005'];
@@ -24,16 +24,7 @@ const pickCompany = async (page: Page, id: string) => {
 };
 
 describe('terminals and groups', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useServerAndBrowser();
 
   it('creates users by input and by scanned photos, groups them, changes a card and renews', async () => {
     const page = await phone(browser, server.url);

@@ -1,0 +1,23 @@
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser.ts';
+import { startServer, type TestServer } from './server.ts';
+
+/** The spec's server and browser, set before its first test (read them inside tests and hooks). */
+export let server: TestServer;
+export let browser: Browser;
+
+/**
+ * Starts the built app's server and Chromium (with `flags()`) before the calling suite's first test and
+ * closes both after its last. Each spec file runs in a process of its own, so these are the spec's own.
+ */
+export function useServerAndBrowser(flags: () => string[] = () => []) {
+  before(async () => {
+    server = await startServer();
+    browser = await launch(flags());
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+}
