@@ -175,7 +175,7 @@ export async function setKeeper(db: Conn, caller: Caller, p: ParsedParamsOf<type
 
 /** The fences a terminal's device shows (device API). */
 export const watching = async (db: Conn, terminalId: number, orgId: number) =>
-  (await repo.fencesWatching(db, terminalId, orgId)).map((f) => ({
+  (await repo.fencesWithStates(db, terminalId, orgId)).map(({ fence: f }) => ({
     id: f.id,
     name: f.name,
     shape: f.shape as 'circle' | 'polygon',

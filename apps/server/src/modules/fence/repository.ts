@@ -131,19 +131,10 @@ export const removeMembers = async (db: Conn, fenceId: number, terminalIds: numb
       .returning({ id: fenceMembers.terminalId })
   ).length;
 
-/** Fences of the terminal's current company that monitor it. */
-export const fencesWatching = (db: Conn, terminalId: number, orgId: number) =>
-  db
-    .select({ f: fences })
-    .from(fenceMembers)
-    .innerJoin(fences, eq(fences.id, fenceMembers.fenceId))
-    .where(and(eq(fenceMembers.terminalId, terminalId), eq(fences.orgId, orgId)))
-    .orderBy(fences.id)
-    .then((rows) => rows.map((r) => r.f));
-
 /**
- * The fences watching a terminal, each with the terminal's state in it (null before its first
- * position there). Read after the caller has locked the terminal, so the states are the latest.
+ * The fences of the terminal's current company that monitor it, each with the terminal's state in it
+ * (none before its first position there). The fence engine reads it after locking the terminal, so
+ * the states are the latest; the device's fence list uses the fences alone.
  */
 export const fencesWithStates = (db: Conn, terminalId: number, orgId: number) =>
   db
