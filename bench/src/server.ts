@@ -26,10 +26,10 @@ export async function startApi(databaseUrl: string) {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: String(settings.poolSize),
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
   });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: !!process.env.BENCH_LOG });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = address(app.server);
 
