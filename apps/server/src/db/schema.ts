@@ -104,6 +104,10 @@ export const orgs = pgTable(
     index('orgs_agent').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A top-level agent's companies and its sub-agents', newest first.
     index('orgs_top').on(t.topPath, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A keyword finds a company by any part of its name, account or contact (migration 0033).
+    index('orgs_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('orgs_account_trgm').using('gin', t.account.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('orgs_contact_trgm').using('gin', t.contact.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -209,6 +213,8 @@ export const groups = pgTable(
     index('groups_top_path_id').on(t.topPath, t.id),
     index('groups_agent_path_id').on(t.agentPath, t.id),
     index('groups_owner').on(t.ownerTerminalId).where(sql`owner_terminal_id is not null`),
+    // A keyword finds a group by any part of its name (migration 0033).
+    index('groups_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
