@@ -71,6 +71,22 @@ describe.each(backends)('SOS on %s', (backend) => {
     expect([tooLong.code, tooLong.msg.en]).toEqual([Code.invalid, 'The date range cannot exceed 90 days']);
   });
 
+  it('pages its history by one more row, not by counting it whole, and every page follows from the last', async () => {
+    const whole = (await t.call(api.sos.list, {}, company)).data;
+    expect(whole.list).toHaveLength(2);
+    const seen: number[] = [];
+    for (let page = 1; ; page++) {
+      const { list, total } = (await t.call(api.sos.list, { page, size: 1 }, company)).data;
+      seen.push(...list.map((s) => s.id));
+      // The total says whether a next page exists: the rows before this page and those read past it.
+      expect(total).toBe(Math.min(page + 1, 2));
+      if (page * 1 >= total) break;
+    }
+    expect(seen).toEqual(whole.list.map((s) => s.id));
+    const past = (await t.call(api.sos.list, { page: 5, size: 1 }, company)).data;
+    expect(past).toMatchObject({ list: [], total: 2 });
+  });
+
   it('lets the agent process its companies’ SOS under its own name, with the remark rule', async () => {
     const [open] = (await t.call(api.sos.list, { status: 0 }, top)).data.list;
     const long = await t.call(api.sos.process, { id: open.id, remark: 'x'.repeat(101) }, top);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onPage } from '../../db/page.ts';
+import { historyPage } from '../../db/page.ts';
 import { fenceRecords, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -26,14 +26,13 @@ export async function listRecords(db: Conn, scope: Scope, f: RecordFilter, page:
     f.from ? gte(fenceRecords.at, f.from) : undefined,
     f.to ? lt(fenceRecords.at, f.to) : undefined,
   );
-  const [list, total] = await Promise.all([
+  const order = [desc(fenceRecords.at), desc(fenceRecords.id)];
+  return historyPage(db, fenceRecords.id, where, order, page, size, (onRows) =>
     db
       .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid })
       .from(fenceRecords)
       .innerJoin(terminals, eq(terminals.id, fenceRecords.terminalId))
-      .where(onPage(db, fenceRecords.id, where, [desc(fenceRecords.at), desc(fenceRecords.id)], page, size))
-      .orderBy(desc(fenceRecords.at), desc(fenceRecords.id)),
-    db.$count(fenceRecords, where),
-  ]);
-  return { list, total };
+      .where(onRows)
+      .orderBy(...order),
+  );
 }

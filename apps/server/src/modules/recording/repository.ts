@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onPage } from '../../db/page.ts';
+import { historyPage } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -31,16 +31,15 @@ export async function listRecordings(db: Conn, scope: Scope, f: RecordingFilter,
     f.from ? gte(recordings.startedAt, f.from) : undefined,
     f.to ? lt(recordings.startedAt, f.to) : undefined,
   );
-  const [list, total] = await Promise.all([
+  const order = [desc(recordings.startedAt), desc(recordings.id)];
+  return historyPage(db, recordings.id, where, order, page, size, (onRows) =>
     db
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
-      .where(onPage(db, recordings.id, where, [desc(recordings.startedAt), desc(recordings.id)], page, size))
-      .orderBy(desc(recordings.startedAt), desc(recordings.id)),
-    db.$count(recordings, where),
-  ]);
-  return { list, total };
+      .where(onRows)
+      .orderBy(...order),
+  );
 }
 
 export const findRecordingIn = async (db: Conn, scope: Scope, id: number) =>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onPage } from '../../db/page.ts';
+import { historyPage } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
@@ -60,17 +60,15 @@ export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number
     f.from ? gte(sosRecords.createdAt, f.from) : undefined,
     f.to ? lt(sosRecords.createdAt, f.to) : undefined,
   );
-  const [list, total] = await Promise.all([
+  return historyPage(db, sosRecords.id, where, listOrder, page, size, (onRows) =>
     db
       .select(withNames)
       .from(sosRecords)
       .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
       .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-      .where(onPage(db, sosRecords.id, where, listOrder, page, size))
+      .where(onRows)
       .orderBy(...listOrder),
-    db.$count(sosRecords, where),
-  ]);
-  return { list, total };
+  );
 }
 
 export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
