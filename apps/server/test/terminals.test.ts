@@ -2,7 +2,7 @@ import { api, Code, Messages } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../src/db/schema.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const ssids = (start: number, n: number) =>
   Array.from({ length: n }, (_, i) => String(359_000_000_000_000 + start + i));
@@ -53,6 +53,29 @@ describe.each(backends)('terminals on %s', (backend) => {
     const ownPast = (await t.call(api.terminal.list, { size: 5, page: 500 }, company)).data;
     expect([own.list.length, ownPast.list.length, ownPast.total]).toEqual([5, 0, own.total]);
     expect(own.total).toBe(106);
+
+    // A list of one company takes its total from the company's counter, and only within the caller's scope.
+    const { org: otherOrg } = await addOtherTenant(t);
+    const other = otherOrg.id;
+    await t.database.db.insert(terminals).values(
+      ssids(777_000, 3).map((ssid, i) => ({
+        ssid,
+        name: `Far${i}`,
+        orgId: other,
+        agentPath: otherOrg.agentPath,
+        intercomPwdHash: 'x',
+      })),
+    );
+    for (const who of [top, company]) {
+      for (const page of [1, 2]) {
+        const foreign = (await t.call(api.terminal.list, { orgId: other, page, size: 2 }, who)).data;
+        expect([foreign.list.length, foreign.total]).toEqual([0, 0]);
+      }
+    }
+    expect(
+      (await t.call(api.terminal.list, { orgId: other }, await t.login(1, 'company02', 'company123'))).data
+        .total,
+    ).toBe(3);
   });
 
   it('pages through the unfiltered list without gaps or repeats, for an agent and for a company', async () => {

@@ -230,8 +230,9 @@ const whereOf = (s: Shape) =>
   );
 
 /**
- * The list's total: an agent's unfiltered list from the counter its terminals' triggers keep, a
- * company's or a group's counted on their index. A keyword or state filter counts its matches only up
+ * The list's total: an agent's unfiltered list, and a list of one company alone, from the counters its
+ * terminals' triggers keep (a company's only when it is in the caller's scope); a group's counted on its
+ * index. A keyword or state filter counts its matches only up
  * to a cap (a page past the end counts what comes before it); a page it has rows for reads one row
  * more than it shows and gives as total the rows before it and the ones read: the app only asks
  * whether a next page exists, and counting every terminal that matches a common word costs what
@@ -248,6 +249,18 @@ const totalOf = (db: Conn, s: Shape) => {
       .as('counted');
     return db.select({ n: sql<number>`count(*)::int` }).from(counted);
   }
+  if (s.org && !s.group && s.state === 'any' && s.keyword === null)
+    return db
+      .select({ n: sql<number>`coalesce(max(${orgCounts.terminals}), 0)::int` })
+      .from(orgCounts)
+      .where(
+        and(
+          eq(orgCounts.orgId, p('orgId')),
+          s.scope === 'org'
+            ? eq(orgCounts.orgId, p('scope'))
+            : sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`,
+        ),
+      );
   if (isFiltered(s)) return db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(whereOf(s));
   return s.scope === 'org'
     ? db
