@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -40,7 +41,7 @@ export interface Database {
 }
 
 /** PostgreSQL extensions the migrations create, which PGlite loads only when asked. */
-const extensions = { pg_trgm };
+const extensions = { pg_trgm, btree_gin };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -162,12 +162,15 @@ export const terminals = pgTable(
     index('terminals_agent_path_voice').on(t.agentPath, t.voiceExpires, t.id),
     index('terminals_org_id_voice').on(t.orgId, t.voiceExpires, t.id),
     // A keyword finds the start or the end of an SSID (prefix indexes on it and on its reverse) and any
-    // part of a name (pg_trgm). Without a pending list (fastupdate off) a name search reads only the
-    // index's tree; a pending list of recent inserts is scanned whole by every search until vacuum.
+    // part of a name (pg_trgm, with the company ahead of it through btree_gin, migration 0034). Without a
+    // pending list (fastupdate off) a name search reads only the index's tree; a pending list of recent
+    // inserts is scanned whole by every search until vacuum.
     // With the id and the scope columns included (migration 0019): a batch prefix is read on the index alone.
     index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
     index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
-    index('terminals_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('terminals_org_name_trgm')
+      .using('gin', t.orgId, t.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 
