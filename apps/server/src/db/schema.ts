@@ -104,10 +104,11 @@ export const orgs = pgTable(
     index('orgs_agent').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A top-level agent's companies and its sub-agents', newest first.
     index('orgs_top').on(t.topPath, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // A keyword finds a company by any part of its name, account or contact (migration 0033).
-    index('orgs_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('orgs_account_trgm').using('gin', t.account.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('orgs_contact_trgm').using('gin', t.contact.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // A keyword finds a company by any part of its name, account or contact, indexed as one text
+    // (`orgWords` in the org module, migration 0033).
+    index('orgs_words_trgm')
+      .using('gin', sql`(${t.name} || ' ' || ${t.account} || ' ' || ${t.contact}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

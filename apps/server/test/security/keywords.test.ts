@@ -36,6 +36,17 @@ describe.each(backends)('search keywords on %s', (backend) => {
     }
   }, 30_000);
 
+  it('finds a company by its name, account or contact, never by text spanning two of them', async () => {
+    const names = async (keyword: string) =>
+      (await t.call(api.agent.orgs, { keyword }, top)).data.list.map((o) => o.corg_name);
+    for (const keyword of ['mo_Comp', 'COMPANY01', 'carol w'])
+      expect(await names(keyword), keyword).toEqual(['Demo_Company']);
+    for (const keyword of ['Company company01', 'company01 Carol'])
+      expect(await names(keyword), keyword).toEqual([]);
+    const found = await t.call(api.search.global, { keyword: 'Carol', searchType: 'company' }, top);
+    expect(found.data.orgs.map((o) => o.name)).toEqual(['Demo_Company']);
+  }, 30_000);
+
   it('still finds a name that holds an underscore by that underscore', async () => {
     const hits = await t.call(api.agent.orgs, { keyword: 'o_C' }, top);
     expect(hits.data.list.map((o) => o.corg_name)).toEqual(['Demo_Company']);

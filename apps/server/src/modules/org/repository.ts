@@ -97,10 +97,17 @@ const param = {
   offset: sql.placeholder('offset'),
 };
 
+/**
+ * A company's name, account and contact as one text, the expression of its trigram index (migration
+ * 0033): a keyword is looked up there, then checked field by field (it must not span two fields).
+ */
+const orgWords = sql`(${orgs.name} || ' ' || ${orgs.account} || ' ' || ${orgs.contact})`;
+
 /** The owner's companies, each kind on its own index, and with a keyword those whose name, account or contact contain it. */
 const ofOwner = (kind: OwnerKind, keyword: boolean) =>
   and(
     kind === 'agent' ? eq(orgs.agentId, param.owner) : eq(orgs.topPath, param.owner),
+    keyword ? sql`${orgWords} ilike ${param.pattern}` : undefined,
     keyword
       ? or(
           ilike(orgs.name, param.pattern),
