@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { fenceRecords, fences } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -98,7 +98,7 @@ describe('electronic fences of a company', () => {
     await page.getByTestId('fence-map').locator('.leaflet-interactive').first().waitFor();
     const id = Number(new URL(page.url()).searchParams.get('id'));
     assert.ok(id > 0);
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await toastsGone(page);
     await shot(page, 'fence-detail-en');
 
     // The saved corners are where the taps were: four of them, around the map's centre.
@@ -227,7 +227,7 @@ describe('electronic fences of a company', () => {
     const circle = await server.db.query.fences.findFirst({ where: eq(fences.id, id) });
     assert.equal(circle?.shape, 'circle');
     assert.equal(circle?.radius, 300);
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await toastsGone(page);
     await shot(page, 'fence-detail-circle-en');
 
     await page.goto(`/fenceMembers?id=${id}`);

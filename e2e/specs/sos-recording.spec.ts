@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pcmWav } from '@ptt/simulator';
 import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -67,7 +67,7 @@ describe('SOS alarms and recordings of a company', () => {
     await page.locator('.adm-dialog-footer button').last().click();
     assert.equal(await page.getByTestId('sos-processor').textContent(), 'Demo_Company');
     await page.locator('.adm-dialog').waitFor({ state: 'detached' });
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await toastsGone(page);
     await shot(page, 'sos-detail-processed-en');
 
     await page.goto('/home');

@@ -120,3 +120,10 @@ export async function confirmDialog(page: Page, question: string | RegExp, answe
   await dialog.getByRole('button', { name: answer, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 }
+
+/**
+ * Waits until no toast is on screen: two can overlap when a step answers within the first one's two
+ * seconds (a refusal, then a success), so this waits for all of them, not for one.
+ */
+export const toastsGone = (page: Page) =>
+  page.waitForFunction(() => document.querySelectorAll('.adm-toast-mask').length === 0);
