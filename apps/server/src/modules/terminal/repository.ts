@@ -202,6 +202,9 @@ const isOpenEnded = (s: Shape) => s.keyword !== null || s.state !== 'any';
 
 const keywordPlaceholders = { ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), name: p('name') };
 
+/** The filtered company is the agent's own or one of its sub-agents'. */
+const orgInAgentScope = sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`;
+
 /**
  * The filter of a shape, every value a placeholder. An agent's list filtered by one of its companies
  * checks the company against the agent's path once and reads its terminals on the company's index.
@@ -209,10 +212,7 @@ const keywordPlaceholders = { ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), 
 const whereOf = (s: Shape) =>
   and(
     s.org && s.scope !== 'org'
-      ? and(
-          eq(terminals.orgId, p('orgId')),
-          sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`,
-        )
+      ? and(eq(terminals.orgId, p('orgId')), orgInAgentScope)
       : eq(scopeColumn[s.scope], p('scope')),
     s.org && s.scope === 'org' ? eq(terminals.orgId, p('orgId')) : undefined,
     s.group
@@ -256,9 +256,7 @@ const totalOf = (db: Conn, s: Shape) => {
       .where(
         and(
           eq(orgCounts.orgId, p('orgId')),
-          s.scope === 'org'
-            ? eq(orgCounts.orgId, p('scope'))
-            : sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`,
+          s.scope === 'org' ? eq(orgCounts.orgId, p('scope')) : orgInAgentScope,
         ),
       );
   if (isFiltered(s)) return db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(whereOf(s));
@@ -282,7 +280,8 @@ const summaryColumns = {
   ssid: terminals.ssid,
   name: terminals.name,
   orgId: terminals.orgId,
-  orgName: orgs.name,
+  // Qualified by hand: inside the subquery drizzle writes the column without its table.
+  orgName: sql<string>`(select o.name from ${orgs} o where o.id = "terminals"."org_id")`,
   userType: terminals.userType,
   voiceExpires: terminals.voiceExpires,
   recordingExpires: terminals.recordingExpires,
@@ -338,12 +337,7 @@ const listPage = preparedBy((db, key: string) => {
           .limit(p('limit'))
           .offset(p('offset'));
   return db
-    .select({
-      ...summaryColumns,
-      // Qualified by hand: inside the subquery drizzle writes the column without its table.
-      orgName: sql<string>`(select o.name from ${orgs} o where o.id = "terminals"."org_id")`,
-      total: isOpenEnded(s) ? sql<number>`0` : sql<number>`(${totalOf(db, s)})`,
-    })
+    .select({ ...summaryColumns, total: isOpenEnded(s) ? sql<number>`0` : sql<number>`(${totalOf(db, s)})` })
     .from(terminals)
     .where(sql`${terminals.id} = any(array(${ids}))`)
     .orderBy(desc(terminals.id))
