@@ -15,7 +15,7 @@ export const pageOf = (pages: number) => 1 + random(Math.max(1, pages));
 
 /**
  * What the loads pick from at random: the two accounts signed in, ids in their scopes, the pages each
- * list has, and keywords a reseller types (an SSID's first digits or a few from its middle, a name's
+ * list has, and keywords a reseller types (an SSID's first 11 to 14 digits or a few from its middle, a name's
  * word or its word and first digits).
  */
 export async function sampleFleet(server: Api) {
@@ -37,7 +37,12 @@ export async function sampleFleet(server: Api) {
   const keywords = topTerminals.slice(0, 400).map((t, i) => {
     const word = t.name.replace(/\d+$/, '');
     const digits = t.name.slice(word.length);
-    return [t.ssid.slice(0, 11 + (i % 4)), t.ssid.slice(7, 12), word, `${word}${digits.slice(0, 3)}`][i % 4];
+    return [
+      t.ssid.slice(0, 11 + (Math.floor(i / 4) % 4)),
+      t.ssid.slice(7, 12),
+      word,
+      `${word}${digits.slice(0, 3)}`,
+    ][i % 4];
   });
   const sample = {
     top,

@@ -305,6 +305,25 @@ describe.each(backends)('terminals on %s', (backend) => {
         );
       expect(paged).toEqual(wanted);
     }
+    // Eleven digits name a batch: its terminals in the caller's scope, newest first, paged. The batch
+    // also holds another agent's company's terminals (Far…), listed to that company only.
+    const batchOf = ends[0].slice(0, 11);
+    const inBatch: number[] = [];
+    for (let page = 1; page <= 3; page++)
+      inBatch.push(
+        ...(await t.call(api.terminal.list, { size: 2, page, keyword: batchOf }, top)).data.list.map(
+          (r) => r.id,
+        ),
+      );
+    expect(inBatch).toEqual(
+      made
+        .slice(5, 9)
+        .map((c) => c.id)
+        .sort((a, b) => b - a),
+    );
+    const farCompany = await t.login(1, 'company02', 'company123');
+    const far = (await t.call(api.terminal.list, { keyword: batchOf }, farCompany)).data.list;
+    expect(far.map((r) => r.name).sort()).toEqual(['Far0', 'Far1', 'Far2']);
     // The search's users are the oldest matches first.
     const search = await t.call(api.search.global, { keyword: '358', searchType: 'user' }, top);
     expect(search.data.users.map((u) => u.id)).toEqual([...expected].reverse());

@@ -154,7 +154,8 @@ export const terminals = pgTable(
     createdAt: created(),
   },
   (t) => [
-    // An agent's list is an equality on its level's path, a company's on org_id, each newest first.
+    // An agent's list is an equality on its level's path, a company's on org_id, each newest first. Each
+    // carries the name and the SSID (migration 0035), so a keyword's walk newest first reads no row.
     index('terminals_top_path_id').on(t.topPath, t.id),
     index('terminals_agent_path_id').on(t.agentPath, t.id),
     index('terminals_org_id_id').on(t.orgId, t.id),
@@ -168,6 +169,8 @@ export const terminals = pgTable(
     // inserts is scanned whole by every search until vacuum.
     // With the id and the scope columns included (migration 0019): a batch prefix is read on the index alone.
     index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
+    // A batch (an SSID's first 11 digits) newest first, with the scope columns (migration 0035).
+    index('terminals_ssid_batch').on(sql`left(${t.ssid}, 11)`, t.id),
     index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
     index('terminals_org_name_trgm')
       .using('gin', t.orgId, t.name.op('gin_trgm_ops'))

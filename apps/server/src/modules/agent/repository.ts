@@ -122,7 +122,7 @@ const pageBelow = prepared((db) =>
     })
     .from(agents)
     .where(
-      sql`${agents.id} in (select a.id from agents a where a.parent_id = ${param.parent} order by a.created_at desc, a.id desc limit ${param.limit} offset ${param.offset})`,
+      sql`${agents.id} = any(array(select a.id from agents a where a.parent_id = ${param.parent} order by a.created_at desc, a.id desc limit ${param.limit} offset ${param.offset}))`,
     )
     .orderBy(...newestFirst)
     .prepare('agent_page_below'),

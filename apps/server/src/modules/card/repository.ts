@@ -136,7 +136,7 @@ const recordPage = preparedBy((db, shape: number) =>
       total: totalOf(shape),
     })
     .from(cardLedger)
-    .where(sql`${cardLedger.id} in (${recordIds(shape)})`)
+    .where(sql`${cardLedger.id} = any(array(${recordIds(shape)}))`)
     .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
     .prepare(`ledger_page_${shape}`),
 );

@@ -56,7 +56,7 @@ const noticePage = prepared((db) =>
     .select({ ...getTableColumns(notices), total })
     .from(notices)
     .where(
-      sql`${notices.id} in (select n.id from ${notices} n where n.agent_id = ${agent} order by n.created_at desc, n.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`,
+      sql`${notices.id} = any(array(select n.id from ${notices} n where n.agent_id = ${agent} order by n.created_at desc, n.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
     )
     .orderBy(...newestFirst)
     .prepare('notice_page'),

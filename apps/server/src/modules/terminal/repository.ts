@@ -117,6 +117,7 @@ const p = sql.placeholder;
  */
 const keywordValues = (keyword: string) => ({
   ssidStart: startingWith(keyword),
+  ssidBatch: keyword.slice(0, batchDigits),
   ssidEnd: startingWith([...keyword].reverse().join('')),
   name: containing(keyword),
 });
@@ -126,21 +127,29 @@ type KeywordValues = { [K in keyof ReturnType<typeof keywordValues>]: SQLWrapper
  * How a keyword's matches are read, decided by what it is. SSIDs are digits, so a keyword with any
  * other character reads names only. SSIDs are given in batches, so the terminals sharing the start of
  * an SSID sit together in id order; read on the id index from the other end, PostgreSQL (which takes
- * matches to be spread out) passed over hundreds of thousands of rows to reach them. A start of 11
- * digits or more is shared by at most 10 000 SSIDs and is read on the SSID index, then ordered. A name
+ * matches to be spread out) passed over hundreds of thousands of rows to reach them. The first 11
+ * digits name a batch of at most 10 000 SSIDs, and a batch's terminals are read newest first on their
+ * own index (migration 0035). A longer start is shared by at most 1 000 SSIDs and is read on the SSID
+ * index, then ordered. A name
  * part with a digit in it (a batch's number) matches few names and is read on the trigram index; a
  * word alone may match a good part of a fleet, and PostgreSQL chooses. The ends of SSIDs are spread
  * over all batches, so PostgreSQL chooses there too.
  */
 interface KeywordPlan {
-  ssid: 'none' | 'chosen' | 'byIndex';
+  ssid: 'none' | 'chosen' | 'batch' | 'byIndex';
   nameByIndex: boolean;
 }
+/** The digits an SSID's batch shares (`terminals_ssid_batch`). */
+const batchDigits = 11;
+const ssidPlanOf = (keyword: string): KeywordPlan['ssid'] => {
+  if (!/^\d+$/.test(keyword)) return 'none';
+  if (keyword.length < batchDigits) return 'chosen';
+  return keyword.length === batchDigits ? 'batch' : 'byIndex';
+};
 const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
   if (!keyword) return null;
-  const digits = /^\d+$/.test(keyword);
   return {
-    ssid: !digits ? 'none' : keyword.length >= 11 ? 'byIndex' : 'chosen',
+    ssid: ssidPlanOf(keyword),
     nameByIndex: /\d/.test(keyword),
   };
 };
@@ -168,7 +177,10 @@ const keywordIds = (
       .limit(window as number);
   const names = arm(ilike(terminals.name, k.name), plan.nameByIndex);
   if (plan.ssid === 'none') return sql`${names}`;
-  const starts = arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
+  const starts =
+    plan.ssid === 'batch'
+      ? arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false)
+      : arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
   const ends = arm(like(sql`reverse(${terminals.ssid})`, k.ssidEnd), false);
   return sql`${starts} union ${ends} union ${names}`;
 };
@@ -200,7 +212,12 @@ const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyw
 /** A keyword or a service state can match most of a large scope: such a list's total is not counted whole. */
 const isOpenEnded = (s: Shape) => s.keyword !== null || s.state !== 'any';
 
-const keywordPlaceholders = { ssidStart: p('ssidStart'), ssidEnd: p('ssidEnd'), name: p('name') };
+const keywordPlaceholders = {
+  ssidStart: p('ssidStart'),
+  ssidBatch: p('ssidBatch'),
+  ssidEnd: p('ssidEnd'),
+  name: p('name'),
+};
 
 /** The filtered company is the agent's own or one of its sub-agents'. */
 const orgInAgentScope = sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`;
