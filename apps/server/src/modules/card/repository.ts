@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { agentCards, cardLedger } from '../../db/schema.ts';
@@ -156,20 +156,19 @@ export const countRecords = async (db: Conn, f: RecordFilter) =>
   Number((await recordCount(db, shapeOf(f)).execute(valuesOf(f)))[0].n);
 
 /**
- * Moves a quantity between two balance rows already locked by the caller's transaction, in one
- * statement: the giver's goes down only where it covers the quantity (the update's own condition,
- * and the check constraint behind it), the taker's goes up. Returns the rows it changed.
- */
-/**
- * Moves `quantity` cards from the giver to the taker, the giver's balance lowered only where it covers
- * them, and writes the move's ledger row in the same statement when both balances moved: one round
- * trip while the balances are locked. Returns the new balances of the rows that moved.
+ * Moves `quantity` cards between two balance rows the caller's transaction has locked, the giver's
+ * balance lowered only where it covers them (the update's own condition, and the check constraint
+ * behind it), and writes the move's ledger row in the same statement when both balances moved, with `also`
+ * (the deal notice): one round trip while the balances are locked. Returns the new balances of the rows
+ * that moved; when one did not, the caller throws and its transaction takes `also` back.
  */
 export async function transferWithLedger(
   tx: Conn,
   m: { kind: string; cardType: number; quantity: number; giverId: number; takerId: number },
+  also: SQLWrapper,
 ) {
   const { kind, cardType, quantity, giverId, takerId } = m;
+  // `also` is a query builder, which brings its own parentheses.
   const result = (await tx.execute(sql`
     with moved as (
       update ${agentCards}
@@ -181,7 +180,7 @@ export async function transferWithLedger(
       insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
       select ${kind}, ${cardType}, ${quantity}, ${giverId}, ${takerId}
       where (select count(*) from moved) = 2
-    )
+    ), also as ${also}
     select agent_id as "agentId", balance from moved`)) as unknown as {
     rows: { agentId: number; balance: number }[];
   };

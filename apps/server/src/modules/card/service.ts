@@ -61,8 +61,8 @@ interface Move {
  * Moves cards between two agents in one transaction: both balance rows locked in agent-id order, the
  * rule checked on the locked rows (`refuse` answers why not), the giver's balance lowered only where it
  * covers the quantity (the update's own condition, and the check constraint behind it), the taker's
- * raised with the ledger row in the same statement, and the deal notice written. A refusal writes nothing. Returns both new
- * balances.
+ * raised with the ledger row and the deal notice in the same statement. A refusal writes nothing. Returns
+ * both new balances.
  */
 async function move(
   db: Db,
@@ -80,18 +80,7 @@ async function move(
     const taker = locked.find((r) => r.agentId === m.taker.id);
     const refusal = await refuse(giver, taker, tx);
     if (refusal) throw refusal;
-    const moved = await repo.transferWithLedger(tx, {
-      kind: m.kind,
-      cardType: m.cardType,
-      quantity: m.quantity,
-      giverId: m.giver.id,
-      takerId: m.taker.id,
-    });
-    const given = moved.find((r) => r.agentId === m.giver.id);
-    const taken = moved.find((r) => r.agentId === m.taker.id);
-    // Both rows are locked and checked above; a giver left out would undo the move with the transaction.
-    if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
-    await notices.record(tx, {
+    const notice = notices.recordStatement(tx, {
       agentId: m.sub.id,
       type: noticeOf[m.kind],
       cardType: m.cardType,
@@ -101,6 +90,22 @@ async function move(
       toAgentId: m.sub.id,
       toAgentName: m.sub.name,
     });
+    const moved = await repo.transferWithLedger(
+      tx,
+      {
+        kind: m.kind,
+        cardType: m.cardType,
+        quantity: m.quantity,
+        giverId: m.giver.id,
+        takerId: m.taker.id,
+      },
+      notice,
+    );
+    const given = moved.find((r) => r.agentId === m.giver.id);
+    const taken = moved.find((r) => r.agentId === m.taker.id);
+    // Both rows are locked and checked above; a giver left out would undo the move, and its notice, with
+    // the transaction.
+    if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
     return { giver: given.balance, taker: taken.balance };
   });
 }
