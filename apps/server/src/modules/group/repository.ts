@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onPage } from '../../db/page.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
-import { type Scope, scopeKey } from '../../http/caller.ts';
+import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
 export type NewGroup = typeof groups.$inferInsert;
@@ -178,14 +178,24 @@ export const removeListening = (db: Conn, terminalId: number, groupId: number) =
     .delete(listeningGroups)
     .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)));
 
-export const searchGroups = (db: Conn, scope: Scope, keyword: string, limit: number) =>
+/** The global search's groups by name: one statement per scope kind, built once. */
+const searchPage = preparedBy((db, kind: ScopeKind) =>
   db
     .select({ id: groups.id, name: groups.name, sub: orgs.name })
     .from(groups)
     .innerJoin(orgs, eq(orgs.id, groups.orgId))
-    .where(and(inScope(scope), ilike(groups.name, containing(keyword))))
+    .where(
+      and(eq(scopeColumn[kind], sql.placeholder('scope')), ilike(groups.name, sql.placeholder('pattern'))),
+    )
     .orderBy(asc(groups.name))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(`group_search_${kind}`),
+);
+
+export const searchGroups = (db: Conn, scope: Scope, keyword: string, limit: number) => {
+  const { kind, value } = scopeKey(scope);
+  return searchPage(db, kind).execute({ scope: value, pattern: containing(keyword), limit });
+};
 
 export const groupCounts = async (db: Conn, id: number) =>
   (

@@ -435,18 +435,28 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
 
 const anyName: KeywordPlan = { ssid: 'none', nameByIndex: false };
 
-export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
-  db
+/** The global search's users, oldest first: one statement per scope kind and keyword plan, built once. */
+const searchPage = preparedBy((db, key: string) => {
+  const { kind, plan } = JSON.parse(key) as { kind: ScopeKind; plan: KeywordPlan };
+  const ids = keywordIds(db, eq(scopeColumn[kind], p('scope')), keywordPlaceholders, plan, 'asc', p('limit'));
+  return db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
-    .where(
-      inArray(
-        terminals.id,
-        sql`(${keywordIds(db, inScope(scope), keywordValues(keyword), keywordPlanOf(keyword) ?? anyName, 'asc', limit)})`,
-      ),
-    )
+    .where(inArray(terminals.id, sql`(${ids})`))
     .orderBy(asc(terminals.id))
-    .limit(limit);
+    .limit(p('limit'))
+    .prepare(`terminal_search_${kind}_${plan.ssid}${+plan.nameByIndex}`);
+});
+
+export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) => {
+  const { kind, value } = scopeKey(scope);
+  const plan = keywordPlanOf(keyword) ?? anyName;
+  return searchPage(db, JSON.stringify({ kind, plan })).execute({
+    scope: value,
+    ...keywordValues(keyword),
+    limit,
+  });
+};
 
 /** Names of a company's terminals that start with a prefix (to continue its numbering). */
 export const namesLike = async (db: Conn, orgId: number, prefix: string) =>
