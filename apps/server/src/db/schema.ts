@@ -169,7 +169,7 @@ export const terminals = pgTable(
     // inserts is scanned whole by every search until vacuum.
     // With the id and the scope columns included (migration 0019): a batch prefix is read on the index alone.
     index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
-    // A batch (an SSID's first 11 digits) newest first, with the scope columns (migration 0035).
+    // A batch (an SSID's first 11 digits) newest first, with the SSID and the scope columns (migration 0035).
     index('terminals_ssid_batch').on(sql`left(${t.ssid}, 11)`, t.id),
     index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
     index('terminals_org_name_trgm')

@@ -8,8 +8,7 @@ CREATE INDEX "terminals_top_path_id" ON "terminals" USING btree ("top_path","id"
 DROP INDEX "terminals_agent_path_id";--> statement-breakpoint
 CREATE INDEX "terminals_agent_path_id" ON "terminals" USING btree ("agent_path","id") INCLUDE ("name","ssid");--> statement-breakpoint
 DROP INDEX "terminals_org_id_id";--> statement-breakpoint
-CREATE INDEX "terminals_org_id_id" ON "terminals" USING btree ("org_id","id") INCLUDE ("name","ssid");
---> statement-breakpoint
+CREATE INDEX "terminals_org_id_id" ON "terminals" USING btree ("org_id","id") INCLUDE ("name","ssid");--> statement-breakpoint
 -- The first 11 digits of an SSID name its batch (at most 10 000 terminals). A keyword of those digits
 -- reads the batch's terminals newest first on this index instead of reading all of them on the SSID
 -- index to order them. The SSID itself is included: without it PostgreSQL reads each row of an

@@ -130,10 +130,9 @@ type KeywordValues = { [K in keyof ReturnType<typeof keywordValues>]: SQLWrapper
  * matches to be spread out) passed over hundreds of thousands of rows to reach them. The first 11
  * digits name a batch of at most 10 000 SSIDs, and a batch's terminals are read newest first on their
  * own index (migration 0035). A longer start is shared by at most 1 000 SSIDs and is read on the SSID
- * index, then ordered. A name
- * part with a digit in it (a batch's number) matches few names and is read on the trigram index; a
- * word alone may match a good part of a fleet, and PostgreSQL chooses. The ends of SSIDs are spread
- * over all batches, so PostgreSQL chooses there too.
+ * index, then ordered. A name part with a digit in it (a batch's number) matches few names and is read
+ * on the trigram index; a word alone may match a good part of a fleet, and PostgreSQL chooses. The ends
+ * of SSIDs are spread over all batches, so PostgreSQL chooses there too.
  */
 interface KeywordPlan {
   ssid: 'none' | 'chosen' | 'batch' | 'byIndex';
