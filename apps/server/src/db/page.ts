@@ -1,15 +1,18 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 
-/** The rows `offset` to `offset + limit` of a list, by id (what `onPage` reads). */
-const onWindow = (
+/**
+ * The rows `offset` to `offset + limit` of a list, by id (what `onPage` reads); a prepared list passes
+ * placeholders for its window.
+ */
+export const onWindow = (
   db: Conn,
   id: PgColumn,
   where: SQL | undefined,
   order: SQL[],
-  offset: number,
-  limit: number,
+  offset: number | Placeholder,
+  limit: number | Placeholder,
 ) =>
   sql`${id} = any(array(${db
     .select({ id })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onWindow } from '../../db/page.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
@@ -121,9 +122,7 @@ const pageBelow = prepared((db) =>
       total: sql<number>`(select count(*) from agents c where c.parent_id = ${param.parent})::int`,
     })
     .from(agents)
-    .where(
-      sql`${agents.id} = any(array(select a.id from agents a where a.parent_id = ${param.parent} order by a.created_at desc, a.id desc limit ${param.limit} offset ${param.offset}))`,
-    )
+    .where(onWindow(db, agents.id, eq(agents.parentId, param.parent), newestFirst, param.offset, param.limit))
     .orderBy(...newestFirst)
     .prepare('agent_page_below'),
 );

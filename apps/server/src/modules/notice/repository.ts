@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { onWindow } from '../../db/page.ts';
 import { prepared, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
@@ -56,7 +57,14 @@ const noticePage = prepared((db) =>
     .select({ ...getTableColumns(notices), total })
     .from(notices)
     .where(
-      sql`${notices.id} = any(array(select n.id from ${notices} n where n.agent_id = ${agent} order by n.created_at desc, n.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
+      onWindow(
+        db,
+        notices.id,
+        eq(notices.agentId, agent),
+        newestFirst,
+        sql.placeholder('offset'),
+        sql.placeholder('limit'),
+      ),
     )
     .orderBy(...newestFirst)
     .prepare('notice_page'),

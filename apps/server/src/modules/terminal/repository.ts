@@ -117,7 +117,8 @@ const p = sql.placeholder;
  */
 const keywordValues = (keyword: string) => ({
   ssidStart: startingWith(keyword),
-  ssidBatch: keyword.slice(0, batchDigits),
+  // The batch arm reads it only for a keyword of exactly a batch's digits.
+  ssidBatch: keyword,
   ssidEnd: startingWith([...keyword].reverse().join('')),
   name: containing(keyword),
 });
