@@ -13,16 +13,21 @@ interface WebManifest {
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 }
 
-/** Waits until the service worker is active and controls the page (it claims open pages on activation). */
-const controlled = (page: Page) =>
-  page.waitForFunction(
+/**
+ * Waits until the service worker is active and controls the page. It claims open pages on activation, but a
+ * document still loading at that moment (the login's navigation, say) is left to its next load: reload it then.
+ */
+const controlled = async (page: Page) => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(
     () => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') === true,
     undefined,
-    {
-      timeout: 30_000,
-      polling: 250,
-    },
+    { timeout: 30_000, polling: 250 },
   );
+};
 
 describe('the installable app', () => {
   useServerAndBrowser();
