@@ -133,14 +133,20 @@ type KeywordValues = { [K in keyof ReturnType<typeof keywordValues>]: SQLWrapper
  * own index (migration 0035). A longer start is shared by at most 1 000 SSIDs and is read on the SSID
  * index, then ordered. A name part with a digit in it (a batch's number) matches few names and is read
  * on the trigram index; a word alone may match a good part of a fleet, and PostgreSQL chooses. The ends
- * of SSIDs are spread over all batches, so PostgreSQL chooses there too.
+ * of SSIDs run through every batch alike, so an end of n digits is shared by about one SSID in 10ⁿ: from
+ * `endDigits` digits on it is read on the reversed SSID index. Below that PostgreSQL chooses; it cannot
+ * tell a longer end's few matches from many (after some ANALYZE samples, it walked the 510 000 terminals
+ * of an agent's scope for the 11 ending in 00000: 100 ms).
  */
 interface KeywordPlan {
   ssid: 'none' | 'chosen' | 'batch' | 'byIndex';
+  endsByIndex: boolean;
   nameByIndex: boolean;
 }
 /** The digits an SSID's batch shares (`terminals_ssid_batch`). */
 const batchDigits = 11;
+/** The digits from which an SSID's end is read on its index: at most one SSID in 10 000 shares them. */
+const endDigits = 4;
 const ssidPlanOf = (keyword: string): KeywordPlan['ssid'] => {
   if (!/^\d+$/.test(keyword)) return 'none';
   if (keyword.length < batchDigits) return 'chosen';
@@ -150,6 +156,7 @@ const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
   if (!keyword) return null;
   return {
     ssid: ssidPlanOf(keyword),
+    endsByIndex: keyword.length >= endDigits,
     nameByIndex: /\d/.test(keyword),
   };
 };
@@ -181,7 +188,7 @@ const keywordIds = (
     plan.ssid === 'batch'
       ? arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false)
       : arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
-  const ends = arm(like(sql`reverse(${terminals.ssid})`, k.ssidEnd), false);
+  const ends = arm(like(sql`reverse(${terminals.ssid})`, k.ssidEnd), plan.endsByIndex);
   return sql`${starts} union ${ends} union ${names}`;
 };
 
@@ -289,7 +296,7 @@ const totalOf = (db: Conn, s: Shape) => {
 };
 
 const keyOf = (s: Shape) =>
-  `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? `${s.keyword.ssid}${+s.keyword.nameByIndex}` : 'none'}`;
+  `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? `${s.keyword.ssid}${+s.keyword.endsByIndex}${+s.keyword.nameByIndex}` : 'none'}`;
 
 /** The columns of a terminal's row of the user list, which its detail starts with too. */
 const summaryColumns = {
@@ -320,10 +327,16 @@ export const summaryOf = (t: SummaryRow) => ({
   org_id: t.orgId,
   org_name: t.orgName,
   user_type: t.userType,
-  expiries: Object.fromEntries(Object.entries(expiryColumn).map(([fn, c]) => [fn, t[c]])) as Record<
-    keyof typeof expiryColumn,
-    string | null
-  >,
+  // Written out rather than built from `expiryColumn` for each row a page maps.
+  expiries: {
+    voice: t.voiceExpires,
+    recording: t.recordingExpires,
+    location: t.locationExpires,
+    sos: t.sosExpires,
+    fence: t.fenceExpires,
+    video: t.videoExpires,
+    duplex: t.duplexExpires,
+  } satisfies Record<keyof typeof expiryColumn, string | null>,
   created_at: t.createdAt.toISOString(),
 });
 
@@ -433,7 +446,7 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
       .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
   ).map((r) => r.id);
 
-const anyName: KeywordPlan = { ssid: 'none', nameByIndex: false };
+const anyName: KeywordPlan = { ssid: 'none', endsByIndex: false, nameByIndex: false };
 
 /** The global search's users, oldest first: one statement per scope kind and keyword plan, built once. */
 const searchPage = preparedBy((db, key: string) => {
