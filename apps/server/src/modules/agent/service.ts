@@ -72,11 +72,11 @@ export type OwnFields = Partial<
 >;
 export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateAgentRow(db, id, set);
 
-/** agentinfo (SPEC §3): profile plus one balance field per card type. */
-export async function agentInfo(db: Conn, id: number) {
-  const agent = await repo.findAgentById(db, id);
-  if (!agent) throw notFound();
-  const rows = await repo.cardsOf(db, id);
+type AgentRow = NonNullable<Awaited<ReturnType<typeof repo.findAgentById>>>;
+type CardRow = Awaited<ReturnType<typeof repo.cardsOf>>[number];
+
+/** agentinfo (SPEC §3) of a row already read, with its card rows: profile plus one balance per card type. */
+export function infoFrom(agent: AgentRow, rows: CardRow[]) {
   const balances = Object.fromEntries(
     CardTypes.map((c) => [c.field, rows.find((r) => r.cardType === c.code)?.balance ?? 0]),
   ) as Record<(typeof CardTypes)[number]['field'], number>;
@@ -95,15 +95,29 @@ export async function agentInfo(db: Conn, id: number) {
   };
 }
 
-/** The card switch record (SPEC §3): 1 where the card type is enabled, plus the path. */
-export async function cardSwitch(db: Conn, id: number) {
-  const agent = await repo.findAgentById(db, id);
-  if (!agent) throw notFound();
-  const rows = await repo.cardsOf(db, id);
+/** The card switch record (SPEC §3) of a row already read: 1 where the card type is enabled, plus the path. */
+export function switchFrom(agent: Pick<AgentRow, 'path'>, rows: CardRow[]) {
   const flags = Object.fromEntries(
     CardTypes.map((c) => [c.field, rows.find((r) => r.cardType === c.code)?.enabled ? 1 : 0]),
   ) as Record<(typeof CardTypes)[number]['field'], number>;
   return { ...flags, path: agent.path };
+}
+
+/** An agent's row and its card rows, read together. */
+export async function withCards(db: Conn, id: number) {
+  const [agent, rows] = await Promise.all([repo.findAgentById(db, id), repo.cardsOf(db, id)]);
+  if (!agent) throw notFound();
+  return { agent, rows };
+}
+
+export async function agentInfo(db: Conn, id: number) {
+  const { agent, rows } = await withCards(db, id);
+  return infoFrom(agent, rows);
+}
+
+export async function cardSwitch(db: Conn, id: number) {
+  const { agent, rows } = await withCards(db, id);
+  return switchFrom(agent, rows);
 }
 
 /** When an agent has a service card password, sales and recycling need it. */

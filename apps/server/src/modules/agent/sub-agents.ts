@@ -8,7 +8,7 @@ import { removeAccount } from '../push/service.ts';
 import { agentInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
-import { agentInfo, cardSwitch, createSubAgent } from './service.ts';
+import { agentInfo, cardSwitch, createSubAgent, infoFrom, switchFrom } from './service.ts';
 
 /** The card-type flags agent/add and agent/updateAgent both carry. */
 type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number | undefined>>;
@@ -51,12 +51,16 @@ export const search = async (db: Conn, caller: Caller, keyword: string, limit: n
 
 export async function detail(db: Conn, caller: Caller, id: number) {
   const agent = await agentInScope(db, caller, id);
-  const parent = agent.parentId ? await repo.findAgentById(db, agent.parentId) : undefined;
+  const [parent, rows, org_count] = await Promise.all([
+    agent.parentId ? repo.findAgentById(db, agent.parentId) : undefined,
+    repo.cardsOf(db, id),
+    repo.countOrgsOfAgent(db, id),
+  ]);
   return {
-    ...(await agentInfo(db, id)),
-    card_switch: await cardSwitch(db, id),
+    ...infoFrom(agent, rows),
+    card_switch: switchFrom(agent, rows),
     parent_name: parent?.name ?? '',
-    org_count: await repo.countOrgsOfAgent(db, id),
+    org_count,
     created_at: agent.createdAt.toISOString(),
   };
 }
