@@ -1,6 +1,7 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
+import { preparedBy } from './prepared.ts';
 
 /**
  * The rows `offset` to `offset + limit` of a list, by id (what `onPage` reads); a prepared list passes
@@ -38,26 +39,71 @@ export const onPage = (
   size: number,
 ) => onWindow(db, id, where, order, (page - 1) * size, size);
 
+/** What `historyPages` runs: a select that can be prepared. */
+interface Preparable<R> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<R[]> };
+}
+
 /**
- * A page of a history (SOS alarms, fence records, recordings) with its total, without counting the
- * whole history, which grows with every day kept: the page reads one row past itself (`read` gets the
- * condition that picks its rows), and its total is the rows before it plus those read. The app asks a
- * total only whether a next page exists. A page past the end counts what comes before it, at most its
- * offset.
+ * The pages of a history (SOS alarms, fence records, recordings) with their totals, without counting
+ * the whole history, which grows with every day kept: a page reads one row past itself, and its total is
+ * the rows before it plus those read. The app asks a total only whether a next page exists. A page past
+ * the end counts what comes before it, at most its offset.
+ *
+ * Each statement is built once per scope and set of filters given, and prepared: `scope` gives a
+ * scope's key and the value of its placeholder, `where` the scope's condition on it, `filters` each
+ * filter's condition on its own placeholder, and `read` the rows of a page where `onRows` holds.
  */
-export async function historyPage<R>(
-  db: Conn,
-  id: PgColumn,
-  where: SQL | undefined,
-  order: SQL[],
-  page: number,
-  size: number,
-  read: (onRows: SQL) => Promise<R[]>,
-) {
-  const offset = (page - 1) * size;
-  const rows = await read(onWindow(db, id, where, order, offset, size + 1));
-  if (rows.length > 0 || offset === 0) return { list: rows.slice(0, size), total: offset + rows.length };
-  const before = db.select({ one: sql`1` }).from(id.table).where(where).limit(offset).as('before');
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(before);
-  return { list: [] as R[], total: counted?.n ?? 0 };
+export function historyPages<S, K extends string, R>(h: {
+  name: string;
+  id: PgColumn;
+  order: SQL[];
+  scope: (scope: S) => { kind: string; value: number | string };
+  where: (kind: string, scope: Placeholder) => SQL;
+  filters: Record<K, (value: Placeholder) => SQL>;
+  read: (db: Conn, onRows: SQL) => Preparable<R>;
+}) {
+  /** A filter's fields: each one given adds its condition; a date is compared as an instant. */
+  type Filter = { [F in K]?: number | Date };
+  const given = (f: Filter) => (Object.keys(h.filters) as K[]).filter((k) => f[k] !== undefined);
+  const whereOf = (key: string) => {
+    const [kind, ...fields] = key.split(' ');
+    return and(
+      h.where(kind, sql.placeholder('scope')),
+      ...fields.map((k) => h.filters[k as K](sql.placeholder(k))),
+    );
+  };
+  const named = (part: string, key: string) => `${h.name}_${part}_${key.replace(/ /g, '_')}`;
+  const page = preparedBy((db, key: string) =>
+    h
+      .read(
+        db,
+        onWindow(db, h.id, whereOf(key), h.order, sql.placeholder('offset'), sql.placeholder('limit')),
+      )
+      .prepare(named('page', key)),
+  );
+  const before = preparedBy((db, key: string) => {
+    const rows = db
+      .select({ one: sql`1` })
+      .from(h.id.table)
+      .where(whereOf(key))
+      .limit(sql.placeholder('offset'))
+      .as('before');
+    return db.select({ n: sql<number>`count(*)::int` }).from(rows).prepare(named('before', key));
+  });
+  return async (db: Conn, scope: S, f: Filter, pageNo: number, size: number) => {
+    const { kind, value } = h.scope(scope);
+    const fields = given(f);
+    const key = [kind, ...fields].join(' ');
+    const values: Record<string, unknown> = { scope: value, offset: (pageNo - 1) * size, limit: size + 1 };
+    for (const k of fields) {
+      const v = f[k];
+      values[k] = v instanceof Date ? v.toISOString() : v;
+    }
+    const rows = await page(db, key).execute(values);
+    if (rows.length > 0 || values.offset === 0)
+      return { list: rows.slice(0, size), total: (values.offset as number) + rows.length };
+    const [counted] = await before(db, key).execute(values);
+    return { list: [] as R[], total: counted?.n ?? 0 };
+  };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { historyPage } from '../../db/page.ts';
+import { historyPages } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -22,25 +22,30 @@ export interface RecordingFilter {
 
 const withTerminal = { r: recordings, terminalName: terminals.name, ssid: terminals.ssid };
 
-export async function listRecordings(db: Conn, scope: Scope, f: RecordingFilter, page: number, size: number) {
-  const where = and(
-    inScope(scope),
-    f.orgId !== undefined ? eq(recordings.orgId, f.orgId) : undefined,
-    f.groupId !== undefined ? eq(recordings.groupId, f.groupId) : undefined,
-    f.terminalId !== undefined ? eq(recordings.terminalId, f.terminalId) : undefined,
-    f.from ? gte(recordings.startedAt, f.from) : undefined,
-    f.to ? lt(recordings.startedAt, f.to) : undefined,
-  );
-  const order = [desc(recordings.startedAt), desc(recordings.id)];
-  return historyPage(db, recordings.id, where, order, page, size, (onRows) =>
+const order = [desc(recordings.startedAt), desc(recordings.id)];
+
+export const listRecordings = historyPages({
+  name: 'recordings',
+  id: recordings.id,
+  order,
+  scope: (scope: Scope) =>
+    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
+  where: (kind, scope) => (kind === 'org' ? eq(recordings.orgId, scope) : like(recordings.agentPath, scope)),
+  filters: {
+    orgId: (v) => eq(recordings.orgId, v),
+    groupId: (v) => eq(recordings.groupId, v),
+    terminalId: (v) => eq(recordings.terminalId, v),
+    from: (v) => gte(recordings.startedAt, v),
+    to: (v) => lt(recordings.startedAt, v),
+  },
+  read: (db, onRows) =>
     db
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
       .where(onRows)
       .orderBy(...order),
-  );
-}
+});
 
 export const findRecordingIn = async (db: Conn, scope: Scope, id: number) =>
   (

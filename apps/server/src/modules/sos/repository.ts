@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { historyPage } from '../../db/page.ts';
+import { historyPages } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
-import { type Scope, scopeKey } from '../../http/caller.ts';
+import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 
 export type NewSos = typeof sosRecords.$inferInsert;
 
@@ -51,16 +51,20 @@ const withNames = {
 /** Unprocessed first (status 0), then the newest. */
 const listOrder = [asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id)];
 
-export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number, size: number) {
-  const where = and(
-    inScope(scope),
-    f.status !== undefined ? eq(sosRecords.status, f.status) : undefined,
-    f.orgId !== undefined ? eq(sosRecords.orgId, f.orgId) : undefined,
-    f.terminalId !== undefined ? eq(sosRecords.terminalId, f.terminalId) : undefined,
-    f.from ? gte(sosRecords.createdAt, f.from) : undefined,
-    f.to ? lt(sosRecords.createdAt, f.to) : undefined,
-  );
-  return historyPage(db, sosRecords.id, where, listOrder, page, size, (onRows) =>
+export const listSos = historyPages({
+  name: 'sos',
+  id: sosRecords.id,
+  order: listOrder,
+  scope: scopeKey,
+  where: (kind, scope) => eq(scopeColumn[kind as ScopeKind], scope),
+  filters: {
+    status: (v) => eq(sosRecords.status, v),
+    orgId: (v) => eq(sosRecords.orgId, v),
+    terminalId: (v) => eq(sosRecords.terminalId, v),
+    from: (v) => gte(sosRecords.createdAt, v),
+    to: (v) => lt(sosRecords.createdAt, v),
+  },
+  read: (db, onRows) =>
     db
       .select(withNames)
       .from(sosRecords)
@@ -68,8 +72,7 @@ export async function listSos(db: Conn, scope: Scope, f: SosFilter, page: number
       .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
       .where(onRows)
       .orderBy(...listOrder),
-  );
-}
+});
 
 export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
   (
