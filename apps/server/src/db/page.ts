@@ -39,32 +39,34 @@ export const onPage = (
   size: number,
 ) => onWindow(db, id, where, order, (page - 1) * size, size);
 
-/** What `historyPages` runs: a select that can be prepared. */
+/** What `filteredPages` runs: a select that can be prepared. */
 interface Preparable<R> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<R[]> };
 }
 
 /**
- * The pages of a history (SOS alarms, fence records, recordings) with their totals, without counting
- * the whole history, which grows with every day kept: a page reads one row past itself, and its total is
- * the rows before it plus those read. The app asks a total only whether a next page exists. A page past
- * the end counts what comes before it, at most its offset.
+ * The pages of a filtered list with their totals, each statement built once per scope and set of
+ * filters given, and prepared: `scope` gives a scope's key and the value of its placeholder, `where` the
+ * scope's condition on it, `filters` each filter's condition on its own placeholder, and `read` the rows
+ * of a page where `onRows` holds.
  *
- * Each statement is built once per scope and set of filters given, and prepared: `scope` gives a
- * scope's key and the value of its placeholder, `where` the scope's condition on it, `filters` each
- * filter's condition on its own placeholder, and `read` the rows of a page where `onRows` holds.
+ * A list's total is `counted` beside its page, or `read`: a history (SOS alarms, fence records,
+ * recordings), which grows with every day kept, is not counted whole. Its page reads one row past itself
+ * and its total is the rows before it plus those read; the app asks a history's total only whether a
+ * next page exists. A page past the end counts what comes before it, at most its offset.
  */
-export function historyPages<S, K extends string, R>(h: {
+export function filteredPages<S, K extends string, R>(h: {
   name: string;
   id: PgColumn;
   order: SQL[];
+  total: 'counted' | 'read';
   scope: (scope: S) => { kind: string; value: number | string };
   where: (kind: string, scope: Placeholder) => SQL;
   filters: Record<K, (value: Placeholder) => SQL>;
   read: (db: Conn, onRows: SQL) => Preparable<R>;
 }) {
   /** A filter's fields: each one given adds its condition; a date is compared as an instant. */
-  type Filter = { [F in K]?: number | Date };
+  type Filter = { [F in K]?: number | string | Date };
   const given = (f: Filter) => (Object.keys(h.filters) as K[]).filter((k) => f[k] !== undefined);
   const whereOf = (key: string) => {
     const [kind, ...fields] = key.split(' ');
@@ -82,28 +84,38 @@ export function historyPages<S, K extends string, R>(h: {
       )
       .prepare(named('page', key)),
   );
-  const before = preparedBy((db, key: string) => {
-    const rows = db
-      .select({ one: sql`1` })
-      .from(h.id.table)
-      .where(whereOf(key))
-      .limit(sql.placeholder('offset'))
-      .as('before');
-    return db.select({ n: sql<number>`count(*)::int` }).from(rows).prepare(named('before', key));
+  /** The rows of the list (`counted`), or those before a page past the end (`read`). */
+  const count = preparedBy((db, key: string) => {
+    const rows = db.select({ one: sql`1` }).from(h.id.table).where(whereOf(key));
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from((h.total === 'read' ? rows.limit(sql.placeholder('offset')) : rows).as('counted'))
+      .prepare(named('count', key));
   });
   return async (db: Conn, scope: S, f: Filter, pageNo: number, size: number) => {
     const { kind, value } = h.scope(scope);
     const fields = given(f);
     const key = [kind, ...fields].join(' ');
-    const values: Record<string, unknown> = { scope: value, offset: (pageNo - 1) * size, limit: size + 1 };
+    const offset = (pageNo - 1) * size;
+    const values: Record<string, unknown> = {
+      scope: value,
+      offset,
+      limit: h.total === 'read' ? size + 1 : size,
+    };
     for (const k of fields) {
       const v = f[k];
       values[k] = v instanceof Date ? v.toISOString() : v;
     }
+    if (h.total === 'counted') {
+      const [list, [counted]] = await Promise.all([
+        page(db, key).execute(values),
+        count(db, key).execute(values),
+      ]);
+      return { list, total: counted?.n ?? 0 };
+    }
     const rows = await page(db, key).execute(values);
-    if (rows.length > 0 || values.offset === 0)
-      return { list: rows.slice(0, size), total: (values.offset as number) + rows.length };
-    const [counted] = await before(db, key).execute(values);
+    if (rows.length > 0 || offset === 0) return { list: rows.slice(0, size), total: offset + rows.length };
+    const [counted] = await count(db, key).execute(values);
     return { list: [] as R[], total: counted?.n ?? 0 };
   };
 }

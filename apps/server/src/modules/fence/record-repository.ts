@@ -1,5 +1,5 @@
 import { desc, eq, gte, like, lt } from 'drizzle-orm';
-import { historyPages } from '../../db/page.ts';
+import { filteredPages } from '../../db/page.ts';
 import { fenceRecords, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -14,10 +14,11 @@ export interface RecordFilter {
 
 const order = [desc(fenceRecords.at), desc(fenceRecords.id)];
 
-export const listRecords = historyPages({
+export const listRecords = filteredPages({
   name: 'fence_records',
   id: fenceRecords.id,
   order,
+  total: 'read',
   scope: (scope: Scope) =>
     'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
   where: (kind, scope) =>

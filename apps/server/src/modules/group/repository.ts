@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onPage } from '../../db/page.ts';
+import { filteredPages } from '../../db/page.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -24,12 +24,6 @@ export type GroupRow = typeof groups.$inferSelect;
 
 const scopeColumn = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
 
-/** Groups by equality on an indexed column (`scopeKey`). */
-const inScope = (scope: Scope) => {
-  const { kind, value } = scopeKey(scope);
-  return eq(scopeColumn[kind], value);
-};
-
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
   db
     .select()
@@ -38,32 +32,38 @@ export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
 
 const memberCount = sql<number>`(select count(*)::int from group_members gm where gm.group_id = ${groups.id})`;
 
-export async function listGroups(
+const listOrder = [desc(groups.id)];
+
+const groupPages = filteredPages({
+  name: 'groups',
+  id: groups.id,
+  order: listOrder,
+  total: 'counted',
+  scope: scopeKey,
+  where: (kind, scope) => eq(scopeColumn[kind as ScopeKind], scope),
+  filters: {
+    orgId: (v) => eq(groups.orgId, v),
+    terminalId: (v) =>
+      sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${v})`,
+    keyword: (v) => ilike(groups.name, v),
+  },
+  read: (db, onRows) =>
+    db
+      .select({ g: groups, orgName: orgs.name, memberCount })
+      .from(groups)
+      .innerJoin(orgs, eq(orgs.id, groups.orgId))
+      .where(onRows)
+      .orderBy(...listOrder),
+});
+
+/** A page of groups in a scope, by company, member terminal or a part of the name. */
+export const listGroups = (
   db: Conn,
   scope: Scope,
   f: { orgId?: number; terminalId?: number; keyword?: string },
   page: number,
   size: number,
-) {
-  const where = and(
-    inScope(scope),
-    f.orgId !== undefined ? eq(groups.orgId, f.orgId) : undefined,
-    f.terminalId !== undefined
-      ? sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${f.terminalId})`
-      : undefined,
-    f.keyword ? ilike(groups.name, containing(f.keyword)) : undefined,
-  );
-  const [list, total] = await Promise.all([
-    db
-      .select({ g: groups, orgName: orgs.name, memberCount })
-      .from(groups)
-      .innerJoin(orgs, eq(orgs.id, groups.orgId))
-      .where(onPage(db, groups.id, where, [desc(groups.id)], page, size))
-      .orderBy(desc(groups.id)),
-    db.$count(groups, where),
-  ]);
-  return { list, total };
-}
+) => groupPages(db, scope, { ...f, keyword: f.keyword ? containing(f.keyword) : undefined }, page, size);
 
 export const namesLike = async (db: Conn, orgId: number, base: string) =>
   (

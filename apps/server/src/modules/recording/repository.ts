@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { historyPages } from '../../db/page.ts';
+import { filteredPages } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -24,10 +24,11 @@ const withTerminal = { r: recordings, terminalName: terminals.name, ssid: termin
 
 const order = [desc(recordings.startedAt), desc(recordings.id)];
 
-export const listRecordings = historyPages({
+export const listRecordings = filteredPages({
   name: 'recordings',
   id: recordings.id,
   order,
+  total: 'read',
   scope: (scope: Scope) =>
     'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
   where: (kind, scope) => (kind === 'org' ? eq(recordings.orgId, scope) : like(recordings.agentPath, scope)),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { historyPages } from '../../db/page.ts';
+import { filteredPages } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 
@@ -51,10 +51,11 @@ const withNames = {
 /** Unprocessed first (status 0), then the newest. */
 const listOrder = [asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id)];
 
-export const listSos = historyPages({
+export const listSos = filteredPages({
   name: 'sos',
   id: sosRecords.id,
   order: listOrder,
+  total: 'read',
   scope: scopeKey,
   where: (kind, scope) => eq(scopeColumn[kind as ScopeKind], scope),
   filters: {
