@@ -71,6 +71,15 @@ describe.each(backends)('groups on %s', (backend) => {
     expect(detail.data).toMatchObject({ member_count: 3, leader: { id: ids[1] }, compere: { id: ids[2] } });
     const outside = await t.call(api.group.unMembers, { id: g.id }, company);
     expect(outside.data.total).toBe(ids.length - 3);
+    // A keyword finds terminals outside only; a page past the last counts its matches.
+    const ssidOf = async (id: number) => (await t.call(api.terminal.detail, { id }, company)).data.ssid;
+    const [outsider, member] = [await ssidOf(ids[3]), await ssidOf(ids[0])];
+    const byKeyword = (keyword: string, page: number) =>
+      t.call(api.group.unMembers, { id: g.id, keyword, page }, company).then((r) => r.data);
+    expect((await byKeyword(outsider, 1)).list.map((r) => r.id)).toEqual([ids[3]]);
+    expect(await byKeyword(outsider, 3)).toMatchObject({ list: [], total: 1 });
+    expect(await byKeyword(member, 1)).toMatchObject({ list: [], total: 0 });
+    expect(await byKeyword(member, 2)).toMatchObject({ list: [], total: 0 });
     const user = await t.call(api.terminal.detail, { id: ids[0] }, company);
     expect(user.data.default_group?.name).toBe('巡邏隊');
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onPage } from '../../db/page.ts';
+import { filteredPages } from '../../db/page.ts';
+import { prepared } from '../../db/prepared.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -30,29 +31,44 @@ const memberCount = sql<number>`(select count(*)::int from fence_members fm wher
 const keeperName = sql<string | null>`(select kt.name from terminals kt
   where kt.id = ${fences.keeperTerminalId} and kt.org_id = ${fences.orgId})`;
 
-export async function listFences(
+const listOrder = [desc(fences.id)];
+
+const fencePages = filteredPages({
+  name: 'fences',
+  id: fences.id,
+  order: listOrder,
+  total: 'counted',
+  scope: (scope: Scope) =>
+    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
+  where: (kind, scope) => (kind === 'org' ? eq(fences.orgId, scope) : like(fences.agentPath, scope)),
+  filters: {
+    orgId: (v) => eq(fences.orgId, v),
+    keyword: (v) => ilike(fences.name, v),
+  },
+  read: (db, onRows) =>
+    db
+      .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
+      .from(fences)
+      .innerJoin(orgs, eq(orgs.id, fences.orgId))
+      .where(onRows)
+      .orderBy(...listOrder),
+});
+
+/** A page of fences in a scope, by company or a part of the name. */
+export const listFences = (
   db: Conn,
   scope: Scope,
   f: { orgId?: number; keyword?: string },
   page: number,
   size: number,
-) {
-  const where = and(
-    inScope(scope),
-    f.orgId !== undefined ? eq(fences.orgId, f.orgId) : undefined,
-    f.keyword ? ilike(fences.name, containing(f.keyword)) : undefined,
+) =>
+  fencePages(
+    db,
+    scope,
+    { orgId: f.orgId, keyword: f.keyword ? containing(f.keyword) : undefined },
+    page,
+    size,
   );
-  const [list, total] = await Promise.all([
-    db
-      .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
-      .from(fences)
-      .innerJoin(orgs, eq(orgs.id, fences.orgId))
-      .where(onPage(db, fences.id, where, [desc(fences.id)], page, size))
-      .orderBy(desc(fences.id)),
-    db.$count(fences, where),
-  ]);
-  return { list, total };
-}
 
 export const fenceExtras = async (db: Conn, id: number) =>
   (
@@ -94,22 +110,36 @@ export const clearStates = (db: Conn, fenceId: number, terminalIds?: number[]) =
       ),
     );
 
+const inFence = and(
+  eq(fenceMembers.fenceId, sql.placeholder('fenceId')),
+  eq(terminals.orgId, sql.placeholder('orgId')),
+);
+const memberPage = prepared((db) =>
+  db
+    .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+    .from(fenceMembers)
+    .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+    .where(inFence)
+    .orderBy(terminals.id)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('fence_member_page'),
+);
+const memberTotal = prepared((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fenceMembers)
+    .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+    .where(inFence)
+    .prepare('fence_member_total'),
+);
+
+/** A page of a fence's members that belong to its company, and their total. */
 export async function listMembers(db: Conn, fence: FenceRow, page: number, size: number) {
-  const where = and(eq(fenceMembers.fenceId, fence.id), eq(terminals.orgId, fence.orgId));
+  const values = { fenceId: fence.id, orgId: fence.orgId, limit: size, offset: (page - 1) * size };
   const [list, [{ n }]] = await Promise.all([
-    db
-      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
-      .from(fenceMembers)
-      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-      .where(where)
-      .orderBy(terminals.id)
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(fenceMembers)
-      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-      .where(where),
+    memberPage(db).execute(values),
+    memberTotal(db).execute(values),
   ]);
   return { list, total: n };
 }

@@ -89,26 +89,40 @@ export const deleteOwnedGroup = async (db: Conn, ownerTerminalId: number, id: nu
       .returning({ id: groups.id })
   ).length === 1;
 
+const ofGroup = eq(groupMembers.groupId, sql.placeholder('groupId'));
+const memberPage = prepared((db) =>
+  db
+    .select({
+      terminalId: terminals.id,
+      ssid: terminals.ssid,
+      name: terminals.name,
+      priority: groupMembers.priority,
+      defaultGroupId: terminals.defaultGroupId,
+    })
+    .from(groupMembers)
+    .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
+    .where(ofGroup)
+    .orderBy(asc(groupMembers.priority), asc(groupMembers.terminalId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('group_member_page'),
+);
+const memberTotal = prepared((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(ofGroup)
+    .prepare('group_member_total'),
+);
+
+/** A page of a group's members by priority, and their total. */
 export async function listMembers(db: Conn, groupId: number, page: number, size: number) {
-  const where = eq(groupMembers.groupId, groupId);
-  const [list, total] = await Promise.all([
-    db
-      .select({
-        terminalId: terminals.id,
-        ssid: terminals.ssid,
-        name: terminals.name,
-        priority: groupMembers.priority,
-        defaultGroupId: terminals.defaultGroupId,
-      })
-      .from(groupMembers)
-      .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
-      .where(where)
-      .orderBy(asc(groupMembers.priority), asc(groupMembers.terminalId))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.$count(groupMembers, where),
+  const values = { groupId, limit: size, offset: (page - 1) * size };
+  const [list, [{ n }]] = await Promise.all([
+    memberPage(db).execute(values),
+    memberTotal(db).execute(values),
   ]);
-  return { list, total };
+  return { list, total: n };
 }
 
 export const findMember = async (db: Conn, groupId: number, terminalId: number) =>
