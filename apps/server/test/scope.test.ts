@@ -180,7 +180,10 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
       expect((await t.call(e, {}, company)).code).toBe(Code.forbidden);
     }
     expect((await t.call(api.org.info, { id: siblingOrgId }, company)).code).toBe(Code.notFound);
-    expect((await t.call(api.org.info, {}, company)).data.corg_name).toBe('Demo_Company');
+    const own = (await t.call(api.org.info, {}, company)).data;
+    expect(own).toMatchObject({ corg_name: 'Demo_Company', group_count: 2, user_count: 6 });
+    expect(own.agent_name).toBe((await t.call(api.profile.org, {}, company)).data.agent_name);
+    expect(own.agent_name).not.toBe('');
   });
 
   it('manages a company: create, toggles, region, password reset ends its sessions, delete when empty', async () => {

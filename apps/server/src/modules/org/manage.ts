@@ -12,7 +12,6 @@ import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import * as agents from '../agent/service.ts';
-import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import { removeAccount } from '../push/service.ts';
 import { agentInScope, orgInScope } from '../scope/service.ts';
@@ -23,12 +22,7 @@ import { createOrg, toggleColumn, togglesOf } from './service.ts';
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
-  const [withAgent, servers, group_count, user_count] = await Promise.all([
-    repo.findOrgWithAgent(db, org.id),
-    repo.serversOf(db, org.id),
-    groups.countOfOrg(db, org.id),
-    terminals.countOfOrg(db, org.id),
-  ]);
+  const [summary, servers] = await Promise.all([repo.summaryOf(db, org.id), repo.serversOf(db, org.id)]);
   return {
     id: org.id,
     corg_name: org.name,
@@ -39,10 +33,10 @@ export async function info(db: Conn, caller: Caller, id?: number) {
     address: org.address,
     region: org.region,
     agent_id: org.agentId,
-    agent_name: withAgent?.agentName ?? '',
+    agent_name: summary?.agentName ?? '',
     toggles: togglesOf(org),
-    group_count,
-    user_count,
+    group_count: summary?.groupCount ?? 0,
+    user_count: summary?.userCount ?? 0,
     servers,
     created_at: org.createdAt.toISOString(),
   };

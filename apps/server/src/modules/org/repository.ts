@@ -33,8 +33,23 @@ const orgWithAgent = prepared((db) =>
     .prepare('org_with_agent'),
 );
 
-/** A company and its agent's name (org/info, profile/org). */
+/** A company and its agent's name (profile/org). */
 export const findOrgWithAgent = async (db: Conn, id: number) => (await orgWithAgent(db).execute({ id }))[0];
+
+const orgSummary = prepared((db) =>
+  db
+    .select({
+      agentName: sql<string>`(select a.name from ${agents} a where a.id = "orgs"."agent_id")`,
+      groupCount: sql<number>`(select count(*)::int from ${groups} g where g.org_id = "orgs"."id")`,
+      userCount,
+    })
+    .from(orgs)
+    .where(eq(orgs.id, sql.placeholder('id')))
+    .prepare('org_summary'),
+);
+
+/** A company's agent's name, its groups and its terminals (org/info), in one read. */
+export const summaryOf = async (db: Conn, id: number) => (await orgSummary(db).execute({ id }))[0];
 
 export type OrgRow = typeof orgs.$inferSelect;
 
