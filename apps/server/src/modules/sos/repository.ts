@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
+import { preparedBy } from '../../db/prepared.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 
@@ -75,16 +76,22 @@ export const listSos = filteredPages({
       .orderBy(...listOrder),
 });
 
-export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
-      .select(withNames)
-      .from(sosRecords)
-      .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
-      .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-      .where(and(eq(sosRecords.id, id), inScope(scope)))
-      .limit(1)
-  )[0];
+const sosIn = preparedBy((db, kind: ScopeKind) =>
+  db
+    .select(withNames)
+    .from(sosRecords)
+    .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
+    .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
+    .where(and(eq(sosRecords.id, sql.placeholder('id')), eq(scopeColumn[kind], sql.placeholder('scope'))))
+    .limit(1)
+    .prepare(`sos_in_${kind}`),
+);
+
+/** An alarm in scope with its terminal's and company's names. */
+export const findSosIn = async (db: Conn, scope: Scope, id: number) => {
+  const { kind, value } = scopeKey(scope);
+  return (await sosIn(db, kind).execute({ id, scope: value }))[0];
+};
 
 /** Processes an unprocessed record; false when it was already processed (two people at once, say). */
 export const markProcessed = async (db: Conn, id: number, processor: string, remark: string) =>
