@@ -173,13 +173,18 @@ export async function detachTerminal(db: Conn, terminalId: number) {
   await db.update(groups).set({ compereTerminalId: null }).where(eq(groups.compereTerminalId, terminalId));
 }
 
-export const listeningOf = (db: Conn, terminalId: number) =>
+const listening = prepared((db) =>
   db
     .select({ id: groups.id, name: groups.name })
     .from(listeningGroups)
     .innerJoin(groups, eq(groups.id, listeningGroups.groupId))
-    .where(eq(listeningGroups.terminalId, terminalId))
-    .orderBy(asc(groups.id));
+    .where(eq(listeningGroups.terminalId, sql.placeholder('terminalId')))
+    .orderBy(asc(groups.id))
+    .prepare('group_listening'),
+);
+
+/** The groups a terminal listens to. */
+export const listeningOf = (db: Conn, terminalId: number) => listening(db).execute({ terminalId });
 
 export const addListening = (db: Conn, terminalId: number, groupIds: number[]) =>
   db

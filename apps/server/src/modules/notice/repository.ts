@@ -1,41 +1,51 @@
 import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onWindow } from '../../db/page.ts';
-import { prepared, withTotal } from '../../db/prepared.ts';
+import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
 
 export const insertNotice = (db: Conn, row: NewNotice) => db.insert(notices).values(row);
 
-export const countUnread = async (db: Conn, agentId: number) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notices)
-      .where(and(eq(notices.agentId, agentId), isNull(notices.readAt)))
-  )[0].n;
+const unread = prepared((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notices)
+    .where(and(eq(notices.agentId, sql.placeholder('agentId')), isNull(notices.readAt)))
+    .prepare('notice_unread'),
+);
+
+export const countUnread = async (db: Conn, agentId: number) => (await unread(db).execute({ agentId }))[0].n;
 
 export const insertBulletin = async (db: Conn, title: string, content: string) =>
   (await db.insert(bulletins).values({ title, content }).returning())[0];
 
+const firstUnopened = prepared((db) =>
+  db
+    .select()
+    .from(bulletins)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(bulletinReads)
+          .where(
+            and(
+              eq(bulletinReads.bulletinId, bulletins.id),
+              eq(bulletinReads.agentId, sql.placeholder('agentId')),
+            ),
+          ),
+      ),
+    )
+    .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
+    .limit(1)
+    .prepare('bulletin_first_unopened'),
+);
+
 /** The newest bulletin the agent has not opened yet. */
 export const firstUnopenedBulletin = async (db: Conn, agentId: number) =>
-  (
-    await db
-      .select()
-      .from(bulletins)
-      .where(
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(bulletinReads)
-            .where(and(eq(bulletinReads.bulletinId, bulletins.id), eq(bulletinReads.agentId, agentId))),
-        ),
-      )
-      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-      .limit(1)
-  )[0];
+  (await firstUnopened(db).execute({ agentId }))[0];
 
 export const markBulletinOpened = (db: Conn, agentId: number, bulletinId: number) =>
   db.insert(bulletinReads).values({ agentId, bulletinId }).onConflictDoNothing();
@@ -105,17 +115,32 @@ export const markRead = async (db: Conn, agentId: number, id: number) =>
       .returning({ id: notices.id })
   ).length > 0;
 
+/** Bulletins newest first, all of them or the one asked for by id. */
+const byId = (one: boolean) => (one ? eq(bulletins.id, sql.placeholder('id')) : undefined);
+const bulletinPage = preparedBy((db, one: boolean) =>
+  db
+    .select()
+    .from(bulletins)
+    .where(byId(one))
+    .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`bulletin_page_${one}`),
+);
+const bulletinTotal = preparedBy((db, one: boolean) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bulletins)
+    .where(byId(one))
+    .prepare(`bulletin_total_${one}`),
+);
+
 export async function listBulletins(db: Conn, page: number, size: number, id?: number) {
-  const where = id !== undefined ? eq(bulletins.id, id) : undefined;
-  const [list, total] = await Promise.all([
-    db
-      .select()
-      .from(bulletins)
-      .where(where)
-      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.$count(bulletins, where),
+  const one = id !== undefined;
+  const values = { id, limit: size, offset: (page - 1) * size };
+  const [list, [{ n }]] = await Promise.all([
+    bulletinPage(db, one).execute(values),
+    bulletinTotal(db, one).execute(values),
   ]);
-  return { list, total };
+  return { list, total: n };
 }

@@ -10,29 +10,21 @@ export type NewSos = typeof sosRecords.$inferInsert;
 export const insertSos = async (db: Conn, row: NewSos) =>
   (await db.insert(sosRecords).values(row).returning())[0];
 
-export const countUntreatedOfOrg = async (db: Conn, orgId: number) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sosRecords)
-      .where(and(eq(sosRecords.orgId, orgId), eq(sosRecords.status, 0)))
-  )[0].n;
-
 const scopeColumn = { org: sosRecords.orgId, sub: sosRecords.agentPath, top: sosRecords.topPath };
 
-/** Alarms by equality on an indexed column (`scopeKey`). */
-const inScope = (scope: Scope) => {
-  const { kind, value } = scopeKey(scope);
-  return eq(scopeColumn[kind], value);
-};
+const untreated = preparedBy((db, kind: ScopeKind) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sosRecords)
+    .where(and(eq(scopeColumn[kind], sql.placeholder('scope')), eq(sosRecords.status, 0)))
+    .prepare(`sos_untreated_${kind}`),
+);
 
-export const countUntreatedUnder = async (db: Conn, path: string) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sosRecords)
-      .where(and(inScope({ path }), eq(sosRecords.status, 0)))
-  )[0].n;
+/** The unprocessed alarms in scope (polled by every console). */
+export const countUntreated = async (db: Conn, scope: Scope) => {
+  const { kind, value } = scopeKey(scope);
+  return (await untreated(db, kind).execute({ scope: value }))[0].n;
+};
 
 export interface SosFilter {
   status?: number;

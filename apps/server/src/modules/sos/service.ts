@@ -1,11 +1,10 @@
 import type { Conn } from '../../db/client.ts';
-import { type Caller, isOrg } from '../../http/caller.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
 import * as live from '../live/service.ts';
 import * as repo from './repository.ts';
 
 /** Unprocessed SOS records: a company's own, or all of an agent's subtree. */
-export const untreatedCount = (db: Conn, caller: Caller) =>
-  isOrg(caller) ? repo.countUntreatedOfOrg(db, caller.id) : repo.countUntreatedUnder(db, caller.path);
+export const untreatedCount = (db: Conn, caller: Caller) => repo.countUntreated(db, scopeOf(caller));
 
 export interface RaiseInput {
   orgId: number;
