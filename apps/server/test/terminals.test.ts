@@ -135,6 +135,12 @@ describe.each(backends)('terminals on %s', (backend) => {
 
     expect((await t.call(api.terminal.updateUser, { id: first, name: 'Renamed' }, top)).code).toBe(Code.ok);
     expect(await rowOf(first)).toMatchObject({ name: 'Renamed' });
+    // Several fields at once, and another set of them after: each edit sets what it names.
+    const edit = { id: first, remark: 'Night shift', dispatcher: '1' };
+    expect((await t.call(api.terminal.updateUser, edit, top)).code).toBe(Code.ok);
+    expect((await t.call(api.terminal.updateUser, { id: first, name: 'Renamed2' }, top)).code).toBe(Code.ok);
+    const detail = (await t.call(api.terminal.detail, { id: first }, top)).data;
+    expect(detail).toMatchObject({ name: 'Renamed2', remark: 'Night shift', dispatcher: true });
 
     const other = await t.call(
       api.org.add,

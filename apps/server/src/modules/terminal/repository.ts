@@ -425,15 +425,30 @@ export const findDetailIn = async (db: Conn, scope: Scope, id: number) => {
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
   db.update(terminals).set(set).where(eq(terminals.id, id));
 
-/** Updates a terminal in scope; false when there is none. */
-export const updateTerminalIn = async (db: Conn, scope: Scope, id: number, set: Partial<NewTerminal>) =>
-  (
-    await db
-      .update(terminals)
-      .set(set)
-      .where(and(eq(terminals.id, id), inScope(scope)))
-      .returning({ id: terminals.id })
-  ).length > 0;
+/** The fields an edit in scope may set (terminal/updateUser without a company change). */
+type EditedField = 'name' | 'iccid' | 'remark' | 'dispatcher';
+
+const updateIn = preparedBy((db, key: string) => {
+  const [kind, ...fields] = key.split(' ') as [ScopeKind, ...EditedField[]];
+  return db
+    .update(terminals)
+    .set(Object.fromEntries(fields.map((f) => [f, sql.placeholder(f)])))
+    .where(and(eq(terminals.id, p('id')), eq(scopeColumn[kind], p('scope'))))
+    .returning({ id: terminals.id })
+    .prepare(`terminal_update_${key.replace(/ /g, '_')}`);
+});
+
+/** Updates a terminal in scope, a statement per scope kind and set of fields; false when there is none. */
+export const updateTerminalIn = async (
+  db: Conn,
+  scope: Scope,
+  id: number,
+  set: Partial<Pick<NewTerminal, EditedField>>,
+) => {
+  const { kind, value } = scopeKey(scope);
+  const fields = (Object.keys(set) as EditedField[]).filter((f) => set[f] !== undefined).sort();
+  return (await updateIn(db, [kind, ...fields].join(' ')).execute({ ...set, id, scope: value })).length > 0;
+};
 
 export const deleteTerminals = (db: Conn, ids: number[]) =>
   db.delete(terminals).where(inArray(terminals.id, ids));
