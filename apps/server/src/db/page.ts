@@ -1,4 +1,4 @@
-import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, like, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 import { preparedBy } from './prepared.ts';
@@ -43,6 +43,16 @@ export const onPage = (
 interface Preparable<R> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<R[]> };
 }
+
+/**
+ * `filteredPages`' scope for a table scoped by company id, or for an agent by agent path prefix
+ * (`LIKE`, planned on each call): the tables that carry no top path.
+ */
+export const byCompanyOrPathPrefix = (orgId: PgColumn, agentPath: PgColumn) => ({
+  scope: (scope: { orgId: number } | { path: string }) =>
+    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
+  where: (kind: string, scope: Placeholder) => (kind === 'org' ? eq(orgId, scope) : like(agentPath, scope)),
+});
 
 /**
  * The pages of a filtered list with their totals, each statement built once per scope and set of

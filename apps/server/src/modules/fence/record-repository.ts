@@ -1,7 +1,6 @@
-import { desc, eq, gte, like, lt } from 'drizzle-orm';
-import { filteredPages } from '../../db/page.ts';
+import { desc, eq, gte, lt } from 'drizzle-orm';
+import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
 import { fenceRecords, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
 
 export interface RecordFilter {
   orgId?: number;
@@ -19,10 +18,7 @@ export const listRecords = filteredPages({
   id: fenceRecords.id,
   order,
   total: 'read',
-  scope: (scope: Scope) =>
-    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
-  where: (kind, scope) =>
-    kind === 'org' ? eq(fenceRecords.orgId, scope) : like(fenceRecords.agentPath, scope),
+  ...byCompanyOrPathPrefix(fenceRecords.orgId, fenceRecords.agentPath),
   filters: {
     orgId: (v) => eq(fenceRecords.orgId, v),
     fenceId: (v) => eq(fenceRecords.fenceId, v),

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
+import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
 import { prepared } from '../../db/prepared.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -38,9 +38,7 @@ const fencePages = filteredPages({
   id: fences.id,
   order: listOrder,
   total: 'counted',
-  scope: (scope: Scope) =>
-    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
-  where: (kind, scope) => (kind === 'org' ? eq(fences.orgId, scope) : like(fences.agentPath, scope)),
+  ...byCompanyOrPathPrefix(fences.orgId, fences.agentPath),
   filters: {
     orgId: (v) => eq(fences.orgId, v),
     keyword: (v) => ilike(fences.name, v),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
+import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -29,9 +29,7 @@ export const listRecordings = filteredPages({
   id: recordings.id,
   order,
   total: 'read',
-  scope: (scope: Scope) =>
-    'orgId' in scope ? { kind: 'org', value: scope.orgId } : { kind: 'agent', value: `${scope.path}%` },
-  where: (kind, scope) => (kind === 'org' ? eq(recordings.orgId, scope) : like(recordings.agentPath, scope)),
+  ...byCompanyOrPathPrefix(recordings.orgId, recordings.agentPath),
   filters: {
     orgId: (v) => eq(recordings.orgId, v),
     groupId: (v) => eq(recordings.groupId, v),
