@@ -104,7 +104,7 @@ export function switchFrom(agent: Pick<AgentRow, 'path'>, rows: CardRow[]) {
 }
 
 /** An agent's row and its card rows, read together. */
-export async function withCards(db: Conn, id: number) {
+async function withCards(db: Conn, id: number) {
   const [agent, rows] = await Promise.all([repo.findAgentById(db, id), repo.cardsOf(db, id)]);
   if (!agent) throw notFound();
   return { agent, rows };

@@ -17,9 +17,6 @@ export const insertMembers = (
   members: { terminalId: number; priority: number }[],
 ) => db.insert(groupMembers).values(members.map((m) => ({ groupId, ...m })));
 
-export const countGroupsOfOrg = async (db: Conn, orgId: number) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(eq(groups.orgId, orgId)))[0].n;
-
 export type GroupRow = typeof groups.$inferSelect;
 
 const scopeColumn = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };

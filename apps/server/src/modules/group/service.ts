@@ -22,8 +22,6 @@ export async function createGroup(db: Db, input: GroupInput) {
   });
 }
 
-export const countOfOrg = (db: Conn, orgId: number) => repo.countGroupsOfOrg(db, orgId);
-
 export const groupsOf = (db: Conn, terminalId: number) => repo.groupsOfTerminal(db, terminalId);
 export const detachTerminal = (db: Conn, terminalId: number) => repo.detachTerminal(db, terminalId);
 /** Whether a terminal is a member of a group (a talk burst is recorded only in a group it is in). */

@@ -99,9 +99,7 @@ export async function listOutside(
     limit: keyword ? size + 1 : size,
     offset,
   };
-  const rows = await outsidePage(db, `${set.kind} ${keyword !== undefined && keyword !== ''}`).execute(
-    values,
-  );
+  const rows = await outsidePage(db, `${set.kind} ${Boolean(keyword)}`).execute(values);
   if (keyword && rows.length > 0) return { list: rows.slice(0, size), total: offset + rows.length };
   if (keyword)
     return { list: rows, total: page === 1 ? 0 : (await outsideMatches(db, set.kind).execute(values))[0].n };

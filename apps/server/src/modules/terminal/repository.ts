@@ -473,7 +473,7 @@ const searchPage = preparedBy((db, key: string) => {
     .where(inArray(terminals.id, sql`(${ids})`))
     .orderBy(asc(terminals.id))
     .limit(p('limit'))
-    .prepare(`terminal_search_${kind}_${plan.ssid}${+plan.nameByIndex}`);
+    .prepare(`terminal_search_${kind}_${plan.ssid}${+plan.endsByIndex}${+plan.nameByIndex}`);
 });
 
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) => {
