@@ -45,6 +45,18 @@ interface Preparable<R> {
 }
 
 /**
+ * `filteredPages`' scope for a table with an indexed column per kind of scope (a company's id, a
+ * sub-agent's path, a top-level agent's top path), read by equality: `key` gives a scope's kind and value.
+ */
+export const byScopeColumn = <S, K extends string>(
+  key: (scope: S) => { kind: K; value: number | string },
+  columns: Record<K, PgColumn>,
+) => ({
+  scope: key,
+  where: (kind: string, scope: Placeholder) => eq(columns[kind as K], scope),
+});
+
+/**
  * `filteredPages`' scope for a table scoped by company id, or for an agent by agent path prefix
  * (`LIKE`, planned on each call): the tables that carry no top path.
  */

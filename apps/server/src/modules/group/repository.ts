@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
+import { byScopeColumn, filteredPages } from '../../db/page.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -36,8 +36,7 @@ const groupPages = filteredPages({
   id: groups.id,
   order: listOrder,
   total: 'counted',
-  scope: scopeKey,
-  where: (kind, scope) => eq(scopeColumn[kind as ScopeKind], scope),
+  ...byScopeColumn(scopeKey, scopeColumn),
   filters: {
     orgId: (v) => eq(groups.orgId, v),
     terminalId: (v) =>

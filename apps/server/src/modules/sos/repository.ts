@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
+import { byScopeColumn, filteredPages } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -49,8 +49,7 @@ export const listSos = filteredPages({
   id: sosRecords.id,
   order: listOrder,
   total: 'read',
-  scope: scopeKey,
-  where: (kind, scope) => eq(scopeColumn[kind as ScopeKind], scope),
+  ...byScopeColumn(scopeKey, scopeColumn),
   filters: {
     status: (v) => eq(sosRecords.status, v),
     orgId: (v) => eq(sosRecords.orgId, v),
