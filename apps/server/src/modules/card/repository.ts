@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { agentCards, cardLedger } from '../../db/schema.ts';
@@ -155,36 +155,71 @@ const recordCount = preparedBy((db, shape: number) =>
 export const countRecords = async (db: Conn, f: RecordFilter) =>
   Number((await recordCount(db, shapeOf(f)).execute(valuesOf(f)))[0].n);
 
+export interface MoveRow {
+  agentId: number;
+  /** The balance and switch read under the lock, before the move. */
+  held: number;
+  enabled: boolean;
+  /** The balance after the move; null when nothing moved. */
+  balance: number | null;
+}
+
 /**
- * Moves `quantity` cards between two balance rows the caller's transaction has locked, the giver's
- * balance lowered only where it covers them (the update's own condition, and the check constraint
- * behind it), and writes the move's ledger row in the same statement when both balances moved, with `also`
- * (the deal notice): one round trip while the balances are locked. Returns the new balances of the rows
- * that moved; when one did not, the caller throws and its transaction takes `also` back.
+ * Moves `quantity` cards between two agents in one statement: both balance rows of the card type locked
+ * in agent-id order, then, when both exist, the giver's covers the quantity and (`switched`) both have
+ * the type switched on, both balances moved, the ledger row and `also(moved)` (the deal notice, written
+ * where `moved` holds) written. Run alone, the locks last as long as the statement: no round trip is made
+ * while they are held. Returns the locked rows, as read before the move and after it.
  */
-export async function transferWithLedger(
-  tx: Conn,
-  m: { kind: string; cardType: number; quantity: number; giverId: number; takerId: number },
-  also: SQLWrapper,
+export async function moveCards(
+  db: Conn,
+  m: {
+    kind: string;
+    cardType: number;
+    quantity: number;
+    giverId: number;
+    takerId: number;
+    switched: boolean;
+  },
+  also: (moved: SQL) => SQL,
 ) {
-  const { kind, cardType, quantity, giverId, takerId } = m;
-  // `also` is a query builder, which brings its own parentheses.
-  const result = (await tx.execute(sql`
-    with moved as (
-      update ${agentCards}
-      set balance = balance + case when agent_id = ${giverId} then ${-quantity}::int else ${quantity}::int end
+  const { kind, cardType, quantity, giverId, takerId, switched } = m;
+  const moved = sql`(select count(*) from moved) = 2`;
+  // The lock's rows are all read (the count in `allowed`) before the update looks at any, so every move
+  // takes its two locks in the same order. The new balances are computed from the locked rows: the
+  // update's own view of a row is the statement's snapshot, which a move committed while this one waited
+  // has outdated, and PostgreSQL checks constraints on the row it computes before it finds that out.
+  const result = (await db.execute(sql`
+    with locked as materialized (
+      select agent_id, balance, enabled from ${agentCards}
       where card_type = ${cardType} and agent_id in (${giverId}, ${takerId})
-        and (agent_id <> ${giverId} or balance >= ${quantity})
-      returning agent_id, balance
+      order by agent_id for update
+    ), allowed as (
+      select count(*) = 2 and bool_and(enabled or not ${switched}::boolean)
+        and bool_and(agent_id <> ${giverId} or balance >= ${quantity}::int) as yes
+      from locked
+    ), moved as (
+      update ${agentCards} c
+      set balance = l.balance + case when l.agent_id = ${giverId} then ${-quantity}::int else ${quantity}::int end
+      from locked l
+      where c.card_type = ${cardType} and c.agent_id = l.agent_id and (select yes from allowed)
+      returning c.agent_id, c.balance
     ), ledger as (
       insert into ${cardLedger} (kind, card_type, quantity, from_agent_id, to_agent_id)
-      select ${kind}, ${cardType}, ${quantity}, ${giverId}, ${takerId}
-      where (select count(*) from moved) = 2
-    ), also as ${also}
-    select agent_id as "agentId", balance from moved`)) as unknown as {
-    rows: { agentId: number; balance: number }[];
+      select ${kind}, ${cardType}, ${quantity}, ${giverId}, ${takerId} where ${moved}
+    ), also as (${also(moved)})
+    select l.agent_id as "agentId", l.balance as held, l.enabled, m.balance
+    from locked l left join moved m on m.agent_id = l.agent_id`)) as unknown as {
+    rows: { agentId: number; held: number; enabled: boolean; balance: number | null }[];
   };
-  return result.rows.map((r) => ({ agentId: Number(r.agentId), balance: Number(r.balance) }));
+  return result.rows.map(
+    (r): MoveRow => ({
+      agentId: Number(r.agentId),
+      held: Number(r.held),
+      enabled: r.enabled,
+      balance: r.balance === null ? null : Number(r.balance),
+    }),
+  );
 }
 
 /**

@@ -57,57 +57,47 @@ interface Move {
   parent: Party;
 }
 
+/** Why a move was refused, from the two balance rows as they were under its lock. */
+type Refusal = (giver: repo.MoveRow | undefined, taker: repo.MoveRow | undefined) => AppError | undefined;
+
 /**
- * Moves cards between two agents in one transaction: both balance rows locked in agent-id order, the
- * rule checked on the locked rows (`refuse` answers why not), the giver's balance lowered only where it
- * covers the quantity (the update's own condition, and the check constraint behind it), the taker's
- * raised with the ledger row and the deal notice in the same statement. A refusal writes nothing. Returns
- * both new balances.
+ * Moves cards between two agents in one statement (`repo.moveCards`): the balances, one ledger row and
+ * the deal notice, or nothing. A sale also needs the card type switched on on both sides. When nothing
+ * moved, `why` names the rule the locked rows broke. Returns both new balances.
  */
-async function move(
-  db: Db,
-  m: Move,
-  refuse: (
-    giver: { balance: number; enabled: boolean } | undefined,
-    taker: { enabled: boolean } | undefined,
-    tx: Conn,
-  ) => AppError | undefined | Promise<AppError | undefined>,
-) {
-  return db.transaction(async (tx) => {
-    const [low, high] = m.giver.id < m.taker.id ? [m.giver.id, m.taker.id] : [m.taker.id, m.giver.id];
-    const locked = await repo.lockCards(tx, m.cardType, [low, high]);
-    const giver = locked.find((r) => r.agentId === m.giver.id);
-    const taker = locked.find((r) => r.agentId === m.taker.id);
-    const refusal = await refuse(giver, taker, tx);
-    if (refusal) throw refusal;
-    const notice = notices.recordStatement(tx, {
-      agentId: m.sub.id,
-      type: noticeOf[m.kind],
+async function move(db: Conn, m: Move, why: Refusal) {
+  const rows = await repo.moveCards(
+    db,
+    {
+      kind: m.kind,
       cardType: m.cardType,
       quantity: m.quantity,
-      fromAgentId: m.parent.id,
-      fromAgentName: m.parent.name,
-      toAgentId: m.sub.id,
-      toAgentName: m.sub.name,
-    });
-    const moved = await repo.transferWithLedger(
-      tx,
-      {
-        kind: m.kind,
-        cardType: m.cardType,
-        quantity: m.quantity,
-        giverId: m.giver.id,
-        takerId: m.taker.id,
-      },
-      notice,
-    );
-    const given = moved.find((r) => r.agentId === m.giver.id);
-    const taken = moved.find((r) => r.agentId === m.taker.id);
-    // Both rows are locked and checked above; a giver left out would undo the move, and its notice, with
-    // the transaction.
-    if (!given || !taken) throw ruleBroken('insufficientBalance', { cardType: m.cardType });
-    return { giver: given.balance, taker: taken.balance };
-  });
+      giverId: m.giver.id,
+      takerId: m.taker.id,
+      switched: m.kind === 'sale',
+    },
+    (moved) =>
+      notices.recordWhere(
+        {
+          agentId: m.sub.id,
+          type: noticeOf[m.kind],
+          cardType: m.cardType,
+          quantity: m.quantity,
+          fromAgentId: m.parent.id,
+          fromAgentName: m.parent.name,
+          toAgentId: m.sub.id,
+          toAgentName: m.sub.name,
+        },
+        moved,
+      ),
+  );
+  const giver = rows.find((r) => r.agentId === m.giver.id);
+  const taker = rows.find((r) => r.agentId === m.taker.id);
+  if (giver?.balance != null && taker?.balance != null) return { giver: giver.balance, taker: taker.balance };
+  throw (
+    why(giver, taker) ??
+    ruleBroken(insufficientByCard[m.cardType] ?? 'insufficientBalance', { cardType: m.cardType })
+  );
 }
 
 export interface SaleInput {
@@ -129,8 +119,6 @@ export async function sell(db: Db, sale: SaleInput) {
     { kind: 'sale', giver: sale.from, taker: sale.to, cardType, quantity, sub: sale.to, parent: sale.from },
     (giver, taker) => {
       if (!giver?.enabled || !taker?.enabled) return ruleBroken('cardTypeNotAllowed', { cardType });
-      if (giver.balance < quantity)
-        return ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
     },
   );
   return moved.giver;
@@ -156,7 +144,7 @@ export async function recycle(db: Db, r: RecycleInput) {
     db,
     { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to },
     (giver, taker) => {
-      const held = giver && taker ? giver.balance : 0;
+      const held = giver && taker ? giver.held : 0;
       if (held === 0) return ruleBroken('recycleZero');
       if (held < quantity) return ruleBroken('recycleOverAmount', { existing: held });
     },
@@ -180,19 +168,21 @@ export interface ReturnInput {
  */
 export async function returnToLower(db: Db, r: ReturnInput) {
   const { cardType, quantity } = r;
-  const moved = await move(
-    db,
-    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
-    async (giver, taker, tx) => {
-      if (!giver || !taker) return ruleBroken('returnNothing');
-      const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
-      if (open === 0) return ruleBroken('returnNothing');
-      if (open < quantity) return ruleBroken('returnOverAmount', { existing: open });
-      if (giver.balance < quantity)
-        return ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
-    },
-  );
-  return moved.giver;
+  return db.transaction(async (tx) => {
+    // What may go back is read from the ledger, which the move's own statement could read only as it
+    // was when it began: both balance rows are locked first, in agent-id order, as every move takes them.
+    const ids = [r.from.id, r.to.id].sort((a, b) => a - b) as [number, number];
+    if ((await repo.lockCards(tx, cardType, ids)).length < 2) throw ruleBroken('returnNothing');
+    const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
+    if (open === 0) throw ruleBroken('returnNothing');
+    if (open < quantity) throw ruleBroken('returnOverAmount', { existing: open });
+    const moved = await move(
+      tx,
+      { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
+      () => undefined,
+    );
+    return moved.giver;
+  });
 }
 
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>

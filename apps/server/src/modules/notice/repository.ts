@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onWindow } from '../../db/page.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
@@ -7,6 +7,17 @@ import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.
 export type NewNotice = typeof notices.$inferInsert;
 
 export const insertNotice = (db: Conn, row: NewNotice) => db.insert(notices).values(row);
+
+/**
+ * `insert … select … where when`: a notice for another statement to hold, written only where `when`
+ * holds. The insert gives each value its column's type.
+ */
+export function insertNoticeWhere(row: NewNotice, when: SQL) {
+  const set = (Object.keys(row) as (keyof NewNotice)[]).filter((k) => row[k] !== undefined);
+  const columns = set.map((k) => sql.identifier(notices[k].name));
+  const values = set.map((k) => sql.param(row[k], notices[k]));
+  return sql`insert into ${notices} (${sql.join(columns, sql`, `)}) select ${sql.join(values, sql`, `)} where ${when}`;
+}
 
 const unread = prepared((db) =>
   db

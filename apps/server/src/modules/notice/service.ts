@@ -1,5 +1,5 @@
 import { NoticeType } from '@ptt/contract';
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
@@ -8,11 +8,10 @@ import * as repo from './repository.ts';
 export const record = (tx: Conn, notice: repo.NewNotice) => repo.insertNotice(tx, notice);
 
 /**
- * A deal notice as a statement not yet run, for a card move to write in its own statement: one round
- * trip fewer while the balances are locked.
+ * A deal notice as a statement not yet run, written only where `when` holds: a card move writes it in
+ * its own statement, when both balances moved.
  */
-export const recordStatement = (tx: Conn, notice: repo.NewNotice): SQLWrapper =>
-  repo.insertNotice(tx, notice);
+export const recordWhere = (notice: repo.NewNotice, when: SQL) => repo.insertNoticeWhere(notice, when);
 
 /** What a blank notice may say: its content is all it carries. */
 export const BlankContentMax = 500;
