@@ -29,7 +29,7 @@ export const Limits = {
   pathSegment: 4,
   page: { defaultSize: 20, maxSize: 100 },
   /** The live fleet map reads a company's terminals this many at a time, in terminal id order. */
-  fleetPage: 500,
+  fleetPage: 100,
   version: '1.0.1',
 } as const;
 

@@ -28,7 +28,9 @@ const columns = {
  * their (org_id, id) index from `after`; a group's on its members' (group_id, terminal_id) key, so a small
  * group of a big company reads its own members only. There the company is checked on each row
  * (`org_id + 0`): a generic plan takes any company for a small one and would rather walk the company's
- * index from `after` to meet the group's members.
+ * index from `after` to meet the group's members. The joined rows are sought from `after` too: PostgreSQL
+ * merges the pages' rows with those tables' keys, and without that bound it reads them from their first
+ * terminal up to `after`, so a page cost more the further into the company it was.
  */
 const fleetOf = preparedBy((db: Conn, inGroup: boolean) => {
   const after = sql.placeholder('after');
@@ -51,9 +53,13 @@ const fleetOf = preparedBy((db: Conn, inGroup: boolean) => {
       and(
         eq(terminalPositionsLast.terminalId, terminals.id),
         eq(terminalPositionsLast.orgId, terminals.orgId),
+        gt(terminalPositionsLast.terminalId, after),
       ),
     )
-    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+    .leftJoin(
+      terminalPresence,
+      and(eq(terminalPresence.terminalId, terminals.id), gt(terminalPresence.terminalId, after)),
+    )
     .where(
       inGroup
         ? and(gt(groupMembers.terminalId, after), sql`${terminals.orgId} + 0 = ${orgId}`)
