@@ -2,6 +2,7 @@ import { api, isSubAgentPath } from '@ptt/contract';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { AddOutline, AppstoreOutline, TeamOutline, UserAddOutline, UserOutline } from 'antd-mobile-icons';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
@@ -18,14 +19,14 @@ import { LinkTiles, type Tile } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
 import { stripCards } from './strip-cards.ts';
 
-// Each part of the home reads its own call, so that an answer re-renders its part alone: an answer
-// renders at once (not in slices), and the whole home again for each of five answers made the long
-// tasks of a first visit (docs/performance.md).
+// Each part of the home reads its own call, so that an answer re-renders its part alone, and takes the
+// answer as a deferred value: TanStack Query renders an answer at once, in one task, and the render that
+// turns a part's skeleton into its content is the long one; deferred, React renders it in slices.
 
 /** The card balances, once the agent and its card switches are in. */
 const Balances = ({ info }: { info: AgentInfo | undefined }) => {
   const { t } = useTranslation();
-  const { data: switches } = useCardSwitch();
+  const switches = useDeferredValue(useCardSwitch().data);
   return (
     <section className="section" aria-labelledby="balances-title">
       <h2 id="balances-title" className="section__title">
@@ -46,7 +47,7 @@ const Balances = ({ info }: { info: AgentInfo | undefined }) => {
  */
 const Links = ({ info }: { info: AgentInfo | undefined }) => {
   const { t } = useTranslation();
-  const { data: stats } = useFastStats();
+  const stats = useDeferredValue(useFastStats().data);
   if (!info)
     return (
       <div className="section" aria-busy>
@@ -115,7 +116,7 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
 export const AgentHome = () => {
   const { t } = useTranslation();
   const title = useProductTitle();
-  const { data: info } = useAgentInfo();
+  const info = useDeferredValue(useAgentInfo().data);
   const pullTexts = usePullTexts();
   const refresh = useRefetchEndpoints(
     api.profile.agent,
