@@ -28,7 +28,7 @@ export const Limits = {
   topLevelPathMax: 4,
   pathSegment: 4,
   page: { defaultSize: 20, maxSize: 100 },
-  /** The live fleet map reads a company's terminals this many at a time, in terminal id order. */
+  /** The live fleet map reads a company's terminals this many at a time (a list page's most), in id order. */
   fleetPage: 100,
   version: '1.0.1',
 } as const;
