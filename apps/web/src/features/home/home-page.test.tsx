@@ -84,7 +84,8 @@ describe('company home', () => {
     renderRoute('/home');
     await findPage('home-org');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Management platform');
-    expect((await screen.findByTestId('home-profile')).textContent).toContain('company01');
+    // The account card is there from the first render, as a skeleton until the company's answer.
+    await waitFor(() => expect(screen.getByTestId('home-profile').textContent).toContain('company01'));
     expect((await screen.findByTestId('sos-badge')).textContent).toContain('1');
     expect(screen.getByTestId('row-sos').getAttribute('href')).toBe('/sosrdingList');
     expect(screen.getByTestId('tile-group-add')).toBeTruthy();
