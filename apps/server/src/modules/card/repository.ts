@@ -223,8 +223,9 @@ export async function moveCards(
 }
 
 /**
- * Locks the balance rows of a card type of two agents, in agent-id order, so that a sale one way and a
- * recycle the other way cannot deadlock; for the caller's transaction.
+ * Locks the balance rows of a card type of two agents, in agent-id order whatever the order given (rows
+ * are locked as the sorted read returns them), so that a sale one way and a recycle the other way cannot
+ * deadlock; for the caller's transaction.
  */
 export const lockCards = (tx: Conn, cardType: number, agentIds: [number, number]) =>
   tx

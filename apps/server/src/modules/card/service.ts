@@ -20,6 +20,10 @@ export async function grant(tx: Conn, agentId: number, cardType: number, quantit
   return row.balance;
 }
 
+/** The balance of a card type does not cover what is asked: the type's own message. */
+const insufficient = (cardType: number) =>
+  ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
+
 /**
  * Consumes cards of an agent for terminals (creation, activation, renewal). Throws the per-type
  * balance message when the balance does not cover it; the caller's transaction then rolls back.
@@ -32,7 +36,7 @@ export async function consume(
   ref: { orgId?: number; terminalId?: number } = {},
 ) {
   const [row] = await repo.decrement(tx, agentId, cardType, quantity);
-  if (!row) throw ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
+  if (!row) throw insufficient(cardType);
   await repo.insertLedger(tx, { kind: 'consume', cardType, quantity, fromAgentId: agentId, ...ref });
   return row.balance;
 }
@@ -94,10 +98,7 @@ async function move(db: Conn, m: Move, why: Refusal) {
   const giver = rows.find((r) => r.agentId === m.giver.id);
   const taker = rows.find((r) => r.agentId === m.taker.id);
   if (giver?.balance != null && taker?.balance != null) return { giver: giver.balance, taker: taker.balance };
-  throw (
-    why(giver, taker) ??
-    ruleBroken(insufficientByCard[m.cardType] ?? 'insufficientBalance', { cardType: m.cardType })
-  );
+  throw why(giver, taker) ?? insufficient(m.cardType);
 }
 
 export interface SaleInput {
@@ -171,8 +172,8 @@ export async function returnToLower(db: Db, r: ReturnInput) {
   return db.transaction(async (tx) => {
     // What may go back is read from the ledger, which the move's own statement could read only as it
     // was when it began: both balance rows are locked first, in agent-id order, as every move takes them.
-    const ids = [r.from.id, r.to.id].sort((a, b) => a - b) as [number, number];
-    if ((await repo.lockCards(tx, cardType, ids)).length < 2) throw ruleBroken('returnNothing');
+    if ((await repo.lockCards(tx, cardType, [r.from.id, r.to.id])).length < 2)
+      throw ruleBroken('returnNothing');
     const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
     if (open === 0) throw ruleBroken('returnNothing');
     if (open < quantity) throw ruleBroken('returnOverAmount', { existing: open });
