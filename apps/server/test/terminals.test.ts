@@ -76,6 +76,12 @@ describe.each(backends)('terminals on %s', (backend) => {
       (await t.call(api.terminal.list, { orgId: other }, await t.login(1, 'company02', 'company123'))).data
         .total,
     ).toBe(3);
+    // A sub-agent's scope does not reach its parent's own companies.
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    for (const page of [1, 2]) {
+      const parents = (await t.call(api.terminal.list, { orgId, page, size: 5 }, sub)).data;
+      expect([parents.list.length, parents.total]).toEqual([0, 0]);
+    }
   });
 
   it('pages through the unfiltered list without gaps or repeats, for an agent and for a company', async () => {

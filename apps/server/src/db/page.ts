@@ -4,6 +4,19 @@ import type { Conn } from './client.ts';
 import { preparedBy } from './prepared.ts';
 
 /**
+ * A page's limit or offset (or another count of rows to read) as a parameter that PostgreSQL plans
+ * without knowing it. Given bare, a page is planned again for its values on every run: the one plan
+ * kept for any values assumes a tenth of the rows are wanted and looks dearer than a plan made for 20,
+ * and planning cost as much as running the page. Read through a scalar subquery, the value is unknown
+ * to every plan, so PostgreSQL keeps its generic plan after five runs. Statements that match a
+ * pattern are planned for their values anyway (db/statements.ts) and keep bare placeholders: their
+ * plans depend on how few rows are wanted. (Drizzle writes whatever SQL it is given as a limit; its
+ * type names only placeholders.)
+ */
+export const windowParam = (name: string) =>
+  sql`(select ${sql.placeholder(name)}::int)` as unknown as Placeholder;
+
+/**
  * The rows `offset` to `offset + limit` of a list, by id (what `onPage` reads); a prepared list passes
  * placeholders for its window.
  */
@@ -100,10 +113,7 @@ export function filteredPages<S, K extends string, R>(h: {
   const named = (part: string, key: string) => `${h.name}_${part}_${key.replace(/ /g, '_')}`;
   const page = preparedBy((db, key: string) =>
     h
-      .read(
-        db,
-        onWindow(db, h.id, whereOf(key), h.order, sql.placeholder('offset'), sql.placeholder('limit')),
-      )
+      .read(db, onWindow(db, h.id, whereOf(key), h.order, windowParam('offset'), windowParam('limit')))
       .prepare(named('page', key)),
   );
   /** The rows of the list (`counted`), or those before a page past the end (`read`). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onWindow } from '../../db/page.ts';
+import { onWindow, windowParam } from '../../db/page.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
@@ -122,7 +122,16 @@ const pageBelow = prepared((db) =>
       total: sql<number>`(select count(*) from agents c where c.parent_id = ${param.parent})::int`,
     })
     .from(agents)
-    .where(onWindow(db, agents.id, eq(agents.parentId, param.parent), newestFirst, param.offset, param.limit))
+    .where(
+      onWindow(
+        db,
+        agents.id,
+        eq(agents.parentId, param.parent),
+        newestFirst,
+        windowParam('offset'),
+        windowParam('limit'),
+      ),
+    )
     .orderBy(...newestFirst)
     .prepare('agent_page_below'),
 );

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { agentCards, cardLedger } from '../../db/schema.ts';
 
@@ -73,10 +74,10 @@ const param = {
   cardType: sql.placeholder('cardType'),
   start: sql.placeholder('start'),
   end: sql.placeholder('end'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
+  limit: windowParam('limit'),
+  offset: windowParam('offset'),
   /** How far into each side a page reaches: its offset and its size. */
-  reach: sql.placeholder('reach'),
+  reach: windowParam('reach'),
 };
 
 /** One side's condition of an agent's records: the index of that side holds every column it reads. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
+import { byCompanyOrPathPrefix, filteredPages, windowParam } from '../../db/page.ts';
 import { prepared } from '../../db/prepared.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -119,8 +119,8 @@ const memberPage = prepared((db) =>
     .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
     .where(inFence)
     .orderBy(terminals.id)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))
     .prepare('fence_member_page'),
 );
 const memberTotal = prepared((db) =>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byScopeColumn, filteredPages } from '../../db/page.ts';
+import { byScopeColumn, filteredPages, windowParam } from '../../db/page.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -99,8 +99,8 @@ const memberPage = prepared((db) =>
     .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
     .where(ofGroup)
     .orderBy(asc(groupMembers.priority), asc(groupMembers.terminalId))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))
     .prepare('group_member_page'),
 );
 const memberTotal = prepared((db) =>

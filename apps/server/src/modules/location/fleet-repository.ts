@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import {
   groupMembers,
@@ -66,7 +67,7 @@ const fleetOf = preparedBy((db: Conn, inGroup: boolean) => {
         : and(eq(terminals.orgId, orgId), gt(terminals.id, after)),
     )
     .orderBy(asc(inGroup ? groupMembers.terminalId : terminals.id))
-    .limit(sql.placeholder('limit'))
+    .limit(windowParam('limit'))
     .prepare(inGroup ? 'fleet_group' : 'fleet');
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, like, notInArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { fenceMembers, groupMembers, orgCounts, terminals } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
@@ -50,8 +51,8 @@ const outsidePage = preparedBy((db, key: `${Kind} ${boolean}`) => {
     .from(terminals)
     .where(outsideWhere(db, kind, keyword === 'true'))
     .orderBy(asc(terminals.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
+    .limit(keyword === 'true' ? p('limit') : windowParam('limit'))
+    .offset(keyword === 'true' ? p('offset') : windowParam('offset'))
     .prepare(`outside_${kind}_${keyword}`);
 });
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onWindow } from '../../db/page.ts';
+import { onWindow, windowParam } from '../../db/page.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
@@ -83,8 +83,8 @@ const noticePage = prepared((db) =>
         notices.id,
         eq(notices.agentId, agent),
         newestFirst,
-        sql.placeholder('offset'),
-        sql.placeholder('limit'),
+        windowParam('offset'),
+        windowParam('limit'),
       ),
     )
     .orderBy(...newestFirst)
@@ -134,8 +134,8 @@ const bulletinPage = preparedBy((db, one: boolean) =>
     .from(bulletins)
     .where(byId(one))
     .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))
     .prepare(`bulletin_page_${one}`),
 );
 const bulletinTotal = preparedBy((db, one: boolean) =>

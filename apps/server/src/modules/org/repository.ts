@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { windowParam } from '../../db/page.ts';
 import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import {
   agents,
@@ -148,8 +149,8 @@ const pageOf = preparedBy((db, kind: OwnerKind) => {
     .from(orgs)
     .where(ofOwner(kind, false))
     .orderBy(...newestFirst)
-    .limit(param.limit)
-    .offset(param.offset);
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'));
   return db
     .select({ ...listed, total: totalOf(kind) })
     .from(orgs)

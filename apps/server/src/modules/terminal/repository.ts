@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -226,8 +227,13 @@ const keywordPlaceholders = {
   name: p('name'),
 };
 
-/** The filtered company is the agent's own or one of its sub-agents'. */
-const orgInAgentScope = sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${orgs.agentPath} like ${p('agentPrefix')})`;
+/**
+ * The filtered company is the agent's own or one of its sub-agents': for a top-level agent its top
+ * path, for a sub-agent its agent path (sub-agents have none below them). An equality, not a path
+ * prefix: PostgreSQL keeps one plan for the list instead of planning it for the pattern on each call.
+ */
+const orgInAgentScope = (kind: ScopeKind) =>
+  sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p('orgId')} and ${kind === 'top' ? orgs.topPath : orgs.agentPath} = ${p('scope')})`;
 
 /**
  * The filter of a shape, every value a placeholder. An agent's list filtered by one of its companies
@@ -236,7 +242,7 @@ const orgInAgentScope = sql`exists (select 1 from ${orgs} where ${orgs.id} = ${p
 const whereOf = (s: Shape) =>
   and(
     s.org && s.scope !== 'org'
-      ? and(eq(terminals.orgId, p('orgId')), orgInAgentScope)
+      ? and(eq(terminals.orgId, p('orgId')), orgInAgentScope(s.scope))
       : eq(scopeColumn[s.scope], p('scope')),
     s.org && s.scope === 'org' ? eq(terminals.orgId, p('orgId')) : undefined,
     s.group
@@ -280,7 +286,7 @@ const totalOf = (db: Conn, s: Shape) => {
       .where(
         and(
           eq(orgCounts.orgId, p('orgId')),
-          s.scope === 'org' ? eq(orgCounts.orgId, p('scope')) : orgInAgentScope,
+          s.scope === 'org' ? eq(orgCounts.orgId, p('scope')) : orgInAgentScope(s.scope),
         ),
       );
   if (isFiltered(s)) return db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(whereOf(s));
@@ -356,8 +362,8 @@ const listPage = preparedBy((db, key: string) => {
           .from(terminals)
           .where(whereOf(s))
           .orderBy(desc(terminals.id))
-          .limit(p('limit'))
-          .offset(p('offset'))
+          .limit(windowParam('limit'))
+          .offset(windowParam('offset'))
       : db
           .select({ id: sql<number>`matched.id`.as('id') })
           .from(
@@ -387,7 +393,6 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   const values = {
     scope: scopeKey(scope).value,
     orgId: f.orgId,
-    agentPrefix: 'path' in scope ? `${scope.path}%` : undefined,
     groupId: f.groupId,
     today: today(),
     soon: inDays(30),
