@@ -9,8 +9,9 @@ import { preparedBy } from './prepared.ts';
  * kept for any values assumes a tenth of the rows are wanted and looks dearer than a plan made for 20,
  * and planning cost as much as running the page. Read through a scalar subquery, the value is unknown
  * to every plan, so PostgreSQL keeps its generic plan after five runs. Statements that match a
- * pattern are planned for their values anyway (db/statements.ts) and keep bare placeholders: their
- * plans depend on how few rows are wanted. (Drizzle writes whatever SQL it is given as a limit; its
+ * pattern are planned for their values (db/statements.ts) and keep bare placeholders, since their plans
+ * depend on how few rows are wanted; those that keep one plan for every pattern (`anyPattern`) take
+ * their window this way too. (Drizzle writes whatever SQL it is given as a limit; its
  * type names only placeholders.)
  */
 export const windowParam = (name: string) =>

@@ -24,6 +24,17 @@ export function preparedBy<K, Q>(build: (db: Conn, key: K) => Q): (db: Conn, key
   };
 }
 
+/** What ends the name of a prepared read that matches a pattern and keeps one plan (`anyPattern`). */
+export const anyPatternSuffix = '_any_pattern';
+
+/**
+ * The name of a prepared read that matches a pattern yet runs as fast on one plan for every pattern:
+ * rows of one owner that are few, or found on a trigram index. On PostgreSQL it is parsed once per
+ * connection and may keep its generic plan, where other pattern reads are parsed and planned for their
+ * values on every call (`db/statements.ts`); planning was most of such a read's time.
+ */
+export const anyPattern = (name: string) => `${name}${anyPatternSuffix}`;
+
 /** `preparedBy` for a statement that has one text. */
 export function prepared<Q>(build: (db: Conn) => Q): (db: Conn) => Q {
   const byKey = preparedBy((db: Conn, _: null) => build(db));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { anyPatternSuffix } from './prepared.ts';
 
 /** Reads with more parameters than this (long `in (…)` lists) stay unnamed: each count is a new text. */
 const maxParams = 32;
@@ -15,7 +16,8 @@ export const statementName = (text: string) => `s${createHash('sha1').update(tex
  * platforms keep a statement cache: the text is parsed once per connection, and after a few runs
  * PostgreSQL keeps a generic plan where planning for the values would choose the same one (its default
  * plan cache mode). What a query returns does not change, and nothing of the data is kept. A read that
- * matches a pattern (LIKE) stays unnamed, even when built as a prepared statement.
+ * matches a pattern (LIKE) stays unnamed, even when built as a prepared statement, unless its name says
+ * one plan serves every pattern (`anyPattern` in db/prepared.ts).
  */
 export class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this forwards them all.
@@ -24,7 +26,8 @@ export class PreparingClient extends pg.Client {
       const params = Array.isArray(values) ? values : config.values;
       // A pattern match is planned for its values every time: a generic plan cannot use a prefix index
       // for an unknown pattern, and PostgreSQL keeps one when it merely looks no dearer.
-      if (matchesPattern.test(config.text)) config = { ...config, name: undefined };
+      if (matchesPattern.test(config.text) && !config.name?.endsWith(anyPatternSuffix))
+        config = { ...config, name: undefined };
       else if (config.name === undefined && isRead.test(config.text) && (params?.length ?? 0) <= maxParams)
         config = { ...config, name: statementName(config.text) };
     }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onWindow, windowParam } from '../../db/page.ts';
-import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
+import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -94,8 +94,6 @@ const newestFirst = [desc(agents.createdAt), desc(agents.id)];
 const param = {
   parent: sql.placeholder('parent'),
   pattern: sql.placeholder('pattern'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
 };
 
 /** The parent's sub-agents, and with a keyword those whose name, account or contact contain it. */
@@ -142,9 +140,9 @@ const keywordPageBelow = prepared((db) =>
     .from(agents)
     .where(below(true))
     .orderBy(...newestFirst)
-    .limit(param.limit)
-    .offset(param.offset)
-    .prepare('agent_page_below_keyword'),
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))
+    .prepare(anyPattern('agent_page_below_keyword')),
 );
 
 /** How many sub-agents a page's filter finds: one statement with a keyword, one without. */
@@ -153,7 +151,7 @@ const countBelow = preparedBy((db, keyword: boolean) =>
     .select({ n: sql<number>`count(*)::int` })
     .from(agents)
     .where(below(keyword))
-    .prepare(keyword ? 'agent_count_below_keyword' : 'agent_count_below'),
+    .prepare(keyword ? anyPattern('agent_count_below_keyword') : 'agent_count_below'),
 );
 
 /** The sub-agents of a top-level agent (sub-agents create none), newest first, and how many match. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { byScopeColumn, filteredPages, windowParam } from '../../db/page.ts';
-import { prepared, preparedBy } from '../../db/prepared.ts';
+import { anyPattern, prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -203,8 +203,8 @@ const searchPage = preparedBy((db, kind: ScopeKind) =>
       and(eq(scopeColumn[kind], sql.placeholder('scope')), ilike(groups.name, sql.placeholder('pattern'))),
     )
     .orderBy(asc(groups.name))
-    .limit(sql.placeholder('limit'))
-    .prepare(`group_search_${kind}`),
+    .limit(windowParam('limit'))
+    .prepare(anyPattern(`group_search_${kind}`)),
 );
 
 export const searchGroups = (db: Conn, scope: Scope, keyword: string, limit: number) => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { windowParam } from '../../db/page.ts';
-import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
+import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import {
   agents,
   fenceRecords,
@@ -109,8 +109,6 @@ const ownerValue = (o: OrgOwner) => (o.kind === 'agent' ? o.agentId : o.path);
 const param = {
   owner: sql.placeholder('owner'),
   pattern: sql.placeholder('pattern'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
 };
 
 /**
@@ -165,9 +163,9 @@ const keywordPage = preparedBy((db, kind: OwnerKind) =>
     .from(orgs)
     .where(ofOwner(kind, true))
     .orderBy(...newestFirst)
-    .limit(param.limit)
-    .offset(param.offset)
-    .prepare(`org_page_keyword_${kind}`),
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))
+    .prepare(anyPattern(`org_page_keyword_${kind}`)),
 );
 
 /** How many companies a keyword finds, or the total of a page past the last. */
@@ -178,7 +176,7 @@ const count = preparedBy((db, key: `${OwnerKind}_${boolean}`) => {
         .select({ n: sql<number>`count(*)::int` })
         .from(orgs)
         .where(ofOwner(kind, true))
-        .prepare(`org_count_keyword_${kind}`)
+        .prepare(anyPattern(`org_count_keyword_${kind}`))
     : db
         .select({ n: totalOf(kind) })
         .from(sql`(select 1) one`)
