@@ -8,11 +8,10 @@ import { preparedBy } from './prepared.ts';
  * without knowing it. Given bare, a page is planned again for its values on every run: the one plan
  * kept for any values assumes a tenth of the rows are wanted and looks dearer than a plan made for 20,
  * and planning cost as much as running the page. Read through a scalar subquery, the value is unknown
- * to every plan, so PostgreSQL keeps its generic plan after five runs. Statements that match a
- * pattern are planned for their values (db/statements.ts) and keep bare placeholders, since their plans
- * depend on how few rows are wanted; those that keep one plan for every pattern (`anyPattern`) take
- * their window this way too. (Drizzle writes whatever SQL it is given as a limit; its
- * type names only placeholders.)
+ * to every plan, so PostgreSQL keeps its generic plan after five runs. A statement planned for its
+ * pattern on each call (db/statements.ts) whose best plan depends on how few rows are wanted (a
+ * keyword's arms, which may walk an index in list order) keeps bare placeholders. (Drizzle writes
+ * whatever SQL it is given as a limit; its type names only placeholders.)
  */
 export const windowParam = (name: string) =>
   sql`(select ${sql.placeholder(name)}::int)` as unknown as Placeholder;
