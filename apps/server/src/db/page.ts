@@ -17,40 +17,20 @@ export const windowParam = (name: string) =>
   sql`(select ${sql.placeholder(name)}::int)` as unknown as Placeholder;
 
 /**
- * The rows `offset` to `offset + limit` of a list, by id (what `onPage` reads); a prepared list passes
- * placeholders for its window.
+ * The rows of a page, by id: the page's ids are taken first, in list order, from the table alone (on an
+ * index in that order where there is one), so a deep page skips index entries, and joins and per-row
+ * subqueries run for the rows shown only. The outer read orders its rows the same way. The ids come as
+ * an array, so the rows are read by their key (a `in (…)` let PostgreSQL hash the ids and scan the
+ * whole table for them). The window is the statement's `offset` and `limit`, given as `windowParam`s.
  */
-export const onWindow = (
-  db: Conn,
-  id: PgColumn,
-  where: SQL | undefined,
-  order: SQL[],
-  offset: number | Placeholder,
-  limit: number | Placeholder,
-) =>
+export const onWindow = (db: Conn, id: PgColumn, where: SQL | undefined, order: SQL[]) =>
   sql`${id} = any(array(${db
     .select({ id })
     .from(id.table)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)}))`;
-
-/**
- * The rows of a page, by id: the page's ids are taken first, in list order, from the table alone (on an
- * index in that order where there is one), so a deep page skips index entries, and joins and per-row
- * subqueries run for the rows shown only. The outer read orders its rows the same way. The ids come as
- * an array, so the rows are read by their key (a `in (…)` let PostgreSQL hash the ids and scan the
- * whole table for them).
- */
-export const onPage = (
-  db: Conn,
-  id: PgColumn,
-  where: SQL | undefined,
-  order: SQL[],
-  page: number,
-  size: number,
-) => onWindow(db, id, where, order, (page - 1) * size, size);
+    .limit(windowParam('limit'))
+    .offset(windowParam('offset'))}))`;
 
 /** What `filteredPages` runs: a select that can be prepared. */
 interface Preparable<R> {
@@ -112,9 +92,7 @@ export function filteredPages<S, K extends string, R>(h: {
   };
   const named = (part: string, key: string) => `${h.name}_${part}_${key.replace(/ /g, '_')}`;
   const page = preparedBy((db, key: string) =>
-    h
-      .read(db, onWindow(db, h.id, whereOf(key), h.order, windowParam('offset'), windowParam('limit')))
-      .prepare(named('page', key)),
+    h.read(db, onWindow(db, h.id, whereOf(key), h.order)).prepare(named('page', key)),
   );
   /** The rows of the list (`counted`), or those before a page past the end (`read`). */
   const count = preparedBy((db, key: string) => {

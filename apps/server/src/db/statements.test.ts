@@ -22,15 +22,11 @@ describe.skipIf(!url)('reads as named statements (PostgreSQL)', () => {
       for (const pattern of ['%B%', '%x%', '%C%', '%a%', '%z%', '%b%'])
         await client.query({ name: kept, text: "select 'abc' ilike $1 as hit", values: [pattern] });
 
-      const { rows } = await client.query({
-        text: 'select name from pg_prepared_statements where name <> $1 order by name',
-        values: ['-'],
-      });
-      const names = (rows as { name: string }[]).map((r) => r.name);
-      expect(names).toContain(statementName(plain));
-      expect(names).toContain(kept);
-      expect(names).not.toContain('planned_like');
-      expect(names).toHaveLength(3); // the two above and this read itself
+      // A text without parameters goes as a simple query, which prepares nothing.
+      const { rows } = await client.query('select name from pg_prepared_statements order by name');
+      expect((rows as { name: string }[]).map((r) => r.name).sort()).toEqual(
+        [statementName(plain), kept].sort(),
+      );
     } finally {
       await client.end();
     }

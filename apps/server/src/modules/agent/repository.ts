@@ -120,16 +120,7 @@ const pageBelow = prepared((db) =>
       total: sql<number>`(select count(*) from agents c where c.parent_id = ${param.parent})::int`,
     })
     .from(agents)
-    .where(
-      onWindow(
-        db,
-        agents.id,
-        eq(agents.parentId, param.parent),
-        newestFirst,
-        windowParam('offset'),
-        windowParam('limit'),
-      ),
-    )
+    .where(onWindow(db, agents.id, eq(agents.parentId, param.parent), newestFirst))
     .orderBy(...newestFirst)
     .prepare('agent_page_below'),
 );

@@ -40,6 +40,8 @@ const outsideWhere = (db: Conn, kind: Kind, keyword: boolean) =>
 /** The page's statement, built once per kind of set and whether a keyword is given. */
 const outsidePage = preparedBy((db, key: `${Kind} ${boolean}`) => {
   const [kind, keyword] = key.split(' ') as [Kind, string];
+  // A keyword's statement is planned for its pattern, which depends on how few rows are wanted.
+  const window = keyword === 'true' ? p : windowParam;
   return db
     .select({
       id: terminals.id,
@@ -51,8 +53,8 @@ const outsidePage = preparedBy((db, key: `${Kind} ${boolean}`) => {
     .from(terminals)
     .where(outsideWhere(db, kind, keyword === 'true'))
     .orderBy(asc(terminals.id))
-    .limit(keyword === 'true' ? p('limit') : windowParam('limit'))
-    .offset(keyword === 'true' ? p('offset') : windowParam('offset'))
+    .limit(window('limit'))
+    .offset(window('offset'))
     .prepare(`outside_${kind}_${keyword}`);
 });
 

@@ -77,16 +77,7 @@ const noticePage = prepared((db) =>
   db
     .select({ ...getTableColumns(notices), total })
     .from(notices)
-    .where(
-      onWindow(
-        db,
-        notices.id,
-        eq(notices.agentId, agent),
-        newestFirst,
-        windowParam('offset'),
-        windowParam('limit'),
-      ),
-    )
+    .where(onWindow(db, notices.id, eq(notices.agentId, agent), newestFirst))
     .orderBy(...newestFirst)
     .prepare('notice_page'),
 );
