@@ -290,6 +290,23 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: ids.join(',') }, top)).code).toBe(Code.ok);
   });
 
+  it('finds a name in any case, with Han characters too, in the list and in the search', async () => {
+    const made = (await batch(ssids(8800, 2), { prefix: 'Cased' })).data.created;
+    const names = ['QUILLnight', '夜班Zorpa'];
+    for (const [i, m] of made.entries())
+      expect((await t.call(api.terminal.updateUser, { id: m.id, name: names[i] }, top)).code).toBe(Code.ok);
+    const found = async (keyword: string, s = top) =>
+      (await t.call(api.terminal.list, { keyword }, s)).data.list.map((r) => r.name);
+    expect(await found('quill')).toEqual(['QUILLnight']);
+    expect(await found('lNIGH', company)).toEqual(['QUILLnight']);
+    expect(await found('夜班')).toEqual(['夜班Zorpa']);
+    expect(await found('班zORP', company)).toEqual(['夜班Zorpa']);
+    const searched = async (keyword: string) =>
+      (await t.call(api.search.global, { keyword, searchType: 'user' }, top)).data.users.map((u) => u.name);
+    expect(await searched('Night')).toEqual(['QUILLnight']);
+    expect(await searched('ZORPA')).toEqual(['夜班Zorpa']);
+  });
+
   it('pages a keyword matched by SSID starts, SSID ends and names in id order, without gaps or repeats', async () => {
     // 358… SSIDs start with "358"; names "Arm358…" contain it; SSIDs ending in "358" end with it.
     const starts = Array.from({ length: 5 }, (_, i) => String(358_000_000_100_000 + i));

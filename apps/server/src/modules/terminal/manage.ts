@@ -28,8 +28,7 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();
-  const memberOf = await groups.groupsOf(db, t.id);
-  const def = memberOf.find((g) => g.id === t.defaultGroupId);
+  const def = t.memberOf.find((g) => g.id === t.defaultGroupId);
   return {
     ...repo.summaryOf(t),
     iccid: t.iccid ?? '',
@@ -37,7 +36,7 @@ export async function detail(db: Conn, caller: Caller, id: number) {
     dispatcher: t.dispatcher,
     warranty: t.warrantyExpires,
     default_group: def ? { id: def.id, name: def.name } : null,
-    groups: memberOf,
+    groups: t.memberOf,
   };
 }
 

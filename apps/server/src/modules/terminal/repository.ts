@@ -17,7 +17,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
-import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
+import { groupMembers, groups, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
 import { today } from '../../lib/zoned-time.ts';
@@ -163,6 +163,16 @@ const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
 };
 
 /**
+ * A name's match for its keyword. Read in list order, names are matched one after another (a common
+ * word passes over every newer name it is not in), and ILIKE under the database's collation lowers
+ * each name as a new string, twice the work of the byte-wise "C" collation. Names hold Han characters,
+ * ASCII letters and digits and underscores (SPEC §5), and only ASCII letters have a case, so "C" finds
+ * the same names. The trigram index is read under the column's own collation.
+ */
+const nameMatch = (name: KeywordValues['name'], plan: KeywordPlan) =>
+  plan.nameByIndex ? ilike(terminals.name, name) : sql`${terminals.name} collate "C" ilike ${name}`;
+
+/**
  * The ids of a keyword's matches within `base`, one arm per index, each arm its first `window` ids in
  * list order, then merged. An arm read on its own index orders what it found (`id + 0` keeps the id
  * index out of it).
@@ -183,7 +193,7 @@ const keywordIds = (
       .where(and(base, match))
       .orderBy(byIndex ? sql`${terminals.id} + 0 ${order}` : sql`${terminals.id} ${order}`)
       .limit(window as number);
-  const names = arm(ilike(terminals.name, k.name), plan.nameByIndex);
+  const names = arm(nameMatch(k.name, plan), plan.nameByIndex);
   if (plan.ssid === 'none') return sql`${names}`;
   const starts =
     plan.ssid === 'batch'
@@ -301,8 +311,9 @@ const totalOf = (db: Conn, s: Shape) => {
         .where(eq(terminalCounts.path, p('scope')));
 };
 
+const planKey = (k: KeywordPlan) => `${k.ssid}${+k.endsByIndex}${+k.nameByIndex}`;
 const keyOf = (s: Shape) =>
-  `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? `${s.keyword.ssid}${+s.keyword.endsByIndex}${+s.keyword.nameByIndex}` : 'none'}`;
+  `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? planKey(s.keyword) : 'none'}`;
 
 /** The columns of a terminal's row of the user list, which its detail starts with too. */
 const summaryColumns = {
@@ -411,9 +422,22 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   return { list: [], total: counted?.n ?? 0 };
 }
 
+/** A group a terminal belongs to, with its priority there. */
+export interface Membership {
+  id: number;
+  name: string;
+  priority: number;
+}
+
+/**
+ * A terminal's groups with its priority in each, in group order, as one value of its detail's row: the
+ * detail is read in one statement.
+ */
+const membershipsOf = sql<Membership[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'priority', m.priority) order by g.id), '[]') from ${groupMembers} m join ${groups} g on g.id = m.group_id where m.terminal_id = "terminals"."id")`;
+
 const detailIn = preparedBy((db, kind: ScopeKind) =>
   db
-    .select({ ...getTableColumns(terminals), orgName: orgs.name })
+    .select({ ...getTableColumns(terminals), orgName: orgs.name, memberOf: membershipsOf })
     .from(terminals)
     .innerJoin(orgs, eq(orgs.id, terminals.orgId))
     .where(and(eq(terminals.id, p('id')), eq(scopeColumn[kind], p('scope'))))
@@ -421,7 +445,7 @@ const detailIn = preparedBy((db, kind: ScopeKind) =>
     .prepare(`terminal_detail_${kind}`),
 );
 
-/** A terminal in scope with its company's name: its detail. */
+/** A terminal in scope with its company's name and its groups: its detail. */
 export const findDetailIn = async (db: Conn, scope: Scope, id: number) => {
   const { kind, value } = scopeKey(scope);
   return (await detailIn(db, kind).execute({ id, scope: value }))[0];
@@ -478,7 +502,7 @@ const searchPage = preparedBy((db, key: string) => {
     .where(inArray(terminals.id, sql`(${ids})`))
     .orderBy(asc(terminals.id))
     .limit(p('limit'))
-    .prepare(`terminal_search_${kind}_${plan.ssid}${+plan.endsByIndex}${+plan.nameByIndex}`);
+    .prepare(`terminal_search_${kind}_${planKey(plan)}`);
 });
 
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) => {
