@@ -433,7 +433,10 @@ export interface Membership {
  * A terminal's groups with its priority in each, in group order, as one value of its detail's row: the
  * detail is read in one statement.
  */
-const membershipsOf = sql<Membership[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'priority', m.priority) order by g.id), '[]') from ${groupMembers} m join ${groups} g on g.id = m.group_id where m.terminal_id = "terminals"."id")`;
+const membershipsOf = sql<Membership[]>`(
+  select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'priority', m.priority) order by g.id), '[]')
+  from ${groupMembers} m join ${groups} g on g.id = m.group_id
+  where m.terminal_id = "terminals"."id")`;
 
 const detailIn = preparedBy((db, kind: ScopeKind) =>
   db
