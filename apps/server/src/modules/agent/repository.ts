@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, like, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { onWindow, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
@@ -42,38 +42,25 @@ export const topLevelPaths = async (db: Conn) =>
     (r) => r.path,
   );
 
-// Read with the agent's profile (profile/agent) and its card switches.
-const cardsOfAgent = prepared((db) =>
-  db
-    .select({ cardType: agentCards.cardType, balance: agentCards.balance, enabled: agentCards.enabled })
-    .from(agentCards)
-    .where(eq(agentCards.agentId, sql.placeholder('agentId')))
-    .orderBy(asc(agentCards.cardType))
-    .prepare('agent_cards'),
-);
-
-export const cardsOf = (db: Conn, agentId: number) => cardsOfAgent(db).execute({ agentId });
-
-/**
- * Strictly below a path (a descendant, not the agent itself): `prefix` is the path followed by %, as
- * values or as placeholders of a prepared statement. Paths hold no LIKE wildcards.
- */
-const belowPath = (
-  prefix: string | SQLWrapper = sql.placeholder('prefix'),
-  path: string | SQLWrapper = sql.placeholder('path'),
-) => and(like(agents.path, prefix), ne(agents.path, path));
-
-const selfAndBelow = prepared((db) =>
+const selfAndChild = prepared((db) =>
   db
     .select()
     .from(agents)
-    .where(or(eq(agents.id, sql.placeholder('self')), and(eq(agents.id, sql.placeholder('id')), belowPath())))
-    .prepare('agent_self_and_below'),
+    .where(
+      or(
+        eq(agents.id, sql.placeholder('self')),
+        and(eq(agents.id, sql.placeholder('id')), eq(agents.parentId, sql.placeholder('self'))),
+      ),
+    )
+    .prepare('agent_self_and_child'),
 );
 
-/** The agent `self` and, when it is strictly below `path`, the agent `id`, in one read. */
-export const findSelfAndBelow = (db: Conn, self: number, path: string, id: number) =>
-  selfAndBelow(db).execute({ self, id, prefix: `${path}%`, path });
+/**
+ * The agent `self` and, when it is one of its sub-agents, the agent `id`, in one read (agents have two
+ * levels, so the agents below one are its children).
+ */
+export const findSelfAndChild = (db: Conn, self: number, id: number) =>
+  selfAndChild(db).execute({ self, id });
 
 // Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
 const orgCount = sql<number>`(select count(*)::int from orgs o where o.agent_id = "agents"."id")`;
@@ -89,6 +76,51 @@ const listed = {
   createdAt: agents.createdAt,
 };
 const newestFirst = [desc(agents.createdAt), desc(agents.id)];
+
+/** An agent's balance and switch of one card type. */
+export interface CardRow {
+  cardType: number;
+  balance: number;
+  enabled: boolean;
+}
+
+/** An agent's card rows in card order, as one JSON value of its row: the agent is read in one statement. */
+const cardRows = sql<CardRow[]>`(
+  select coalesce(json_agg(json_build_object('cardType', c.card_type, 'balance', c.balance, 'enabled', c.enabled) order by c.card_type), '[]')
+  from ${agentCards} c where c.agent_id = "agents"."id")`;
+
+// The agent's profile (profile/agent) and its card switches.
+const withCards = prepared((db) =>
+  db
+    .select({ ...getTableColumns(agents), cards: cardRows })
+    .from(agents)
+    .where(eq(agents.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('agent_with_cards'),
+);
+
+export const findWithCards = async (db: Conn, id: number) => (await withCards(db).execute({ id }))[0];
+
+/**
+ * A sub-agent of `parent` with its cards, its parent's name and its companies' count (its detail), or
+ * nothing: agents have two levels, so the agents below one are its children.
+ */
+const childWithCards = prepared((db) =>
+  db
+    .select({
+      ...getTableColumns(agents),
+      cards: cardRows,
+      parentName: sql<string>`(select p.name from agents p where p.id = "agents"."parent_id")`,
+      orgCount,
+    })
+    .from(agents)
+    .where(and(eq(agents.id, sql.placeholder('id')), eq(agents.parentId, sql.placeholder('parent'))))
+    .limit(1)
+    .prepare('child_agent_with_cards'),
+);
+
+export const findChildWithCards = async (db: Conn, parent: number, id: number) =>
+  (await childWithCards(db).execute({ id, parent }))[0];
 
 /** The values of the sub-agent list's statements. */
 const param = {
@@ -171,9 +203,6 @@ export async function listSubAgents(
 /** The newest sub-agents whose name, account or contact contain a keyword, uncounted (the global search). */
 export const searchSubAgents = (db: Conn, parentId: number, keyword: string, limit: number) =>
   keywordPageBelow(db).execute({ parent: parentId, pattern: containing(keyword), limit, offset: 0 });
-
-export const countOrgsOfAgent = async (db: Conn, agentId: number) =>
-  (await db.select({ n: orgCount }).from(agents).where(eq(agents.id, agentId)))[0]?.n ?? 0;
 
 export const updateAgentRow = (db: Conn, id: number, set: Partial<NewAgent>) =>
   db.update(agents).set(set).where(eq(agents.id, id));

@@ -73,7 +73,7 @@ export type OwnFields = Partial<
 export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateAgentRow(db, id, set);
 
 type AgentRow = NonNullable<Awaited<ReturnType<typeof repo.findAgentById>>>;
-type CardRow = Awaited<ReturnType<typeof repo.cardsOf>>[number];
+type CardRow = repo.CardRow;
 
 /** agentinfo (SPEC §3) of a row already read, with its card rows: profile plus one balance per card type. */
 export function infoFrom(agent: AgentRow, rows: CardRow[]) {
@@ -105,9 +105,9 @@ export function switchFrom(agent: Pick<AgentRow, 'path'>, rows: CardRow[]) {
 
 /** An agent's row and its card rows, read together. */
 async function withCards(db: Conn, id: number) {
-  const [agent, rows] = await Promise.all([repo.findAgentById(db, id), repo.cardsOf(db, id)]);
+  const agent = await repo.findWithCards(db, id);
   if (!agent) throw notFound();
-  return { agent, rows };
+  return { agent, rows: agent.cards };
 }
 
 export async function agentInfo(db: Conn, id: number) {

@@ -23,7 +23,7 @@ export function ensureTopLevel(caller: Caller) {
  * what a sale or a recycle starts with. `sub` is undefined for anything out of scope.
  */
 export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
-  const rows = await repo.findSelfAndBelow(db, caller.id, caller.path, id);
+  const rows = await repo.findSelfAndChild(db, caller.id, id);
   const self = rows.find((r) => r.id === caller.id);
   if (!self) throw notFound();
   return { self, sub: rows.find((r) => r.id === id && r.id !== caller.id) };
@@ -49,18 +49,20 @@ export const search = async (db: Conn, caller: Caller, keyword: string, limit: n
     sub: a.account,
   }));
 
+/** A sub-agent of the caller with its cards, or 40401. */
+async function childWithCards(db: Conn, caller: Caller, id: number) {
+  const agent = await repo.findChildWithCards(db, caller.id, id);
+  if (!agent) throw notFound();
+  return agent;
+}
+
 export async function detail(db: Conn, caller: Caller, id: number) {
-  const agent = await agentInScope(db, caller, id);
-  const [parent, rows, org_count] = await Promise.all([
-    agent.parentId ? repo.findAgentById(db, agent.parentId) : undefined,
-    repo.cardsOf(db, id),
-    repo.countOrgsOfAgent(db, id),
-  ]);
+  const agent = await childWithCards(db, caller, id);
   return {
-    ...infoFrom(agent, rows),
-    card_switch: switchFrom(agent, rows),
-    parent_name: parent?.name ?? '',
-    org_count,
+    ...infoFrom(agent, agent.cards),
+    card_switch: switchFrom(agent, agent.cards),
+    parent_name: agent.parentName ?? '',
+    org_count: agent.orgCount,
     created_at: agent.createdAt.toISOString(),
   };
 }
@@ -128,13 +130,16 @@ export async function updateSwitch(db: Db, caller: Caller, p: ParsedParamsOf<typ
 
 /** The caller's own switch, or a sub-agent's. */
 export async function switchOf(db: Conn, caller: Caller, id?: number) {
-  if (id !== undefined && id !== caller.id) await agentInScope(db, caller, id);
-  return cardSwitch(db, id ?? caller.id);
+  if (id === undefined || id === caller.id) return cardSwitch(db, caller.id);
+  const agent = await childWithCards(db, caller, id);
+  return switchFrom(agent, agent.cards);
 }
 
 export async function cardCount(db: Conn, caller: Caller, id?: number) {
-  if (id !== undefined && id !== caller.id) await agentInScope(db, caller, id);
-  const info = await agentInfo(db, id ?? caller.id);
+  const info =
+    id === undefined || id === caller.id
+      ? await agentInfo(db, caller.id)
+      : await childWithCards(db, caller, id).then((agent) => infoFrom(agent, agent.cards));
   return Object.fromEntries(CardTypes.map((c) => [c.field, info[c.field]])) as Record<
     (typeof CardTypes)[number]['field'],
     number

@@ -1,28 +1,25 @@
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { prepared, preparedBy } from '../../db/prepared.ts';
 import { agents, fences, groups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 
-/** An agent strictly below a path (a descendant, not the agent itself); paths hold no LIKE wildcards. */
-const agentBelow = prepared((db) =>
+/**
+ * A sub-agent of `parent`, or nothing. Agents have two levels (sub-agents create none), so the agents
+ * below a path are its agent's children: compared by the parent's id, the read keeps one plan, where a
+ * path prefix was planned on every call.
+ */
+const subAgent = prepared((db) =>
   db
     .select()
     .from(agents)
-    .where(
-      and(
-        eq(agents.id, sql.placeholder('id')),
-        like(agents.path, sql.placeholder('prefix')),
-        ne(agents.path, sql.placeholder('path')),
-      ),
-    )
+    .where(and(eq(agents.id, sql.placeholder('id')), eq(agents.parentId, sql.placeholder('parent'))))
     .limit(1)
-    .prepare('agent_below'),
+    .prepare('sub_agent'),
 );
 
-/** An agent strictly below `path` (a sub-agent of the caller), or nothing. */
-export const findAgentBelow = async (db: Conn, path: string, id: number) =>
-  (await agentBelow(db).execute({ id, prefix: `${path}%`, path }))[0];
+export const findSubAgent = async (db: Conn, parent: number, id: number) =>
+  (await subAgent(db).execute({ id, parent }))[0];
 
 const p = sql.placeholder;
 

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
 
 /** A sub-agent of the caller. */
 export async function agentInScope(db: Conn, caller: Caller, id: number) {
-  const agent = await repo.findAgentBelow(db, caller.path, id);
+  const agent = await repo.findSubAgent(db, caller.id, id);
   if (!agent) throw notFound();
   return agent;
 }
