@@ -8,7 +8,7 @@ import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
-import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
+import { groupInScope, orgIdInScope, terminalInScope } from '../scope/service.ts';
 import { fleet as fleetRows } from './fleet-repository.ts';
 import { type Geocoder, nearTown, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
@@ -203,11 +203,11 @@ export const mapConfig = async (db: Conn, config: Config, caller: Caller) => ({
  * after `after`. One row more than a page is read to tell whether another page follows.
  */
 export async function fleet(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.location.fleet>) {
-  const org = await orgInScope(db, caller, p.orgId);
-  if (p.groupId !== undefined && (await groupInScope(db, caller, p.groupId)).orgId !== org.id) {
+  const orgId = await orgIdInScope(db, caller, p.orgId);
+  if (p.groupId !== undefined && (await groupInScope(db, caller, p.groupId)).orgId !== orgId) {
     throw notFound();
   }
-  const rows = await fleetRows(db, org.id, p.groupId, p.after ?? 0, Limits.fleetPage + 1);
+  const rows = await fleetRows(db, orgId, p.groupId, p.after ?? 0, Limits.fleetPage + 1);
   const page = rows.slice(0, Limits.fleetPage);
   return {
     list: page.map((r) => ({

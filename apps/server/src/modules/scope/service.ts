@@ -33,6 +33,16 @@ export async function orgInScope(db: Conn, caller: Caller, id?: number) {
   return org;
 }
 
+/**
+ * The id of the company a call acts on, for a call that needs nothing else of it: a company's is its
+ * own, with nothing to read (its sessions end with it); an agent's is checked as `orgInScope` does.
+ */
+export async function orgIdInScope(db: Conn, caller: Caller, id?: number) {
+  if (!isOrg(caller)) return (await orgInScope(db, caller, id)).id;
+  if (id !== undefined && id !== caller.id) throw notFound();
+  return caller.id;
+}
+
 export async function groupInScope(db: Conn, caller: Caller, id: number) {
   const g = await repo.findGroupIn(db, scopeOf(caller), id);
   if (!g) throw notFound();
