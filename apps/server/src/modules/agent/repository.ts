@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { onWindow, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
@@ -84,10 +85,12 @@ export interface CardRow {
   enabled: boolean;
 }
 
-/** An agent's card rows in card order, as one JSON value of its row: the agent is read in one statement. */
-const cardRows = sql<CardRow[]>`(
-  select coalesce(json_agg(json_build_object('cardType', c.card_type, 'balance', c.balance, 'enabled', c.enabled) order by c.card_type), '[]')
-  from ${agentCards} c where c.agent_id = "agents"."id")`;
+/** An agent's card rows in card order: the agent is read in one statement with them. */
+const cardRows = jsonRows<CardRow>(
+  { cardType: sql`c.card_type`, balance: sql`c.balance`, enabled: sql`c.enabled` },
+  sql`${agentCards} c where c.agent_id = "agents"."id"`,
+  sql`c.card_type`,
+);
 
 // The agent's profile (profile/agent) and its card switches.
 const withCards = prepared((db) =>

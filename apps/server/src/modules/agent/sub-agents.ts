@@ -8,7 +8,7 @@ import { removeAccount } from '../push/service.ts';
 import { agentInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
-import { agentInfo, cardSwitch, createSubAgent, infoFrom, switchFrom } from './service.ts';
+import { cardSwitch, createSubAgent, infoFrom, switchFrom } from './service.ts';
 
 /** The card-type flags agent/add and agent/updateAgent both carry. */
 type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number | undefined>>;
@@ -128,18 +128,25 @@ export async function updateSwitch(db: Db, caller: Caller, p: ParsedParamsOf<typ
   return null;
 }
 
+/** The caller's own row with its cards (no `id`, or its own), or one of its sub-agents' (40401 otherwise). */
+async function ownOrChild(db: Conn, caller: Caller, id?: number) {
+  const agent =
+    id === undefined || id === caller.id
+      ? await repo.findWithCards(db, caller.id)
+      : await repo.findChildWithCards(db, caller.id, id);
+  if (!agent) throw notFound();
+  return agent;
+}
+
 /** The caller's own switch, or a sub-agent's. */
 export async function switchOf(db: Conn, caller: Caller, id?: number) {
-  if (id === undefined || id === caller.id) return cardSwitch(db, caller.id);
-  const agent = await childWithCards(db, caller, id);
+  const agent = await ownOrChild(db, caller, id);
   return switchFrom(agent, agent.cards);
 }
 
 export async function cardCount(db: Conn, caller: Caller, id?: number) {
-  const info =
-    id === undefined || id === caller.id
-      ? await agentInfo(db, caller.id)
-      : await childWithCards(db, caller, id).then((agent) => infoFrom(agent, agent.cards));
+  const agent = await ownOrChild(db, caller, id);
+  const info = infoFrom(agent, agent.cards);
   return Object.fromEntries(CardTypes.map((c) => [c.field, info[c.field]])) as Record<
     (typeof CardTypes)[number]['field'],
     number

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
@@ -421,14 +422,12 @@ export interface Membership {
   priority: number;
 }
 
-/**
- * A terminal's groups with its priority in each, in group order, as one value of its detail's row: the
- * detail is read in one statement.
- */
-const membershipsOf = sql<Membership[]>`(
-  select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'priority', m.priority) order by g.id), '[]')
-  from ${groupMembers} m join ${groups} g on g.id = m.group_id
-  where m.terminal_id = "terminals"."id")`;
+/** A terminal's groups with its priority in each, in group order: the detail is read in one statement. */
+const membershipsOf = jsonRows<Membership>(
+  { id: sql`g.id`, name: sql`g.name`, priority: sql`m.priority` },
+  sql`${groupMembers} m join ${groups} g on g.id = m.group_id where m.terminal_id = "terminals"."id"`,
+  sql`g.id`,
+);
 
 const detailIn = preparedBy((db, kind: ScopeKind) =>
   db
