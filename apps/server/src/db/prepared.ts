@@ -1,24 +1,34 @@
 import type { Conn } from './client.ts';
 
 /**
- * A hot read built once per database handle and key and run as a named prepared statement: the
+ * What a built statement runs on: the database's client (the pool, or PGlite), and inside a
+ * transaction the client of that transaction's session. On PostgreSQL that is the pooled connection
+ * the transaction holds, which outlives it, so a statement built in one transaction serves every later
+ * one on the same connection (the handle of a transaction is new each time; its connection is not).
+ * A PGlite transaction's client is new each time, and its statements are built for it alone.
+ */
+const clientOf = (db: Conn): object => (db._.session as unknown as { client?: object }).client ?? db;
+
+/**
+ * A hot read built once per database client and key and run as a named prepared statement: the
  * query builder does not run per request and PostgreSQL parses it once per connection, and after a
  * few runs keeps one generic plan when it costs no more than planning for the values. Inside a
- * transaction the statement is built for that transaction. The key tells apart statements whose
- * text differs, such as a list with a keyword and one without.
+ * transaction it is built once per pooled connection (`clientOf`). The key tells apart statements
+ * whose text differs, such as a list with a keyword and one without.
  */
 export function preparedBy<K, Q>(build: (db: Conn, key: K) => Q): (db: Conn, key: K) => Q {
-  const built = new WeakMap<Conn, Map<K, Q>>();
+  const built = new WeakMap<object, Map<K, Q>>();
   return (db, key) => {
-    let ofDb = built.get(db);
-    if (!ofDb) {
-      ofDb = new Map();
-      built.set(db, ofDb);
+    const client = clientOf(db);
+    let ofClient = built.get(client);
+    if (!ofClient) {
+      ofClient = new Map();
+      built.set(client, ofClient);
     }
-    let query = ofDb.get(key);
+    let query = ofClient.get(key);
     if (query === undefined) {
       query = build(db, key);
-      ofDb.set(key, query);
+      ofClient.set(key, query);
     }
     return query;
   };

@@ -164,7 +164,7 @@ export const removeMembers = async (db: Conn, fenceId: number, terminalIds: numb
  * (none before its first position there). The fence engine reads it after locking the terminal, so
  * the states are the latest; the device's fence list uses the fences alone.
  */
-export const fencesWithStates = (db: Conn, terminalId: number, orgId: number) =>
+const watchingWithStates = prepared((db) =>
   db
     .select({
       f: fences,
@@ -178,14 +178,22 @@ export const fencesWithStates = (db: Conn, terminalId: number, orgId: number) =>
       fenceStates,
       and(eq(fenceStates.fenceId, fenceMembers.fenceId), eq(fenceStates.terminalId, fenceMembers.terminalId)),
     )
-    .where(and(eq(fenceMembers.terminalId, terminalId), eq(fences.orgId, orgId)))
+    .where(
+      and(
+        eq(fenceMembers.terminalId, sql.placeholder('terminalId')),
+        eq(fences.orgId, sql.placeholder('orgId')),
+      ),
+    )
     .orderBy(fences.id)
-    .then((rows) =>
-      rows.map(({ f, inside, at, lastAlarmAt }) => ({
-        fence: f,
-        state: inside === null || at === null ? undefined : { inside, at, lastAlarmAt },
-      })),
-    );
+    .prepare('fences_with_states'),
+);
+
+/** The fences watching a terminal of a company, each with the terminal's state there when it has one. */
+export const fencesWithStates = async (db: Conn, terminalId: number, orgId: number) =>
+  (await watchingWithStates(db).execute({ terminalId, orgId })).map(({ f, inside, at, lastAlarmAt }) => ({
+    fence: f,
+    state: inside === null || at === null ? undefined : { inside, at, lastAlarmAt },
+  }));
 
 export const saveStates = (
   db: Conn,
