@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { geocodeCache, liveEvents, positions, terminalPositionsLast } from '../../db/schema.ts';
 
 /**
@@ -43,7 +44,7 @@ export const storePositions = (
  * Callers check the terminal is in their scope first, so the company alone decides (and a company moved to
  * another agent keeps its history without rewriting its positions).
  */
-const atCompany = (orgId: number, terminalId: number) =>
+const atCompany = (orgId: SQLWrapper, terminalId: SQLWrapper) =>
   and(eq(positions.terminalId, terminalId), eq(positions.orgId, orgId));
 
 const point = {
@@ -54,45 +55,71 @@ const point = {
   at: positions.at,
 };
 
+/**
+ * A terminal's positions in a range with their number and total, in one statement: every k-th one
+ * (k the least step that keeps at most `max`), oldest first.
+ */
+const trackIn = prepared((db) => {
+  const ranged = db
+    .select({
+      ...point,
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+      n: sql<number>`row_number() over (order by ${positions.at})`.as('n'),
+    })
+    .from(positions)
+    .where(
+      and(
+        atCompany(sql.placeholder('orgId'), sql.placeholder('terminalId')),
+        gte(positions.at, sql.placeholder('from')),
+        lt(positions.at, sql.placeholder('to')),
+      ),
+    )
+    .as('ranged');
+  const max = sql`${sql.placeholder('max')}::int`;
+  return db
+    .select({
+      lat: ranged.lat,
+      lng: ranged.lng,
+      speed: ranged.speed,
+      accuracy: ranged.accuracy,
+      at: ranged.at,
+      total: ranged.total,
+    })
+    .from(ranged)
+    .where(sql`(${ranged.n} - 1) % ((${ranged.total} + ${max} - 1) / ${max}) = 0`)
+    .orderBy(asc(ranged.at))
+    .prepare('position_track');
+});
+
 /** Positions of a terminal in a range, oldest first; every k-th one when there are more than `max`. */
 export async function track(db: Conn, orgId: number, terminalId: number, from: Date, to: Date, max: number) {
-  const where = and(atCompany(orgId, terminalId), gte(positions.at, from), lt(positions.at, to));
-  const total = await db.$count(positions, where);
-  if (total <= max)
-    return { points: await db.select(point).from(positions).where(where).orderBy(asc(positions.at)), total };
-  const step = Math.ceil(total / max);
-  const numbered = db
-    .select({ ...point, n: sql<number>`row_number() over (order by ${positions.at})`.as('n') })
-    .from(positions)
-    .where(where)
-    .as('numbered');
-  const points = await db
-    .select({
-      lat: numbered.lat,
-      lng: numbered.lng,
-      speed: numbered.speed,
-      accuracy: numbered.accuracy,
-      at: numbered.at,
-    })
-    .from(numbered)
-    .where(sql`(${numbered.n} - 1) % ${step} = 0`)
-    .orderBy(asc(numbered.at));
-  return { points, total };
+  const rows = await trackIn(db).execute({ terminalId, orgId, from, to, max });
+  return { points: rows.map(({ total: _, ...p }) => p), total: rows[0]?.total ?? 0 };
 }
 
+const lastIn = prepared((db) =>
+  db
+    .select(point)
+    .from(positions)
+    .where(atCompany(sql.placeholder('orgId'), sql.placeholder('terminalId')))
+    .orderBy(desc(positions.at))
+    .limit(1)
+    .prepare('position_last'),
+);
+
 export const last = async (db: Conn, orgId: number, terminalId: number) =>
-  (
-    await db
-      .select(point)
-      .from(positions)
-      .where(atCompany(orgId, terminalId))
-      .orderBy(desc(positions.at))
-      .limit(1)
-  )[0];
+  (await lastIn(db).execute({ orgId, terminalId }))[0];
+
+const addressIn = prepared((db) =>
+  db
+    .select({ address: geocodeCache.address })
+    .from(geocodeCache)
+    .where(eq(geocodeCache.key, sql.placeholder('key')))
+    .prepare('geocode_cached'),
+);
 
 export const cachedAddress = async (db: Conn, key: string) =>
-  (await db.select({ address: geocodeCache.address }).from(geocodeCache).where(eq(geocodeCache.key, key)))[0]
-    ?.address;
+  (await addressIn(db).execute({ key }))[0]?.address;
 
 export const cacheAddress = (db: Conn, key: string, address: string) =>
   db
