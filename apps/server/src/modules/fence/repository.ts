@@ -159,11 +159,6 @@ export const removeMembers = async (db: Conn, fenceId: number, terminalIds: numb
       .returning({ id: fenceMembers.terminalId })
   ).length;
 
-/**
- * The fences of the terminal's current company that monitor it, each with the terminal's state in it
- * (none before its first position there). The fence engine reads it after locking the terminal, so
- * the states are the latest; the device's fence list uses the fences alone.
- */
 const watchingWithStates = prepared((db) =>
   db
     .select({
@@ -188,7 +183,11 @@ const watchingWithStates = prepared((db) =>
     .prepare('fences_with_states'),
 );
 
-/** The fences watching a terminal of a company, each with the terminal's state there when it has one. */
+/**
+ * The fences of the terminal's current company that monitor it, each with the terminal's state in it
+ * (none before its first position there). The fence engine reads it after locking the terminal, so
+ * the states are the latest; the device's fence list uses the fences alone.
+ */
 export const fencesWithStates = async (db: Conn, terminalId: number, orgId: number) =>
   (await watchingWithStates(db).execute({ terminalId, orgId })).map(({ f, inside, at, lastAlarmAt }) => ({
     fence: f,
