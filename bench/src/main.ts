@@ -74,11 +74,12 @@ async function measureFleet(fleetSize: number, first: boolean, largest: boolean)
   let mix: Measured | null = null;
   try {
     const sample = await sampleFleet(server);
-    const mixCalls = await resellerMix(sample);
     // A server process runs its first thousands of requests slower, while V8 compiles their code: the
     // first mix measured on a fresh process answered 716 req/s, the next ones 890–927 (10 k). A server
-    // in service is warm, so a load of the mix warms this one before anything is measured.
-    if (settings.runs('mix') || settings.runs('endpoints')) await load(server.url, mixCalls);
+    // in service is warm, so a load of the mix warms this one before the reads are measured.
+    const readsRun = settings.runs('mix') || settings.runs('endpoints');
+    const mixCalls = readsRun ? await resellerMix(sample) : [];
+    if (readsRun) await load(server.url, mixCalls);
     if (settings.runs('mix')) {
       [mix] = await refs.around(server.url, [mixCalls]);
       log(

@@ -103,21 +103,21 @@ export function switchFrom(agent: Pick<AgentRow, 'path'>, rows: CardRow[]) {
   return { ...flags, path: agent.path };
 }
 
-/** An agent's row and its card rows, read together. */
-async function withCards(db: Conn, id: number) {
+/** An agent's row with its card rows, read together (40401 when there is none). */
+export async function withCards(db: Conn, id: number) {
   const agent = await repo.findWithCards(db, id);
   if (!agent) throw notFound();
-  return { agent, rows: agent.cards };
+  return agent;
 }
 
 export async function agentInfo(db: Conn, id: number) {
-  const { agent, rows } = await withCards(db, id);
-  return infoFrom(agent, rows);
+  const agent = await withCards(db, id);
+  return infoFrom(agent, agent.cards);
 }
 
 export async function cardSwitch(db: Conn, id: number) {
-  const { agent, rows } = await withCards(db, id);
-  return switchFrom(agent, rows);
+  const agent = await withCards(db, id);
+  return switchFrom(agent, agent.cards);
 }
 
 /** When an agent has a service card password, sales and recycling need it. */

@@ -8,7 +8,7 @@ import { removeAccount } from '../push/service.ts';
 import { agentInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
 import * as repo from './repository.ts';
-import { cardSwitch, createSubAgent, infoFrom, switchFrom } from './service.ts';
+import { cardSwitch, createSubAgent, infoFrom, switchFrom, withCards } from './service.ts';
 
 /** The card-type flags agent/add and agent/updateAgent both carry. */
 type SwitchParams = Partial<Record<(typeof CardTypes)[number]['field'], number | undefined>>;
@@ -129,14 +129,8 @@ export async function updateSwitch(db: Db, caller: Caller, p: ParsedParamsOf<typ
 }
 
 /** The caller's own row with its cards (no `id`, or its own), or one of its sub-agents' (40401 otherwise). */
-async function ownOrChild(db: Conn, caller: Caller, id?: number) {
-  const agent =
-    id === undefined || id === caller.id
-      ? await repo.findWithCards(db, caller.id)
-      : await repo.findChildWithCards(db, caller.id, id);
-  if (!agent) throw notFound();
-  return agent;
-}
+const ownOrChild = (db: Conn, caller: Caller, id?: number) =>
+  id === undefined || id === caller.id ? withCards(db, caller.id) : childWithCards(db, caller, id);
 
 /** The caller's own switch, or a sub-agent's. */
 export async function switchOf(db: Conn, caller: Caller, id?: number) {
