@@ -129,6 +129,7 @@ export const terminals = pgTable(
     id: serial('id').primaryKey(),
     ssid: text('ssid').notNull().unique(),
     iccid: text('iccid'),
+    /** Collation "C" (migration 0037): a keyword matches ASCII letters in any case, at half the cost a row. */
     name: text('name').notNull(),
     orgId: integer('org_id')
       .notNull()
