@@ -307,6 +307,25 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(await searched('ZORPA')).toEqual(['夜班Zorpa']);
   });
 
+  it('finds a word with its number by the whole keyword, though the index is given its digits', async () => {
+    const made = (await batch(ssids(8850, 4), { prefix: 'Narrow' })).data.created;
+    // "Rock1221" and "Lock1229" share "k122" with the keyword, "Dock9122" its digits, "Dock1220" all of it.
+    const names = ['Dock1220', 'Rock1221', 'Lock1229', 'Dock9122'];
+    for (const [i, m] of made.entries())
+      expect((await t.call(api.terminal.updateUser, { id: m.id, name: names[i] }, top)).code).toBe(Code.ok);
+    const listed = async (keyword: string, s = top) =>
+      (await t.call(api.terminal.list, { keyword }, s)).data.list.map((r) => r.name);
+    expect(await listed('Dock122')).toEqual(['Dock1220']);
+    expect(await listed('dOCK122', company)).toEqual(['Dock1220']);
+    expect(await listed('Dock12')).toEqual(['Dock1220']);
+    expect(await listed('ock122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
+    expect(await listed('k122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
+    const searched = async (keyword: string) =>
+      (await t.call(api.search.global, { keyword, searchType: 'user' }, top)).data.users.map((u) => u.name);
+    expect(await searched('Dock122')).toEqual(['Dock1220']);
+    expect(await searched('LOCK1229')).toEqual(['Lock1229']);
+  });
+
   it('pages a keyword matched by SSID starts, SSID ends and names in id order, without gaps or repeats', async () => {
     // 358… SSIDs start with "358"; names "Arm358…" contain it; SSIDs ending in "358" end with it.
     const starts = Array.from({ length: 5 }, (_, i) => String(358_000_000_100_000 + i));

@@ -123,7 +123,22 @@ const keywordValues = (keyword: string) => ({
   ssidBatch: keyword,
   ssidEnd: startingWith([...keyword].reverse().join('')),
   name: containing(keyword),
+  nameOnIndex: containing(digitsOf(keyword) ?? keyword),
 });
+
+/**
+ * The part of a name keyword looked up on the trigram index when it has digits after a word
+ * ('Dock122'): the digits and the character before them ('k122'). The word's trigrams are shared by
+ * every name with that word, and GIN walks their long lists for each candidate the digits give (112
+ * index pages against 9 at 1 M); the whole keyword is then checked on the few rows found. Three
+ * characters from the first digit on keep the candidates few (a number shared by one name in a
+ * thousand of a word). Null when the whole keyword is looked up: no digits, digits from its second
+ * character, or fewer than three characters from the first digit.
+ */
+const digitsOf = (keyword: string) => {
+  const first = keyword.search(/\d/);
+  return first >= 2 && keyword.length - first >= 3 ? keyword.slice(first - 1) : null;
+};
 type KeywordValues = { [K in keyof ReturnType<typeof keywordValues>]: SQLWrapper | string };
 
 /**
@@ -146,6 +161,8 @@ interface KeywordPlan {
   ssid: 'none' | 'chosen' | 'batch' | 'byIndex';
   endsByIndex: boolean;
   nameByIndex: boolean;
+  /** The trigram index is given the keyword's digits only (`digitsOf`). */
+  nameByDigits: boolean;
 }
 /** The digits an SSID's batch shares (`terminals_ssid_batch`). */
 const batchDigits = 11;
@@ -162,6 +179,7 @@ const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
     ssid: ssidPlanOf(keyword),
     endsByIndex: keyword.length >= endDigits,
     nameByIndex: /\d/.test(keyword),
+    nameByDigits: digitsOf(keyword) !== null,
   };
 };
 
@@ -186,7 +204,13 @@ const keywordIds = (
       .where(and(base, match))
       .orderBy(byIndex ? sql`${terminals.id} + 0 ${order}` : sql`${terminals.id} ${order}`)
       .limit(window as number);
-  const names = arm(ilike(terminals.name, k.name), plan.nameByIndex);
+  // `|| ''` keeps the whole keyword off the trigram index: it is checked on the rows the digits found.
+  const names = arm(
+    plan.nameByDigits
+      ? and(ilike(terminals.name, k.nameOnIndex), sql`(${terminals.name} || '') ilike ${k.name}`)
+      : ilike(terminals.name, k.name),
+    plan.nameByIndex,
+  );
   if (plan.ssid === 'none') return sql`${names}`;
   const starts =
     plan.ssid === 'batch'
@@ -228,6 +252,7 @@ const keywordPlaceholders = {
   ssidBatch: p('ssidBatch'),
   ssidEnd: p('ssidEnd'),
   name: p('name'),
+  nameOnIndex: p('nameOnIndex'),
 };
 
 /**
@@ -304,7 +329,7 @@ const totalOf = (db: Conn, s: Shape) => {
         .where(eq(terminalCounts.path, p('scope')));
 };
 
-const planKey = (k: KeywordPlan) => `${k.ssid}${+k.endsByIndex}${+k.nameByIndex}`;
+const planKey = (k: KeywordPlan) => `${k.ssid}${+k.endsByIndex}${+k.nameByIndex}${+k.nameByDigits}`;
 const keyOf = (s: Shape) =>
   `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? planKey(s.keyword) : 'none'}`;
 
@@ -484,7 +509,7 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
       .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
   ).map((r) => r.id);
 
-const anyName: KeywordPlan = { ssid: 'none', endsByIndex: false, nameByIndex: false };
+const anyName: KeywordPlan = { ssid: 'none', endsByIndex: false, nameByIndex: false, nameByDigits: false };
 
 /** The global search's users, oldest first: one statement per scope kind and keyword plan, built once. */
 const searchPage = preparedBy((db, key: string) => {
