@@ -150,6 +150,8 @@ describe.each(backends)('groups on %s', (backend) => {
     const all = await t.call(api.search.global, { keyword: 'Demo' }, agent);
     expect(all.data.agents.map((a) => a.name)).toEqual(['Demo_Subagent']);
     expect(all.data.orgs.map((o) => o.name)).toEqual(['Demo_Company']);
+    const found = await t.call(api.search.global, { keyword: 'patROL', searchType: 'group' }, agent);
+    expect(found.data.groups.map((g) => [g.name, g.sub])).toEqual([['Patrol', 'Demo_Company']]);
     const users = await t.call(api.search.global, { keyword: 'Radio', searchType: 'user' }, company);
     expect(users.data.users.length).toBeGreaterThan(0);
     expect(users.data.orgs).toEqual([]);

@@ -193,12 +193,21 @@ export const removeListening = (db: Conn, terminalId: number, groupId: number) =
     .delete(listeningGroups)
     .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)));
 
-/** The global search's groups by name: one statement per scope kind, built once. */
+/**
+ * The global search's groups by name: one statement per scope kind, built once. The company's name is
+ * read per row found, after the sort and limit: a join made PostgreSQL's plan for one pattern look
+ * cheaper than the plan for any pattern, so it planned each search anew (0.26 ms a call at 1 M, for
+ * 0.01 ms of work).
+ */
 const searchPage = preparedBy((db, kind: ScopeKind) =>
   db
-    .select({ id: groups.id, name: groups.name, sub: orgs.name })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      // Qualified by hand: inside the subquery drizzle writes the column without its table.
+      sub: sql<string>`(select o.name from ${orgs} o where o.id = "groups"."org_id")`,
+    })
     .from(groups)
-    .innerJoin(orgs, eq(orgs.id, groups.orgId))
     .where(
       and(eq(scopeColumn[kind], sql.placeholder('scope')), ilike(groups.name, sql.placeholder('pattern'))),
     )
