@@ -290,40 +290,37 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: ids.join(',') }, top)).code).toBe(Code.ok);
   });
 
-  it('finds a name in any case, with Han characters too, in the list and in the search', async () => {
-    const made = (await batch(ssids(8800, 2), { prefix: 'Cased' })).data.created;
-    const names = ['QUILLnight', '夜班Zorpa'];
+  /** Terminals of the company renamed one by one, as a person would type their names. */
+  const named = async (start: number, names: string[]) => {
+    const made = (await batch(ssids(start, names.length), { prefix: 'Named' })).data.created;
     for (const [i, m] of made.entries())
       expect((await t.call(api.terminal.updateUser, { id: m.id, name: names[i] }, top)).code).toBe(Code.ok);
-    const found = async (keyword: string, s = top) =>
-      (await t.call(api.terminal.list, { keyword }, s)).data.list.map((r) => r.name);
-    expect(await found('quill')).toEqual(['QUILLnight']);
-    expect(await found('lNIGH', company)).toEqual(['QUILLnight']);
-    expect(await found('夜班')).toEqual(['夜班Zorpa']);
-    expect(await found('班zORP', company)).toEqual(['夜班Zorpa']);
-    const searched = async (keyword: string) =>
-      (await t.call(api.search.global, { keyword, searchType: 'user' }, top)).data.users.map((u) => u.name);
-    expect(await searched('Night')).toEqual(['QUILLnight']);
-    expect(await searched('ZORPA')).toEqual(['夜班Zorpa']);
+  };
+  const namesListed = async (keyword: string, s = top) =>
+    (await t.call(api.terminal.list, { keyword }, s)).data.list.map((r) => r.name);
+  const namesSearched = async (keyword: string) =>
+    (await t.call(api.search.global, { keyword, searchType: 'user' }, top)).data.users.map((u) => u.name);
+
+  it('finds a name in any case, with Han characters too, in the list and in the search', async () => {
+    await named(8800, ['QUILLnight', '夜班Zorpa']);
+    expect(await namesListed('quill')).toEqual(['QUILLnight']);
+    expect(await namesListed('lNIGH', company)).toEqual(['QUILLnight']);
+    expect(await namesListed('夜班')).toEqual(['夜班Zorpa']);
+    expect(await namesListed('班zORP', company)).toEqual(['夜班Zorpa']);
+    expect(await namesSearched('Night')).toEqual(['QUILLnight']);
+    expect(await namesSearched('ZORPA')).toEqual(['夜班Zorpa']);
   });
 
   it('finds a word with its number by the whole keyword, though the index is given its digits', async () => {
-    const made = (await batch(ssids(8850, 4), { prefix: 'Narrow' })).data.created;
     // "Rock1221" and "Lock1229" share "k122" with the keyword, "Dock9122" its digits, "Dock1220" all of it.
-    const names = ['Dock1220', 'Rock1221', 'Lock1229', 'Dock9122'];
-    for (const [i, m] of made.entries())
-      expect((await t.call(api.terminal.updateUser, { id: m.id, name: names[i] }, top)).code).toBe(Code.ok);
-    const listed = async (keyword: string, s = top) =>
-      (await t.call(api.terminal.list, { keyword }, s)).data.list.map((r) => r.name);
-    expect(await listed('Dock122')).toEqual(['Dock1220']);
-    expect(await listed('dOCK122', company)).toEqual(['Dock1220']);
-    expect(await listed('Dock12')).toEqual(['Dock1220']);
-    expect(await listed('ock122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
-    expect(await listed('k122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
-    const searched = async (keyword: string) =>
-      (await t.call(api.search.global, { keyword, searchType: 'user' }, top)).data.users.map((u) => u.name);
-    expect(await searched('Dock122')).toEqual(['Dock1220']);
-    expect(await searched('LOCK1229')).toEqual(['Lock1229']);
+    await named(8850, ['Dock1220', 'Rock1221', 'Lock1229', 'Dock9122']);
+    expect(await namesListed('Dock122')).toEqual(['Dock1220']);
+    expect(await namesListed('dOCK122', company)).toEqual(['Dock1220']);
+    expect(await namesListed('Dock12')).toEqual(['Dock1220']);
+    expect(await namesListed('ock122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
+    expect(await namesListed('k122')).toEqual(['Lock1229', 'Rock1221', 'Dock1220']);
+    expect(await namesSearched('Dock122')).toEqual(['Dock1220']);
+    expect(await namesSearched('LOCK1229')).toEqual(['Lock1229']);
   });
 
   it('pages a keyword matched by SSID starts, SSID ends and names in id order, without gaps or repeats', async () => {

@@ -131,9 +131,9 @@ const keywordValues = (keyword: string) => ({
  * ('Dock122'): the digits and the character before them ('k122'). The word's trigrams are shared by
  * every name with that word, and GIN walks their long lists for each candidate the digits give (112
  * index pages against 9 at 1 M); the whole keyword is then checked on the few rows found. Three
- * characters from the first digit on keep the candidates few (a number shared by one name in a
- * thousand of a word). Null when the whole keyword is looked up: no digits, digits from its second
- * character, or fewer than three characters from the first digit.
+ * characters or more from the first digit on keep those rows few. Null when the whole keyword is
+ * looked up: no digits, a digit among its first two characters, or fewer than three from the first
+ * digit on.
  */
 const digitsOf = (keyword: string) => {
   const first = keyword.search(/\d/);
