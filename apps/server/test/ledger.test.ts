@@ -194,8 +194,14 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
       top,
     );
     expect(last.data.list.at(-1)?.kind).toBe('grant');
-    const sale = rec.data.list.find((r) => r.kind === 'sale');
+    const sale = rec.data.list.find((r) => r.kind === 'sale' && r.toAgent?.id === sub1);
     expect(sale?.direction).toBe('out');
+    // Both sides are named as they are now.
+    const [own, subName] = [
+      (await t.call(api.profile.agent, {}, top)).data.name,
+      (await t.call(api.agent.detail, { id: sub1 }, top)).data.name,
+    ];
+    expect([sale?.fromAgent?.name, sale?.toAgent?.name]).toEqual([own, subName]);
     const future = await t.call(
       api.agent.getSalesPurchaseRecord,
       { start: '2099-01-01', end: '2099-01-02' },

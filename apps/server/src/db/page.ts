@@ -1,5 +1,5 @@
 import { and, eq, like, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 import { preparedBy } from './prepared.ts';
 
@@ -15,6 +15,19 @@ import { preparedBy } from './prepared.ts';
  */
 export const windowParam = (name: string) =>
   sql`(select ${sql.placeholder(name)}::int)` as unknown as Placeholder;
+
+/**
+ * The name of the agent or company (`of`) that a listed row refers to by `table.column`, read per row:
+ * for the rows shown only, after the page's sort and limit, and without a join that would make a
+ * statement's plan depend on the join's estimates. Both names are written out because inside the
+ * subquery drizzle writes a column without its table, and a bare "id" would bind to the inner one.
+ */
+export const nameByRef = <T extends string | null = string>(
+  of: PgTable,
+  table: string,
+  column: string,
+): SQL<NoInfer<T>> =>
+  sql`(select x.name from ${of} x where x.id = ${sql.identifier(table)}.${sql.identifier(column)})`;
 
 /**
  * The rows of a page, by id: the page's ids are taken first, in list order, from the table alone (on an

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { windowParam } from '../../db/page.ts';
+import { nameByRef, windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
-import { agentCards, cardLedger } from '../../db/schema.ts';
+import { agentCards, agents, cardLedger, orgs } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -113,9 +113,7 @@ const totalOf = (shape: number) =>
         + (select count(*) from card_ledger where ${sideWhere('to_agent_id', shape)}))::int`
     : sql<number>`coalesce((select c.ledger from agent_counts c where c.agent_id = ${param.agentId}), 0)::int`;
 
-// Qualified by hand: inside a subquery an unqualified "id" would bind to the inner table.
-const nameOf = (column: string) =>
-  sql<string | null>`(select a.name from agents a where a.id = "card_ledger".${sql.identifier(column)})`;
+const nameOf = (column: string) => nameByRef<string | null>(agents, 'card_ledger', column);
 
 /**
  * A page of an agent's records, newest first, with the names of both sides and the company, and the
@@ -132,7 +130,7 @@ const recordPage = preparedBy((db, shape: number) =>
       fromAgentName: nameOf('from_agent_id'),
       toAgentId: cardLedger.toAgentId,
       toAgentName: nameOf('to_agent_id'),
-      orgName: sql<string | null>`(select o.name from orgs o where o.id = "card_ledger"."org_id")`,
+      orgName: nameByRef<string | null>(orgs, 'card_ledger', 'org_id'),
       createdAt: cardLedger.createdAt,
       total: totalOf(shape),
     })

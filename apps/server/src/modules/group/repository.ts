@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byScopeColumn, filteredPages, windowParam } from '../../db/page.ts';
+import { byScopeColumn, filteredPages, nameByRef, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -204,8 +204,7 @@ const searchPage = preparedBy((db, kind: ScopeKind) =>
     .select({
       id: groups.id,
       name: groups.name,
-      // Qualified by hand: inside the subquery drizzle writes the column without its table.
-      sub: sql<string>`(select o.name from ${orgs} o where o.id = "groups"."org_id")`,
+      sub: nameByRef(orgs, 'groups', 'org_id'),
     })
     .from(groups)
     .where(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { windowParam } from '../../db/page.ts';
+import { nameByRef, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import {
   agents,
@@ -40,7 +40,7 @@ export const findOrgWithAgent = async (db: Conn, id: number) => (await orgWithAg
 const orgSummary = prepared((db) =>
   db
     .select({
-      agentName: sql<string>`(select a.name from ${agents} a where a.id = "orgs"."agent_id")`,
+      agentName: nameByRef(agents, 'orgs', 'agent_id'),
       groupCount: sql<number>`(select count(*)::int from ${groups} g where g.org_id = "orgs"."id")`,
       userCount,
     })
@@ -91,7 +91,7 @@ const listed = {
   corg_name: orgs.name,
   contact: orgs.contact,
   account: orgs.account,
-  agent_name: sql<string>`(select a.name from agents a where a.id = "orgs"."agent_id")`,
+  agent_name: nameByRef(agents, 'orgs', 'agent_id'),
   user_count: userCount,
   createdAt: orgs.createdAt,
 };

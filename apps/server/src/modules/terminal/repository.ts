@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { windowParam } from '../../db/page.ts';
+import { nameByRef, windowParam } from '../../db/page.ts';
 import { preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
@@ -339,8 +339,7 @@ const summaryColumns = {
   ssid: terminals.ssid,
   name: terminals.name,
   orgId: terminals.orgId,
-  // Qualified by hand: inside the subquery drizzle writes the column without its table.
-  orgName: sql<string>`(select o.name from ${orgs} o where o.id = "terminals"."org_id")`,
+  orgName: nameByRef(orgs, 'terminals', 'org_id'),
   userType: terminals.userType,
   voiceExpires: terminals.voiceExpires,
   recordingExpires: terminals.recordingExpires,
