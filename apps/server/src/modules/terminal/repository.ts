@@ -17,7 +17,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { nameByRef, windowParam } from '../../db/page.ts';
-import { preparedBy } from '../../db/prepared.ts';
+import { anyPattern, preparedBy } from '../../db/prepared.ts';
 import { groupMembers, groups, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
@@ -117,14 +117,26 @@ const p = sql.placeholder;
  * strings are few and shared by every SSID: the start of a batch matched all of them, a second's work
  * at a million terminals.
  */
-const keywordValues = (keyword: string) => ({
-  ssidStart: startingWith(keyword),
-  // The batch arm reads it only for a keyword of exactly a batch's digits.
-  ssidBatch: keyword,
-  ssidEnd: startingWith([...keyword].reverse().join('')),
-  name: containing(keyword),
-  nameOnIndex: containing(digitsOf(keyword) ?? keyword),
-});
+const keywordValues = (keyword: string) => {
+  const reversed = [...keyword].reverse().join('');
+  return {
+    ssidStart: startingWith(keyword),
+    // The batch arm reads it only for a keyword of exactly a batch's digits.
+    ssidBatch: keyword,
+    ssidEnd: startingWith(reversed),
+    // The same starts as ranges, for the statements that keep one plan (`oneForAll`).
+    ssidFrom: keyword,
+    ssidTo: after(keyword),
+    endFrom: reversed,
+    endTo: after(reversed),
+    name: containing(keyword),
+    nameOnIndex: containing(digitsOf(keyword) ?? keyword),
+  };
+};
+
+/** The least string past every string that starts with `digits`: its last digit raised by one. */
+const after = (digits: string) =>
+  `${digits.slice(0, -1)}${String.fromCharCode(digits.charCodeAt(digits.length - 1) + 1)}`;
 
 /**
  * The part of a name keyword looked up on the trigram index when it has digits after a word
@@ -163,6 +175,16 @@ interface KeywordPlan {
   nameByIndex: boolean;
   /** The trigram index is given the keyword's digits only (`digitsOf`). */
   nameByDigits: boolean;
+  /**
+   * Every arm is read on the index of its kind of match whatever the keyword's value: one plan serves
+   * them all, and the statement keeps it instead of being planned on each call (planning was a third
+   * of an agent's search). The values reach the plan hidden (`hiddenKeyword`), SSID starts as ranges,
+   * which an index serves without knowing them, and the scope is a filter off its index
+   * (`scopeOffIndex`), so an arm reads what its value matches, never walks a scope. Only for an
+   * agent's unfiltered list or search: a company's rows are found with the name on one index. A
+   * keyword of letters and digits only, at least three, gives the trigram index a trigram to look up.
+   */
+  oneForAll: boolean;
 }
 /** The digits an SSID's batch shares (`terminals_ssid_batch`). */
 const batchDigits = 11;
@@ -173,13 +195,16 @@ const ssidPlanOf = (keyword: string): KeywordPlan['ssid'] => {
   if (keyword.length < batchDigits) return 'chosen';
   return keyword.length === batchDigits ? 'batch' : 'byIndex';
 };
-const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
+const keywordPlanOf = (keyword: string | undefined, mayKeepOnePlan: boolean): KeywordPlan | null => {
   if (!keyword) return null;
+  const ssid = ssidPlanOf(keyword);
+  const nameByIndex = /\d/.test(keyword);
   return {
-    ssid: ssidPlanOf(keyword),
+    ssid,
     endsByIndex: keyword.length >= endDigits,
-    nameByIndex: /\d/.test(keyword),
+    nameByIndex,
     nameByDigits: digitsOf(keyword) !== null,
+    oneForAll: mayKeepOnePlan && ssid !== 'chosen' && nameByIndex && /^[\p{L}\p{N}]{3,}$/u.test(keyword),
   };
 };
 
@@ -191,12 +216,13 @@ const keywordPlanOf = (keyword: string | undefined): KeywordPlan | null => {
 const keywordIds = (
   db: Conn,
   base: SQL | undefined,
-  k: KeywordValues,
+  values: KeywordValues,
   plan: KeywordPlan,
   direction: 'asc' | 'desc',
   window: SQLWrapper | number,
 ) => {
   const order = sql.raw(direction);
+  const k = plan.oneForAll ? hiddenKeyword : values;
   const arm = (match: SQL | undefined, byIndex: boolean) =>
     db
       .select({ id: terminals.id })
@@ -212,13 +238,29 @@ const keywordIds = (
     plan.nameByIndex,
   );
   if (plan.ssid === 'none') return sql`${names}`;
+  const reversed = sql`reverse(${terminals.ssid})`;
   const starts =
     plan.ssid === 'batch'
       ? arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false)
-      : arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
-  const ends = arm(like(sql`reverse(${terminals.ssid})`, k.ssidEnd), plan.endsByIndex);
+      : arm(
+          plan.oneForAll
+            ? startsWith(terminals.ssid, k.ssidFrom, k.ssidTo)
+            : like(terminals.ssid, k.ssidStart),
+          plan.ssid === 'byIndex',
+        );
+  const ends = arm(
+    plan.oneForAll ? startsWith(reversed, k.endFrom, k.endTo) : like(reversed, k.ssidEnd),
+    plan.endsByIndex,
+  );
   return sql`${starts} union ${ends} union ${names}`;
 };
+
+/** An agent's scope as a filter only, kept off the scope's indexes (`oneForAll`). */
+const scopeOffIndex = (kind: ScopeKind) => sql`(${scopeColumn[kind]} || '') = ${p('scope')}`;
+
+/** A start of digits as a range, which the column's `text_pattern_ops` index serves without knowing it. */
+const startsWith = (column: SQLWrapper, from: SQLWrapper | string, to: SQLWrapper | string) =>
+  sql`${column} ~>=~ ${from} and ${column} ~<~ ${to}`;
 
 /** One keyword's condition on a row, where rows are read otherwise (a total past the last page). */
 const keywordMatch = (k: KeywordValues) =>
@@ -241,7 +283,10 @@ const shapeOf = (scope: Scope, f: ListFilter): Shape => ({
   org: f.orgId !== undefined,
   group: f.groupId !== undefined,
   state: f.state ?? 'any',
-  keyword: keywordPlanOf(f.keyword),
+  keyword: keywordPlanOf(
+    f.keyword,
+    scopeKey(scope).kind !== 'org' && f.orgId === undefined && f.groupId === undefined && !f.state,
+  ),
 });
 const isFiltered = (s: Shape) => s.org || s.group || s.state !== 'any' || s.keyword !== null;
 /** A keyword or a service state can match most of a large scope: such a list's total is not counted whole. */
@@ -251,9 +296,20 @@ const keywordPlaceholders = {
   ssidStart: p('ssidStart'),
   ssidBatch: p('ssidBatch'),
   ssidEnd: p('ssidEnd'),
+  ssidFrom: p('ssidFrom'),
+  ssidTo: p('ssidTo'),
+  endFrom: p('endFrom'),
+  endTo: p('endTo'),
   name: p('name'),
   nameOnIndex: p('nameOnIndex'),
 };
+/**
+ * The keyword's values read through scalar subqueries, unknown to every plan like `windowParam`'s
+ * counts: a plan made for one keyword then costs what the kept one does, and PostgreSQL keeps it.
+ */
+const hiddenKeyword = Object.fromEntries(
+  Object.entries(keywordPlaceholders).map(([name, value]) => [name, sql`(select ${value}::text)`]),
+) as unknown as KeywordValues;
 
 /**
  * The filtered company is the agent's own or one of its sub-agents': for a top-level agent its top
@@ -329,7 +385,12 @@ const totalOf = (db: Conn, s: Shape) => {
         .where(eq(terminalCounts.path, p('scope')));
 };
 
-const planKey = (k: KeywordPlan) => `${k.ssid}${+k.endsByIndex}${+k.nameByIndex}${+k.nameByDigits}`;
+const planKey = (k: KeywordPlan) =>
+  `${k.ssid}${+k.endsByIndex}${+k.nameByIndex}${+k.nameByDigits}${+k.oneForAll}`;
+/** A statement's name: one that keeps one plan for every keyword is marked so (`anyPattern`). */
+const nameOf = (name: string, k: KeywordPlan | null) => (k?.oneForAll ? anyPattern(name) : name);
+/** A count of rows the plan of a keyword's statement may know, unless it keeps one plan for all. */
+const countOf = (name: string, k: KeywordPlan | null) => (k?.oneForAll ? windowParam(name) : p(name));
 const keyOf = (s: Shape) =>
   `${s.scope}_${+s.org}${+s.group}_${s.state}_${s.keyword ? planKey(s.keyword) : 'none'}`;
 
@@ -395,17 +456,17 @@ const listPage = preparedBy((db, key: string) => {
       : db
           .select({ id: sql<number>`matched.id`.as('id') })
           .from(
-            sql`(${keywordIds(db, whereOf({ ...s, keyword: null }), keywordPlaceholders, s.keyword, 'desc', p('window'))}) matched`,
+            sql`(${keywordIds(db, s.keyword.oneForAll ? scopeOffIndex(s.scope) : whereOf({ ...s, keyword: null }), keywordPlaceholders, s.keyword, 'desc', countOf('window', s.keyword))}) matched`,
           )
           .orderBy(sql`matched.id desc`)
-          .limit(p('limit'))
-          .offset(p('offset'));
+          .limit(countOf('limit', s.keyword))
+          .offset(countOf('offset', s.keyword));
   return db
     .select({ ...summaryColumns, total: isOpenEnded(s) ? sql<number>`0` : sql<number>`(${totalOf(db, s)})` })
     .from(terminals)
     .where(sql`${terminals.id} = any(array(${ids}))`)
     .orderBy(desc(terminals.id))
-    .prepare(`terminal_list_${keyOf(s)}`);
+    .prepare(nameOf(`terminal_list_${keyOf(s)}`, s.keyword));
 });
 
 /** The total alone, for a page past the end, which has no row to carry it. */
@@ -508,24 +569,32 @@ export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
       .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
   ).map((r) => r.id);
 
-const anyName: KeywordPlan = { ssid: 'none', endsByIndex: false, nameByIndex: false, nameByDigits: false };
+const anyName: KeywordPlan = {
+  ssid: 'none',
+  endsByIndex: false,
+  nameByIndex: false,
+  nameByDigits: false,
+  oneForAll: false,
+};
 
 /** The global search's users, oldest first: one statement per scope kind and keyword plan, built once. */
 const searchPage = preparedBy((db, key: string) => {
   const { kind, plan } = JSON.parse(key) as { kind: ScopeKind; plan: KeywordPlan };
-  const ids = keywordIds(db, eq(scopeColumn[kind], p('scope')), keywordPlaceholders, plan, 'asc', p('limit'));
+  const limit = countOf('limit', plan);
+  const scope = plan.oneForAll ? scopeOffIndex(kind) : eq(scopeColumn[kind], p('scope'));
+  const ids = keywordIds(db, scope, keywordPlaceholders, plan, 'asc', limit);
   return db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
-    .where(inArray(terminals.id, sql`(${ids})`))
+    .where(sql`${terminals.id} = any(array(${ids}))`)
     .orderBy(asc(terminals.id))
-    .limit(p('limit'))
-    .prepare(`terminal_search_${kind}_${planKey(plan)}`);
+    .limit(limit)
+    .prepare(nameOf(`terminal_search_${kind}_${planKey(plan)}`, plan));
 });
 
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) => {
   const { kind, value } = scopeKey(scope);
-  const plan = keywordPlanOf(keyword) ?? anyName;
+  const plan = keywordPlanOf(keyword, kind !== 'org') ?? anyName;
   return searchPage(db, JSON.stringify({ kind, plan })).execute({
     scope: value,
     ...keywordValues(keyword),
