@@ -1,7 +1,7 @@
 import { api, Code, Messages } from '@ptt/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminals } from '../src/db/schema.ts';
+import { orgs as schemaOrgs, terminals } from '../src/db/schema.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const ssids = (start: number, n: number) =>
@@ -392,6 +392,60 @@ describe.each(backends)('terminals on %s', (backend) => {
     const search = await t.call(api.search.global, { keyword: '358', searchType: 'user' }, top);
     expect(search.data.users.map((u) => u.id)).toEqual([...expected].reverse());
     expect((await t.call(api.terminal.cardBack, { ids: expected.join(',') }, top)).code).toBe(Code.ok);
+  });
+
+  it('finds a keyword read on its own index within the agent’s scope only, for a sub-agent too', async () => {
+    // One batch (35700000001…) and one name shared by three agents' companies: the top-level agent's,
+    // its sub-agent's and the other tenant's. Such keywords are read on the SSID or name index and the
+    // scope is checked on the rows found.
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    const otherTop = await t.login(0, 'agent02', 'agent123');
+    // The sub-agent's company, made in an earlier test.
+    const [subOrg] = (await t.call(api.agent.orgs, {}, sub)).data.list;
+    const [otherOrg] = (await t.call(api.agent.orgs, {}, otherTop)).data.list;
+    const place = async (id: number, from: number) => {
+      const [org] = await t.database.db.select().from(schemaOrgs).where(eq(schemaOrgs.id, id));
+      return t.database.db
+        .insert(terminals)
+        .values(
+          [0, 1].map((i) => ({
+            ssid: String(357_000_000_010_000 + from + i),
+            name: `Kite44${from + i}`,
+            orgId: id,
+            agentPath: org.agentPath,
+            intercomPwdHash: 'x',
+          })),
+        )
+        .returning({ ssid: terminals.ssid, name: terminals.name });
+    };
+    const own = await place(orgId, 10);
+    const below = await place(subOrg.id, 20);
+    const other = await place(otherOrg.id, 30);
+    const scopes = [
+      [top, [...own, ...below]],
+      [sub, below],
+      [otherTop, other],
+    ] as const;
+    const names = (rows: readonly { name: string }[]) => rows.map((r) => r.name).sort();
+    // A batch, a longer start, an end of four digits or more and a name with digits; each asked more
+    // than five times, past the runs after which PostgreSQL may keep one plan for a statement.
+    const keywords: [string, (r: { ssid: string; name: string }) => boolean][] = [
+      ['35700000001', () => true],
+      ['357000000010', () => true],
+      ['10021', (r) => r.ssid.endsWith('10021')],
+      ['kite4403', (r) => r.name.startsWith('Kite4403')],
+    ];
+    for (let run = 0; run < 6; run++)
+      for (const [keyword, matches] of keywords)
+        for (const [who, rows] of scopes) {
+          const wanted = names(rows.filter(matches));
+          const listed = (await t.call(api.terminal.list, { keyword, size: 100 }, who)).data.list;
+          const searched = (await t.call(api.search.global, { keyword, searchType: 'user' }, who)).data.users;
+          expect(names(listed), keyword).toEqual(wanted);
+          expect(names(searched), keyword).toEqual(wanted);
+        }
+    const placed = [...own, ...below, ...other].map((r) => r.ssid);
+    await t.database.db.delete(terminals).where(inArray(terminals.ssid, placed));
   });
 
   it('replaces a card with the four rules of SPEC §8', async () => {
