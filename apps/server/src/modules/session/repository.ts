@@ -22,14 +22,13 @@ const liveSession = prepared((db) =>
       subjectId: sessions.subjectId,
       openid: sessions.openid,
       scopePath: sessions.scopePath,
-      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.expiresAt, sql`now()`),
       ),
     )
     .limit(1)
@@ -37,7 +36,7 @@ const liveSession = prepared((db) =>
 );
 
 export const findLiveSession = async (db: Conn, tokenHash: string) =>
-  (await liveSession(db).execute({ tokenHash, now: new Date() }))[0];
+  (await liveSession(db).execute({ tokenHash }))[0];
 
 export const revokeSession = (db: Conn, id: number) =>
   db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
