@@ -165,4 +165,26 @@ describe.each(backends)('groups on %s', (backend) => {
       users: [],
     });
   });
+
+  it('lists each kind of hit in its list order, a page at most', async () => {
+    const agent = await t.login(0, 'agent01', 'agent123');
+    for (let i = 1; i <= 22; i++)
+      expect(
+        (
+          await t.call(
+            api.org.add,
+            { name: `Hitco${i}`, contact: 'Hal', account: `hitco${i}`, password: 'company123' },
+            agent,
+          )
+        ).code,
+      ).toBe(Code.ok);
+    const found = await t.call(api.search.global, { keyword: 'hitco', searchType: 'global' }, agent);
+    // Newest first, as the company list orders them, and a page of 20.
+    expect(found.data.orgs.map((o) => o.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Hitco${22 - i}`),
+    );
+    expect(found.data.orgs[0].sub).toBe('hitco22');
+    const listed = await t.call(api.agent.orgs, { keyword: 'hitco', size: 20 }, agent);
+    expect(found.data.orgs.map((o) => o.id)).toEqual(listed.data.list.map((o) => o.id));
+  });
 });

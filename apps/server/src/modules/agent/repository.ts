@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
+import { agentKeyword } from '../../db/keywords.ts';
 import { onWindow, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCards, agents } from '../../db/schema.ts';
@@ -133,16 +134,7 @@ const param = {
 
 /** The parent's sub-agents, and with a keyword those whose name, account or contact contain it. */
 const below = (keyword: boolean) =>
-  and(
-    eq(agents.parentId, param.parent),
-    keyword
-      ? or(
-          ilike(agents.name, param.pattern),
-          ilike(agents.account, param.pattern),
-          ilike(agents.contact, param.pattern),
-        )
-      : undefined,
-  );
+  and(eq(agents.parentId, param.parent), keyword ? agentKeyword(param.pattern) : undefined);
 
 /**
  * A page of a parent's sub-agents without a keyword, in one statement: its ids from the parent's
@@ -204,8 +196,5 @@ export async function listSubAgents(
 }
 
 /** The newest sub-agents whose name, account or contact contain a keyword, uncounted (the global search). */
-export const searchSubAgents = (db: Conn, parentId: number, keyword: string, limit: number) =>
-  keywordPageBelow(db).execute({ parent: parentId, pattern: containing(keyword), limit, offset: 0 });
-
 export const updateAgentRow = (db: Conn, id: number, set: Partial<NewAgent>) =>
   db.update(agents).set(set).where(eq(agents.id, id));

@@ -41,14 +41,6 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
   };
 }
 
-/** A top-level agent's sub-agents matching a keyword, as the global search lists them. */
-export const search = async (db: Conn, caller: Caller, keyword: string, limit: number) =>
-  (await repo.searchSubAgents(db, caller.id, keyword, limit)).map((a) => ({
-    id: a.id,
-    name: a.name,
-    sub: a.account,
-  }));
-
 /** A sub-agent of the caller with its cards, or 40401. */
 async function childWithCards(db: Conn, caller: Caller, id: number) {
   const agent = await repo.findChildWithCards(db, caller.id, id);

@@ -1,4 +1,4 @@
-import { type api, Limits, type ParsedParamsOf, rules } from '@ptt/contract';
+import { type api, type ParsedParamsOf, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
@@ -199,6 +199,3 @@ export async function removeListening(
   await repo.removeListening(db, p.terminalId, p.groupId);
   return null;
 }
-
-export const search = (db: Conn, caller: Caller, keyword: string) =>
-  repo.searchGroups(db, scopeOf(caller), keyword, Limits.page.defaultSize);

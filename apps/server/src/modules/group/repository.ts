@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byScopeColumn, filteredPages, nameByRef, windowParam } from '../../db/page.ts';
-import { anyPattern, prepared, preparedBy } from '../../db/prepared.ts';
+import { groupKeyword } from '../../db/keywords.ts';
+import { byScopeColumn, filteredPages, windowParam } from '../../db/page.ts';
+import { prepared } from '../../db/prepared.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
-import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
+import { type Scope, scopeKey } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
 
 export type NewGroup = typeof groups.$inferInsert;
@@ -41,7 +42,7 @@ const groupPages = filteredPages({
     orgId: (v) => eq(groups.orgId, v),
     terminalId: (v) =>
       sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${v})`,
-    keyword: (v) => ilike(groups.name, v),
+    keyword: groupKeyword,
   },
   read: (db, onRows) =>
     db
@@ -192,33 +193,6 @@ export const removeListening = (db: Conn, terminalId: number, groupId: number) =
   db
     .delete(listeningGroups)
     .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)));
-
-/**
- * The global search's groups by name: one statement per scope kind, built once. The company's name is
- * read per row found, after the sort and limit: a join made PostgreSQL's plan for one pattern look
- * cheaper than the plan for any pattern, so it planned each search anew (0.26 ms a call at 1 M, for
- * 0.01 ms of work).
- */
-const searchPage = preparedBy((db, kind: ScopeKind) =>
-  db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      sub: nameByRef(orgs, 'groups', 'org_id'),
-    })
-    .from(groups)
-    .where(
-      and(eq(scopeColumn[kind], sql.placeholder('scope')), ilike(groups.name, sql.placeholder('pattern'))),
-    )
-    .orderBy(asc(groups.name))
-    .limit(windowParam('limit'))
-    .prepare(anyPattern(`group_search_${kind}`)),
-);
-
-export const searchGroups = (db: Conn, scope: Scope, keyword: string, limit: number) => {
-  const { kind, value } = scopeKey(scope);
-  return searchPage(db, kind).execute({ scope: value, pattern: containing(keyword), limit });
-};
 
 export const groupCounts = async (db: Conn, id: number) =>
   (

@@ -109,14 +109,6 @@ export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.o
   return { id: org.id };
 }
 
-/** An agent's companies matching a keyword, as the global search lists them. */
-export const search = async (db: Conn, caller: Caller, keyword: string, limit: number) =>
-  (await repo.searchOrgs(db, ownerOf(caller), keyword, limit)).map((o) => ({
-    id: o.id,
-    name: o.corg_name,
-    sub: o.account,
-  }));
-
 /**
  * The caller's own list: a top-level agent's holds its sub-agents' companies too, as its home count
  * and its user and group lists do; a sub-agent's holds its own.

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { orgKeyword } from '../../db/keywords.ts';
 import { nameByRef, windowParam } from '../../db/page.ts';
 import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import {
@@ -111,24 +112,11 @@ const param = {
   pattern: sql.placeholder('pattern'),
 };
 
-/**
- * A company's name, account and contact as one text, the expression of its trigram index (migration
- * 0033): a keyword is looked up there, then checked field by field (it must not span two fields).
- */
-const orgWords = sql`(${orgs.name} || ' ' || ${orgs.account} || ' ' || ${orgs.contact})`;
-
 /** The owner's companies, each kind on its own index, and with a keyword those whose name, account or contact contain it. */
 const ofOwner = (kind: OwnerKind, keyword: boolean) =>
   and(
     kind === 'agent' ? eq(orgs.agentId, param.owner) : eq(orgs.topPath, param.owner),
-    keyword ? sql`${orgWords} ilike ${param.pattern}` : undefined,
-    keyword
-      ? or(
-          ilike(orgs.name, param.pattern),
-          ilike(orgs.account, param.pattern),
-          ilike(orgs.contact, param.pattern),
-        )
-      : undefined,
+    keyword ? orgKeyword(param.pattern) : undefined,
   );
 
 /** A list's total without a keyword: counted on the agent's index, or the top-level agent's home count. */
@@ -207,14 +195,6 @@ export async function listOrgs(
 }
 
 /** The newest companies whose name, account or contact contain a keyword, uncounted (the global search). */
-export const searchOrgs = (db: Conn, owner: OrgOwner, keyword: string, limit: number) =>
-  keywordPage(db, owner.kind).execute({
-    owner: ownerValue(owner),
-    pattern: containing(keyword),
-    limit,
-    offset: 0,
-  });
-
 /**
  * Locks a company that is changing agent and then its terminals in id order, the order every multi-row
  * terminal write takes, so a concurrent renewal, deletion or move queues behind the change. The row lock
