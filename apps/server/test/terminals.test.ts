@@ -403,20 +403,26 @@ describe.each(backends)('terminals on %s', (backend) => {
     // The sub-agent's company, made in an earlier test.
     const [subOrg] = (await t.call(api.agent.orgs, {}, sub)).data.list;
     const [otherOrg] = (await t.call(api.agent.orgs, {}, otherTop)).data.list;
-    const place = async (id: number, from: number) => {
+    const place = async (
+      id: number,
+      from: number,
+      count = 2,
+      first = 357_000_000_010_000,
+      name = 'Kite44',
+    ) => {
       const [org] = await t.database.db.select().from(schemaOrgs).where(eq(schemaOrgs.id, id));
       return t.database.db
         .insert(terminals)
         .values(
-          [0, 1].map((i) => ({
-            ssid: String(357_000_000_010_000 + from + i),
-            name: `Kite44${from + i}`,
+          Array.from({ length: count }, (_, i) => ({
+            ssid: String(first + from + i),
+            name: `${name}${from + i}`,
             orgId: id,
             agentPath: org.agentPath,
             intercomPwdHash: 'x',
           })),
         )
-        .returning({ ssid: terminals.ssid, name: terminals.name });
+        .returning({ id: terminals.id, ssid: terminals.ssid, name: terminals.name });
     };
     const own = await place(orgId, 10);
     const below = await place(subOrg.id, 20);
@@ -444,7 +450,20 @@ describe.each(backends)('terminals on %s', (backend) => {
           expect(names(listed), keyword).toEqual(wanted);
           expect(names(searched), keyword).toEqual(wanted);
         }
-    const placed = [...own, ...below, ...other].map((r) => r.ssid);
+    // A start of digits more than a thousand SSIDs share (here the other tenant's) is read by walking
+    // the agent's scope in list order instead of on the SSID index.
+    const crowd = await place(otherOrg.id, 0, 1001, 356_100_000_000_000, 'Crowd');
+    const mine = await place(orgId, 900_000, 3, 356_100_000_000_000, 'Mine');
+    const newest = mine.map((r) => r.id).sort((a, b) => b - a);
+    for (let run = 0; run < 6; run++) {
+      const paged = [];
+      for (const page of [1, 2])
+        paged.push(...(await t.call(api.terminal.list, { keyword: '3561', size: 2, page }, top)).data.list);
+      expect(paged.map((r) => r.id)).toEqual(newest);
+      const searched = (await t.call(api.search.global, { keyword: '35610', searchType: 'user' }, top)).data;
+      expect(searched.users.map((u) => u.id)).toEqual([...newest].reverse());
+    }
+    const placed = [...own, ...below, ...other, ...crowd, ...mine].map((r) => r.ssid);
     await t.database.db.delete(terminals).where(inArray(terminals.ssid, placed));
   });
 

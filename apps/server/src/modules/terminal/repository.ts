@@ -180,9 +180,11 @@ interface KeywordPlan {
    * them all, and the statement keeps it instead of being planned on each call (planning was a third
    * of an agent's search). The values reach the plan hidden (`hiddenKeyword`), SSID starts as ranges,
    * which an index serves without knowing them, and the scope is a filter off its index
-   * (`scopeOffIndex`), so an arm reads what its value matches, never walks a scope. Only for an
-   * agent's unfiltered list or search: a company's rows are found with the name on one index. A
-   * keyword of letters and digits only, at least three, gives the trigram index a trigram to look up.
+   * (`scopeOffIndex`), so an arm reads what its value matches and never walks a scope, but for a
+   * short start of digits shared by most of a fleet (`commonStart`). Only for an agent's unfiltered
+   * list or search: a company's rows are found with the name on one index. A keyword of letters and
+   * digits only, at least three (four when all digits, for its end's index), gives the trigram index
+   * a trigram to look up.
    */
   oneForAll: boolean;
 }
@@ -190,6 +192,8 @@ interface KeywordPlan {
 const batchDigits = 11;
 /** The digits from which an SSID's end is read on its index: at most one SSID in 10 000 shares them. */
 const endDigits = 4;
+/** SSIDs sharing a short start, up to which they are read on the SSID index under a kept plan. */
+const commonStart = 1000;
 const ssidPlanOf = (keyword: string): KeywordPlan['ssid'] => {
   if (!/^\d+$/.test(keyword)) return 'none';
   if (keyword.length < batchDigits) return 'chosen';
@@ -204,7 +208,11 @@ const keywordPlanOf = (keyword: string | undefined, mayKeepOnePlan: boolean): Ke
     endsByIndex: keyword.length >= endDigits,
     nameByIndex,
     nameByDigits: digitsOf(keyword) !== null,
-    oneForAll: mayKeepOnePlan && ssid !== 'chosen' && nameByIndex && /^[\p{L}\p{N}]{3,}$/u.test(keyword),
+    oneForAll:
+      mayKeepOnePlan &&
+      nameByIndex &&
+      (ssid !== 'chosen' || keyword.length >= endDigits) &&
+      /^[\p{L}\p{N}]{3,}$/u.test(keyword),
   };
 };
 
@@ -215,7 +223,8 @@ const keywordPlanOf = (keyword: string | undefined, mayKeepOnePlan: boolean): Ke
  */
 const keywordIds = (
   db: Conn,
-  base: SQL | undefined,
+  filter: SQL | undefined,
+  kind: ScopeKind,
   values: KeywordValues,
   plan: KeywordPlan,
   direction: 'asc' | 'desc',
@@ -223,6 +232,7 @@ const keywordIds = (
 ) => {
   const order = sql.raw(direction);
   const k = plan.oneForAll ? hiddenKeyword : values;
+  const base = plan.oneForAll ? scopeOffIndex(kind) : filter;
   const arm = (match: SQL | undefined, byIndex: boolean) =>
     db
       .select({ id: terminals.id })
@@ -239,15 +249,22 @@ const keywordIds = (
   );
   if (plan.ssid === 'none') return sql`${names}`;
   const reversed = sql`reverse(${terminals.ssid})`;
+  const start = startsWith(terminals.ssid, k.ssidFrom, k.ssidTo);
+  // A short start kept under one plan: read on the SSID index when a few SSIDs share it, else by
+  // walking the scope in list order (the SSID off its index); a count of at most `commonStart + 1`
+  // index entries tells which, and only that arm runs.
+  const common = sql`(select count(*) from (select 1 from ${terminals} where ${start} limit ${sql.raw(String(commonStart + 1))}) c) > ${sql.raw(String(commonStart))}`;
   const starts =
     plan.ssid === 'batch'
       ? arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false)
-      : arm(
-          plan.oneForAll
-            ? startsWith(terminals.ssid, k.ssidFrom, k.ssidTo)
-            : like(terminals.ssid, k.ssidStart),
-          plan.ssid === 'byIndex',
-        );
+      : plan.ssid === 'chosen' && plan.oneForAll
+        ? sql`${arm(and(start, sql`not ${common}`), true)} union ${db
+            .select({ id: terminals.id })
+            .from(terminals)
+            .where(and(filter, startsWith(sql`(${terminals.ssid} || '')`, k.ssidFrom, k.ssidTo), common))
+            .orderBy(sql`${terminals.id} ${order}`)
+            .limit(window as number)}`
+        : arm(plan.oneForAll ? start : like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
   const ends = arm(
     plan.oneForAll ? startsWith(reversed, k.endFrom, k.endTo) : like(reversed, k.ssidEnd),
     plan.endsByIndex,
@@ -456,7 +473,7 @@ const listPage = preparedBy((db, key: string) => {
       : db
           .select({ id: sql<number>`matched.id`.as('id') })
           .from(
-            sql`(${keywordIds(db, s.keyword.oneForAll ? scopeOffIndex(s.scope) : whereOf({ ...s, keyword: null }), keywordPlaceholders, s.keyword, 'desc', countOf('window', s.keyword))}) matched`,
+            sql`(${keywordIds(db, whereOf({ ...s, keyword: null }), s.scope, keywordPlaceholders, s.keyword, 'desc', countOf('window', s.keyword))}) matched`,
           )
           .orderBy(sql`matched.id desc`)
           .limit(countOf('limit', s.keyword))
@@ -581,8 +598,15 @@ const anyName: KeywordPlan = {
 const searchPage = preparedBy((db, key: string) => {
   const { kind, plan } = JSON.parse(key) as { kind: ScopeKind; plan: KeywordPlan };
   const limit = countOf('limit', plan);
-  const scope = plan.oneForAll ? scopeOffIndex(kind) : eq(scopeColumn[kind], p('scope'));
-  const ids = keywordIds(db, scope, keywordPlaceholders, plan, 'asc', limit);
+  const ids = keywordIds(
+    db,
+    eq(scopeColumn[kind], p('scope')),
+    kind,
+    keywordPlaceholders,
+    plan,
+    'asc',
+    limit,
+  );
   return db
     .select({ id: terminals.id, name: terminals.name, sub: terminals.ssid })
     .from(terminals)
