@@ -195,6 +195,5 @@ export async function listSubAgents(
   return { list, total: counted.n };
 }
 
-/** The newest sub-agents whose name, account or contact contain a keyword, uncounted (the global search). */
 export const updateAgentRow = (db: Conn, id: number, set: Partial<NewAgent>) =>
   db.update(agents).set(set).where(eq(agents.id, id));

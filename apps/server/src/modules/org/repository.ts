@@ -194,7 +194,6 @@ export async function listOrgs(
   return { list, total: counted.n };
 }
 
-/** The newest companies whose name, account or contact contain a keyword, uncounted (the global search). */
 /**
  * Locks a company that is changing agent and then its terminals in id order, the order every multi-row
  * terminal write takes, so a concurrent renewal, deletion or move queues behind the change. The row lock

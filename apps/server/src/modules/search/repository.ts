@@ -2,7 +2,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { agentKeyword, groupKeyword, orgKeyword } from '../../db/keywords.ts';
-import { windowParam } from '../../db/page.ts';
+import { nameByRef, windowParam } from '../../db/page.ts';
 import { anyPattern, preparedBy } from '../../db/prepared.ts';
 import { agents, groups, orgs } from '../../db/schema.ts';
 import type { ScopeKind } from '../../http/caller.ts';
@@ -73,11 +73,7 @@ const hitsStatement = preparedBy((db, key: string) => {
       orgs: wanted[1] === '1' ? hitsOf(sql`(${orgRows})`, sql`h.account`, newest) : none,
       groups:
         wanted[2] === '1'
-          ? hitsOf(
-              sql`(${groupRows})`,
-              sql`(select x.name from ${orgs} x where x.id = h.org_id)`,
-              sql`h.name, h.id`,
-            )
+          ? hitsOf(sql`(${groupRows})`, nameByRef(orgs, 'h', 'org_id'), sql`h.name, h.id`)
           : none,
     })
     .from(sql`(select 1) one`)

@@ -217,9 +217,10 @@ const keywordPlanOf = (keyword: string | undefined, mayKeepOnePlan: boolean): Ke
 };
 
 /**
- * The ids of a keyword's matches within `base`, one arm per index, each arm its first `window` ids in
- * list order, then merged. An arm read on its own index orders what it found (`id + 0` keeps the id
- * index out of it).
+ * The ids of a keyword's matches within `filter` (the list's conditions on their indexes; a plan kept
+ * for every keyword checks the scope of `kind` off its index instead), one arm per index, each arm its
+ * first `window` ids in list order, then merged. An arm read on its own index orders what it found
+ * (`id + 0` keeps the id index out of it).
  */
 const keywordIds = (
   db: Conn,
@@ -249,27 +250,29 @@ const keywordIds = (
   );
   if (plan.ssid === 'none') return sql`${names}`;
   const reversed = sql`reverse(${terminals.ssid})`;
-  const start = startsWith(terminals.ssid, k.ssidFrom, k.ssidTo);
-  // A short start kept under one plan: read on the SSID index when a few SSIDs share it, else by
-  // walking the scope in list order (the SSID off its index); a count of at most `commonStart + 1`
-  // index entries tells which, and only that arm runs.
-  const common = sql`(select count(*) from (select 1 from ${terminals} where ${start} limit ${sql.raw(String(commonStart + 1))}) c) > ${sql.raw(String(commonStart))}`;
-  const starts =
-    plan.ssid === 'batch'
-      ? arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false)
-      : plan.ssid === 'chosen' && plan.oneForAll
-        ? sql`${arm(and(start, sql`not ${common}`), true)} union ${db
-            .select({ id: terminals.id })
-            .from(terminals)
-            .where(and(filter, startsWith(sql`(${terminals.ssid} || '')`, k.ssidFrom, k.ssidTo), common))
-            .orderBy(sql`${terminals.id} ${order}`)
-            .limit(window as number)}`
-        : arm(plan.oneForAll ? start : like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
+  const starts = () => {
+    if (plan.ssid === 'batch')
+      return arm(eq(sql`left(${terminals.ssid}, ${sql.raw(String(batchDigits))})`, k.ssidBatch), false);
+    if (!plan.oneForAll) return arm(like(terminals.ssid, k.ssidStart), plan.ssid === 'byIndex');
+    const start = startsWith(terminals.ssid, k.ssidFrom, k.ssidTo);
+    if (plan.ssid === 'byIndex') return arm(start, true);
+    // A short start under one plan: read on the SSID index when a few SSIDs share it, else by walking
+    // the scope in list order (the SSID kept off its index). A count of at most `commonStart + 1`
+    // index entries tells which; the other arm does not run.
+    const common = sql`(select count(*) from (select 1 from ${terminals} where ${start} limit ${sql.raw(String(commonStart + 1))}) c) > ${sql.raw(String(commonStart))}`;
+    const walked = db
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(and(filter, startsWith(sql`(${terminals.ssid} || '')`, k.ssidFrom, k.ssidTo), common))
+      .orderBy(sql`${terminals.id} ${order}`)
+      .limit(window as number);
+    return sql`${arm(and(start, sql`not ${common}`), true)} union ${walked}`;
+  };
   const ends = arm(
     plan.oneForAll ? startsWith(reversed, k.endFrom, k.endTo) : like(reversed, k.ssidEnd),
     plan.endsByIndex,
   );
-  return sql`${starts} union ${ends} union ${names}`;
+  return sql`${starts()} union ${ends} union ${names}`;
 };
 
 /** An agent's scope as a filter only, kept off the scope's indexes (`oneForAll`). */
