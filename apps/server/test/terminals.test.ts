@@ -463,6 +463,15 @@ describe.each(backends)('terminals on %s', (backend) => {
       const searched = (await t.call(api.search.global, { keyword: '35610', searchType: 'user' }, top)).data;
       expect(searched.users.map((u) => u.id)).toEqual([...newest].reverse());
     }
+    // A company's list takes the same two ways: the other tenant's company holds the crowd itself.
+    const crowdNewest = crowd.map((r) => r.id).sort((a, b) => b - a);
+    const crowdCompany = await t.login(1, 'company02', 'company123');
+    for (let run = 0; run < 6; run++) {
+      const own = (await t.call(api.terminal.list, { keyword: '3561', size: 2 }, crowdCompany)).data.list;
+      expect(own.map((r) => r.id)).toEqual(crowdNewest.slice(0, 2));
+      const ours = (await t.call(api.terminal.list, { keyword: '35610', size: 5 }, company)).data.list;
+      expect(ours.map((r) => r.id)).toEqual(newest);
+    }
     const placed = [...own, ...below, ...other, ...crowd, ...mine].map((r) => r.ssid);
     await t.database.db.delete(terminals).where(inArray(terminals.ssid, placed));
   });
