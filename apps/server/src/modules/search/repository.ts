@@ -41,43 +41,56 @@ const hitsOf = (rows: SQL, sub: SQL, order: SQL) =>
  * each kind read apart cost a round trip and a pooled connection of its own for a few rows or none.
  */
 const hitsStatement = preparedBy((db, key: string) => {
-  const [kind, wanted] = key.split(' ') as [ScopeKind, string];
-  const none = sql`'[]'::json`;
-  const agentRows = db
-    .select({ id: agents.id, name: agents.name, account: agents.account, createdAt: agents.createdAt })
-    .from(agents)
-    .where(and(eq(agents.parentId, p.id), agentKeyword(p.pattern)))
-    .orderBy(desc(agents.createdAt), desc(agents.id))
-    .limit(windowParam('limit'));
-  const orgRows = db
-    .select({ id: orgs.id, name: orgs.name, account: orgs.account, createdAt: orgs.createdAt })
-    .from(orgs)
-    .where(and(kind === 'sub' ? eq(orgs.agentId, p.id) : eq(orgs.topPath, p.path), orgKeyword(p.pattern)))
-    .orderBy(desc(orgs.createdAt), desc(orgs.id))
-    .limit(windowParam('limit'));
+  const { kind, kinds } = JSON.parse(key) as { kind: ScopeKind; kinds: Kinds };
+  const newest = sql`h.created_at desc, h.id desc`;
+  const agentHits = () =>
+    hitsOf(
+      sql`(${db
+        .select({ id: agents.id, name: agents.name, account: agents.account, createdAt: agents.createdAt })
+        .from(agents)
+        .where(and(eq(agents.parentId, p.id), agentKeyword(p.pattern)))
+        .orderBy(desc(agents.createdAt), desc(agents.id))
+        .limit(windowParam('limit'))})`,
+      sql`h.account`,
+      newest,
+    );
+  // Companies are read for agents only: a sub-agent's own, a top-level agent's by its path.
+  const orgHits = () =>
+    hitsOf(
+      sql`(${db
+        .select({ id: orgs.id, name: orgs.name, account: orgs.account, createdAt: orgs.createdAt })
+        .from(orgs)
+        .where(and(kind === 'sub' ? eq(orgs.agentId, p.id) : eq(orgs.topPath, p.path), orgKeyword(p.pattern)))
+        .orderBy(desc(orgs.createdAt), desc(orgs.id))
+        .limit(windowParam('limit'))})`,
+      sql`h.account`,
+      newest,
+    );
   const groupScope = {
     org: eq(groups.orgId, p.id),
     sub: eq(groups.agentPath, p.path),
     top: eq(groups.topPath, p.path),
   };
-  const groupRows = db
-    .select({ id: groups.id, name: groups.name, orgId: groups.orgId })
-    .from(groups)
-    .where(and(groupScope[kind], groupKeyword(p.pattern)))
-    .orderBy(asc(groups.name), asc(groups.id))
-    .limit(windowParam('limit'));
-  const newest = sql`h.created_at desc, h.id desc`;
+  const groupHits = () =>
+    hitsOf(
+      sql`(${db
+        .select({ id: groups.id, name: groups.name, orgId: groups.orgId })
+        .from(groups)
+        .where(and(groupScope[kind], groupKeyword(p.pattern)))
+        .orderBy(asc(groups.name), asc(groups.id))
+        .limit(windowParam('limit'))})`,
+      nameByRef(orgs, 'h', 'org_id'),
+      sql`h.name, h.id`,
+    );
+  const none = sql`'[]'::json`;
   return db
     .select({
-      agents: wanted[0] === '1' ? hitsOf(sql`(${agentRows})`, sql`h.account`, newest) : none,
-      orgs: wanted[1] === '1' ? hitsOf(sql`(${orgRows})`, sql`h.account`, newest) : none,
-      groups:
-        wanted[2] === '1'
-          ? hitsOf(sql`(${groupRows})`, nameByRef(orgs, 'h', 'org_id'), sql`h.name, h.id`)
-          : none,
+      agents: kinds.agents ? agentHits() : none,
+      orgs: kinds.orgs ? orgHits() : none,
+      groups: kinds.groups ? groupHits() : none,
     })
     .from(sql`(select 1) one`)
-    .prepare(anyPattern(`search_hits_${kind}_${wanted}`));
+    .prepare(anyPattern(`search_hits_${kind}_${+kinds.agents}${+kinds.orgs}${+kinds.groups}`));
 });
 
 /** The hits of the kinds wanted for a keyword within the caller's scope, `limit` of each at most. */
@@ -88,8 +101,7 @@ export async function findHits(
   keyword: string,
   limit: number,
 ) {
-  const wanted = `${+kinds.agents}${+kinds.orgs}${+kinds.groups}`;
-  const [row] = await hitsStatement(db, `${caller.kind} ${wanted}`).execute({
+  const [row] = await hitsStatement(db, JSON.stringify({ kind: caller.kind, kinds })).execute({
     id: caller.id,
     path: caller.path,
     pattern: containing(keyword),
