@@ -73,9 +73,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     mapTileUrl: config.MAP_TILE_URL,
   });
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url.startsWith('/v1/') || req.url.startsWith('/device/'))
       reply.header('Cache-Control', 'no-store');
+    done();
   });
 
   app.setErrorHandler((error, req, reply) => {

@@ -45,6 +45,7 @@ describe.each(backends)('security headers on %s', (backend) => {
     ['the service worker', '/sw.js'],
     ['the web manifest', '/manifest.webmanifest'],
     ['an API answer', `${api.auth.getImg.path}`],
+    ['a refused API call', `${api.terminal.list.path}?page=1&size=20`],
     ['a device answer', `${api.device.login.path}?ssid=1&password=2`],
     ['the API docs', '/docs/'],
     ['an unknown API path', '/v1/nothing/here'],
