@@ -34,7 +34,16 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
   ensureTopLevel(caller);
   const { list, total } = await repo.listSubAgents(db, caller.id, q.keyword, q.page, q.size);
   return {
-    list: list.map(({ createdAt, ...a }) => ({ ...a, created_at: createdAt.toISOString() })),
+    list: list.map((a) => ({
+      id: a.id,
+      name: a.name,
+      contact: a.contact,
+      account: a.account,
+      phone: a.phone,
+      path: a.path,
+      org_count: a.org_count,
+      created_at: a.createdAt.toISOString(),
+    })),
     total,
     page: q.page,
     size: q.size,

@@ -94,7 +94,7 @@ const trackIn = prepared((db) => {
 /** Positions of a terminal in a range, oldest first; every k-th one when there are more than `max`. */
 export async function track(db: Conn, orgId: number, terminalId: number, from: Date, to: Date, max: number) {
   const rows = await trackIn(db).execute({ terminalId, orgId, from, to, max });
-  return { points: rows.map(({ total: _, ...p }) => p), total: rows[0]?.total ?? 0 };
+  return { points: rows, total: rows[0]?.total ?? 0 };
 }
 
 const lastIn = prepared((db) =>

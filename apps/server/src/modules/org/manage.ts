@@ -123,7 +123,15 @@ export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof 
       : ownerOf(caller);
   const { list, total } = await repo.listOrgs(db, owner, q.keyword, q.page, q.size);
   return {
-    list: list.map(({ createdAt, ...o }) => ({ ...o, created_at: createdAt.toISOString() })),
+    list: list.map((o) => ({
+      id: o.id,
+      corg_name: o.corg_name,
+      contact: o.contact,
+      account: o.account,
+      agent_name: o.agent_name,
+      user_count: o.user_count,
+      created_at: o.createdAt.toISOString(),
+    })),
     total,
     page: q.page,
     size: q.size,
