@@ -29,7 +29,7 @@ export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
   return { self, sub: rows.find((r) => r.id === id && r.id !== caller.id) };
 }
 
-// Also the search's agents: its keyword on the first page.
+/** A page of the caller's sub-agents, newest first, and their total. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.list>) {
   ensureTopLevel(caller);
   const { list, total } = await repo.listSubAgents(db, caller.id, q.keyword, q.page, q.size);
