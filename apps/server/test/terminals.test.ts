@@ -463,7 +463,8 @@ describe.each(backends)('terminals on %s', (backend) => {
       const searched = (await t.call(api.search.global, { keyword: '35610', searchType: 'user' }, top)).data;
       expect(searched.users.map((u) => u.id)).toEqual([...newest].reverse());
     }
-    // A company's list takes the same two ways: the other tenant's company holds the crowd itself.
+    // A company's list, planned for each keyword, finds them too: the other tenant's company holds the
+    // crowd itself.
     const crowdNewest = crowd.map((r) => r.id).sort((a, b) => b - a);
     const crowdCompany = await t.login(1, 'company02', 'company123');
     for (let run = 0; run < 6; run++) {

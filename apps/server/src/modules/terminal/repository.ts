@@ -234,11 +234,11 @@ const keywordIds = (
   const order = sql.raw(direction);
   const k = plan.oneForAll ? hiddenKeyword : values;
   const base = plan.oneForAll ? scopeOffIndex(kind) : filter;
-  const arm = (match: SQL | undefined, byIndex: boolean) =>
+  const arm = (match: SQL | undefined, byIndex: boolean, within = base) =>
     db
       .select({ id: terminals.id })
       .from(terminals)
-      .where(and(base, match))
+      .where(and(within, match))
       .orderBy(byIndex ? sql`${terminals.id} + 0 ${order}` : sql`${terminals.id} ${order}`)
       .limit(window as number);
   // `|| ''` keeps the whole keyword off the trigram index: it is checked on the rows the digits found.
@@ -260,12 +260,11 @@ const keywordIds = (
     // the scope in list order (the SSID kept off its index). A count of at most `commonStart + 1`
     // index entries tells which; the other arm does not run.
     const common = sql`(select count(*) from (select 1 from ${terminals} where ${start} limit ${sql.raw(String(commonStart + 1))}) c) > ${sql.raw(String(commonStart))}`;
-    const walked = db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(and(filter, startsWith(sql`(${terminals.ssid} || '')`, k.ssidFrom, k.ssidTo), common))
-      .orderBy(sql`${terminals.id} ${order}`)
-      .limit(window as number);
+    const walked = arm(
+      and(startsWith(sql`(${terminals.ssid} || '')`, k.ssidFrom, k.ssidTo), common),
+      false,
+      filter,
+    );
     return sql`${arm(and(start, sql`not ${common}`), true)} union ${walked}`;
   };
   const ends = arm(
