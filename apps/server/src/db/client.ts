@@ -13,7 +13,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env.ts';
 import * as schema from './schema.ts';
-import { PreparingClient } from './statements.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services open it and hand it to repositories (and to other services). */
@@ -56,10 +55,7 @@ export type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABAS
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { DATABASE_URL: url, DATA_DIR: dataDir, DATABASE_POOL_SIZE: poolSize } = config;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    // Reads run as named prepared statements (statements.ts) under PostgreSQL's default plan cache
-    // mode: a statement whose plan cannot depend on its values (an id, a path compared for equality)
-    // settles on one generic plan and is no longer planned per run.
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
     // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
     // without a listener the pool's error event would end the process.
     pool.on('error', () => {});

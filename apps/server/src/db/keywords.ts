@@ -7,7 +7,7 @@ import { agents, groups, orgs } from './schema.ts';
  */
 
 /** An agent whose name, account or contact contains the keyword. */
-export const agentKeyword = (pattern: SQLWrapper) =>
+export const agentKeyword = (pattern: SQLWrapper | string) =>
   or(ilike(agents.name, pattern), ilike(agents.account, pattern), ilike(agents.contact, pattern));
 
 /**
@@ -17,11 +17,11 @@ export const agentKeyword = (pattern: SQLWrapper) =>
 const orgWords = sql`(${orgs.name} || ' ' || ${orgs.account} || ' ' || ${orgs.contact})`;
 
 /** A company whose name, account or contact contains the keyword. */
-export const orgKeyword = (pattern: SQLWrapper) =>
+export const orgKeyword = (pattern: SQLWrapper | string) =>
   and(
     sql`${orgWords} ilike ${pattern}`,
     or(ilike(orgs.name, pattern), ilike(orgs.account, pattern), ilike(orgs.contact, pattern)),
   );
 
 /** A group whose name contains the keyword. */
-export const groupKeyword = (pattern: SQLWrapper) => ilike(groups.name, pattern);
+export const groupKeyword = (pattern: SQLWrapper | string) => ilike(groups.name, pattern);

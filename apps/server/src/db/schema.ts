@@ -129,7 +129,6 @@ export const terminals = pgTable(
     id: serial('id').primaryKey(),
     ssid: text('ssid').notNull().unique(),
     iccid: text('iccid'),
-    /** Collation "C" (migration 0037): a keyword matches ASCII letters in any case, at half the cost a row. */
     name: text('name').notNull(),
     orgId: integer('org_id')
       .notNull()
@@ -170,8 +169,6 @@ export const terminals = pgTable(
     // inserts is scanned whole by every search until vacuum.
     // With the id and the scope columns included (migration 0019): a batch prefix is read on the index alone.
     index('terminals_ssid_prefix').on(t.ssid.op('text_pattern_ops')),
-    // A batch (an SSID's first 11 digits) newest first, with the SSID and the scope columns (migration 0035).
-    index('terminals_ssid_batch').on(sql`left(${t.ssid}, 11)`, t.id),
     index('terminals_ssid_reversed').on(sql`reverse(${t.ssid}) text_pattern_ops`),
     index('terminals_org_name_trgm')
       .using('gin', t.orgId, t.name.op('gin_trgm_ops'))
@@ -186,16 +183,6 @@ export const terminals = pgTable(
 export const terminalCounts = pgTable('terminal_counts', {
   path: text('path').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
-});
-
-/**
- * Companies and groups below each agent path prefix, kept by statement triggers on orgs and groups
- * (migration 0006) the way terminal_counts is kept for terminals: the home counts them on every visit.
- */
-export const subtreeCounts = pgTable('subtree_counts', {
-  path: text('path').primaryKey(),
-  orgs: bigint('orgs', { mode: 'number' }).notNull().default(0),
-  groups: bigint('groups', { mode: 'number' }).notNull().default(0),
 });
 
 export const groups = pgTable(

@@ -1,5 +1,5 @@
 import { desc, eq, gte, lt } from 'drizzle-orm';
-import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
+import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
 import { fenceRecords, terminals } from '../../db/schema.ts';
 
 export interface RecordFilter {
@@ -14,24 +14,22 @@ export interface RecordFilter {
 const order = [desc(fenceRecords.at), desc(fenceRecords.id)];
 
 export const listRecords = filteredPages({
-  name: 'fence_records',
-  id: fenceRecords.id,
+  table: fenceRecords,
+  scope: byCompanyOrPath(fenceRecords.orgId, fenceRecords.agentPath),
+  filters: {
+    orgId: (v: number) => eq(fenceRecords.orgId, v),
+    fenceId: (v: number) => eq(fenceRecords.fenceId, v),
+    terminalId: (v: number) => eq(fenceRecords.terminalId, v),
+    kind: (v: number) => eq(fenceRecords.kind, v),
+    from: (v: Date) => gte(fenceRecords.at, v),
+    to: (v: Date) => lt(fenceRecords.at, v),
+  } satisfies Filters<RecordFilter>,
   order,
   total: 'read',
-  ...byCompanyOrPathPrefix(fenceRecords.orgId, fenceRecords.agentPath),
-  filters: {
-    orgId: (v) => eq(fenceRecords.orgId, v),
-    fenceId: (v) => eq(fenceRecords.fenceId, v),
-    terminalId: (v) => eq(fenceRecords.terminalId, v),
-    kind: (v) => eq(fenceRecords.kind, v),
-    from: (v) => gte(fenceRecords.at, v),
-    to: (v) => lt(fenceRecords.at, v),
-  },
-  read: (db, onRows) =>
+  rows: (db) =>
     db
       .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid })
       .from(fenceRecords)
       .innerJoin(terminals, eq(terminals.id, fenceRecords.terminalId))
-      .where(onRows)
-      .orderBy(...order),
+      .$dynamic(),
 });

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byCompanyOrPathPrefix, filteredPages, windowParam } from '../../db/page.ts';
+import { byCompanyOrPath, filteredPages, windowParam } from '../../db/page.ts';
 import { prepared } from '../../db/prepared.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
@@ -10,8 +10,7 @@ export type FenceRow = typeof fences.$inferSelect;
 export type NewFence = typeof fences.$inferInsert;
 export type NewFenceRecord = typeof fenceRecords.$inferInsert;
 
-const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(fences.orgId, scope.orgId) : like(fences.agentPath, `${scope.path}%`);
+const inScope = byCompanyOrPath(fences.orgId, fences.agentPath);
 
 /** The shape of the newest fence in scope, or nothing when there is none. */
 export const newestShape = async (db: Conn, scope: Scope) =>
@@ -34,22 +33,20 @@ const keeperName = sql<string | null>`(select kt.name from terminals kt
 const listOrder = [desc(fences.id)];
 
 const fencePages = filteredPages({
-  name: 'fences',
-  id: fences.id,
+  table: fences,
+  scope: inScope,
+  filters: {
+    orgId: (v: number) => eq(fences.orgId, v),
+    keyword: (v: string) => ilike(fences.name, containing(v)),
+  },
   order: listOrder,
   total: 'counted',
-  ...byCompanyOrPathPrefix(fences.orgId, fences.agentPath),
-  filters: {
-    orgId: (v) => eq(fences.orgId, v),
-    keyword: (v) => ilike(fences.name, v),
-  },
-  read: (db, onRows) =>
+  rows: (db) =>
     db
       .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
       .from(fences)
       .innerJoin(orgs, eq(orgs.id, fences.orgId))
-      .where(onRows)
-      .orderBy(...listOrder),
+      .$dynamic(),
 });
 
 /** A page of fences in a scope, by company or a part of the name. */
@@ -59,14 +56,7 @@ export const listFences = (
   f: { orgId?: number; keyword?: string },
   page: number,
   size: number,
-) =>
-  fencePages(
-    db,
-    scope,
-    { orgId: f.orgId, keyword: f.keyword ? containing(f.keyword) : undefined },
-    page,
-    size,
-  );
+) => fencePages(db, scope, f, page, size);
 
 export const fenceExtras = async (db: Conn, id: number) =>
   (

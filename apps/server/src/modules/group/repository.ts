@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { groupKeyword } from '../../db/keywords.ts';
-import { byScopeColumn, filteredPages, windowParam } from '../../db/page.ts';
-import { prepared } from '../../db/prepared.ts';
+import { filteredPages } from '../../db/page.ts';
 import { groupMembers, groups, listeningGroups, orgs, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -32,35 +31,28 @@ const memberCount = sql<number>`(select count(*)::int from group_members gm wher
 
 const listOrder = [desc(groups.id)];
 
-const groupPages = filteredPages({
-  name: 'groups',
-  id: groups.id,
+/** A page of groups in a scope, by company, member terminal or a part of the name. */
+export const listGroups = filteredPages({
+  table: groups,
+  scope: (scope: Scope) => {
+    const { kind, value } = scopeKey(scope);
+    return eq(scopeColumn[kind], value);
+  },
+  filters: {
+    orgId: (v: number) => eq(groups.orgId, v),
+    terminalId: (v: number) =>
+      sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${v})`,
+    keyword: (v: string) => groupKeyword(containing(v)),
+  },
   order: listOrder,
   total: 'counted',
-  ...byScopeColumn(scopeKey, scopeColumn),
-  filters: {
-    orgId: (v) => eq(groups.orgId, v),
-    terminalId: (v) =>
-      sql`exists (select 1 from group_members gm where gm.group_id = ${groups.id} and gm.terminal_id = ${v})`,
-    keyword: groupKeyword,
-  },
-  read: (db, onRows) =>
+  rows: (db) =>
     db
       .select({ g: groups, orgName: orgs.name, memberCount })
       .from(groups)
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
-      .where(onRows)
-      .orderBy(...listOrder),
+      .$dynamic(),
 });
-
-/** A page of groups in a scope, by company, member terminal or a part of the name. */
-export const listGroups = (
-  db: Conn,
-  scope: Scope,
-  f: { orgId?: number; terminalId?: number; keyword?: string },
-  page: number,
-  size: number,
-) => groupPages(db, scope, { ...f, keyword: f.keyword ? containing(f.keyword) : undefined }, page, size);
 
 export const namesLike = async (db: Conn, orgId: number, base: string) =>
   (
@@ -86,41 +78,29 @@ export const deleteOwnedGroup = async (db: Conn, ownerTerminalId: number, id: nu
       .returning({ id: groups.id })
   ).length === 1;
 
-const ofGroup = eq(groupMembers.groupId, sql.placeholder('groupId'));
-const memberPage = prepared((db) =>
-  db
-    .select({
-      terminalId: terminals.id,
-      ssid: terminals.ssid,
-      name: terminals.name,
-      priority: groupMembers.priority,
-      defaultGroupId: terminals.defaultGroupId,
-    })
-    .from(groupMembers)
-    .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
-    .where(ofGroup)
-    .orderBy(asc(groupMembers.priority), asc(groupMembers.terminalId))
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'))
-    .prepare('group_member_page'),
-);
-const memberTotal = prepared((db) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(groupMembers)
-    .where(ofGroup)
-    .prepare('group_member_total'),
-);
+const memberPages = filteredPages({
+  table: groupMembers,
+  scope: (groupId: number) => eq(groupMembers.groupId, groupId),
+  filters: {},
+  order: [asc(groupMembers.priority), asc(groupMembers.terminalId)],
+  total: 'counted',
+  rows: (db) =>
+    db
+      .select({
+        terminalId: terminals.id,
+        ssid: terminals.ssid,
+        name: terminals.name,
+        priority: groupMembers.priority,
+        defaultGroupId: terminals.defaultGroupId,
+      })
+      .from(groupMembers)
+      .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
+      .$dynamic(),
+});
 
 /** A page of a group's members by priority, and their total. */
-export async function listMembers(db: Conn, groupId: number, page: number, size: number) {
-  const values = { groupId, limit: size, offset: (page - 1) * size };
-  const [list, [{ n }]] = await Promise.all([
-    memberPage(db).execute(values),
-    memberTotal(db).execute(values),
-  ]);
-  return { list, total: n };
-}
+export const listMembers = (db: Conn, groupId: number, page: number, size: number) =>
+  memberPages(db, groupId, {}, page, size);
 
 export const findMember = async (db: Conn, groupId: number, terminalId: number) =>
   (
@@ -150,17 +130,13 @@ export const setPriority = (db: Conn, groupId: number, terminalId: number, prior
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)));
 
 /** Groups of a terminal with its priority in each. */
-const groupsOf = prepared((db) =>
+export const groupsOfTerminal = (db: Conn, terminalId: number) =>
   db
     .select({ id: groups.id, name: groups.name, priority: groupMembers.priority })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.terminalId, sql.placeholder('terminalId')))
-    .orderBy(asc(groups.id))
-    .prepare('groups_of_terminal'),
-);
-
-export const groupsOfTerminal = (db: Conn, terminalId: number) => groupsOf(db).execute({ terminalId });
+    .where(eq(groupMembers.terminalId, terminalId))
+    .orderBy(asc(groups.id));
 
 /** Memberships and listening of a terminal in one company (it is leaving that company). */
 export async function detachTerminal(db: Conn, terminalId: number) {
@@ -170,18 +146,14 @@ export async function detachTerminal(db: Conn, terminalId: number) {
   await db.update(groups).set({ compereTerminalId: null }).where(eq(groups.compereTerminalId, terminalId));
 }
 
-const listening = prepared((db) =>
+/** The groups a terminal listens to. */
+export const listeningOf = (db: Conn, terminalId: number) =>
   db
     .select({ id: groups.id, name: groups.name })
     .from(listeningGroups)
     .innerJoin(groups, eq(groups.id, listeningGroups.groupId))
-    .where(eq(listeningGroups.terminalId, sql.placeholder('terminalId')))
-    .orderBy(asc(groups.id))
-    .prepare('group_listening'),
-);
-
-/** The groups a terminal listens to. */
-export const listeningOf = (db: Conn, terminalId: number) => listening(db).execute({ terminalId });
+    .where(eq(listeningGroups.terminalId, terminalId))
+    .orderBy(asc(groups.id));
 
 export const addListening = (db: Conn, terminalId: number, groupIds: number[]) =>
   db

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { orgKeyword } from '../../db/keywords.ts';
-import { nameByRef, windowParam } from '../../db/page.ts';
-import { anyPattern, prepared, preparedBy, withTotal } from '../../db/prepared.ts';
+import { filteredPages } from '../../db/page.ts';
 import {
   agents,
   fenceRecords,
@@ -12,7 +11,6 @@ import {
   orgs,
   recordings,
   sosRecords,
-  subtreeCounts,
   terminalPresence,
   terminals,
 } from '../../db/schema.ts';
@@ -25,33 +23,30 @@ export const insertOrg = async (db: Conn, row: NewOrg) => (await db.insert(orgs)
 export const findOrgByAccount = async (db: Conn, account: string) =>
   (await db.select().from(orgs).where(eq(orgs.account, account)).limit(1))[0];
 
-const orgWithAgent = prepared((db) =>
-  db
-    .select({ org: orgs, agentName: agents.name })
-    .from(orgs)
-    .innerJoin(agents, eq(agents.id, orgs.agentId))
-    .where(eq(orgs.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('org_with_agent'),
-);
-
 /** A company and its agent's name (profile/org). */
-export const findOrgWithAgent = async (db: Conn, id: number) => (await orgWithAgent(db).execute({ id }))[0];
-
-const orgSummary = prepared((db) =>
-  db
-    .select({
-      agentName: nameByRef(agents, 'orgs', 'agent_id'),
-      groupCount: sql<number>`(select count(*)::int from ${groups} g where g.org_id = "orgs"."id")`,
-      userCount,
-    })
-    .from(orgs)
-    .where(eq(orgs.id, sql.placeholder('id')))
-    .prepare('org_summary'),
-);
+export const findOrgWithAgent = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({ org: orgs, agentName: agents.name })
+      .from(orgs)
+      .innerJoin(agents, eq(agents.id, orgs.agentId))
+      .where(eq(orgs.id, id))
+      .limit(1)
+  )[0];
 
 /** A company's agent's name, its groups and its terminals (org/info), in one read. */
-export const summaryOf = async (db: Conn, id: number) => (await orgSummary(db).execute({ id }))[0];
+export const summaryOf = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({
+        agentName: agents.name,
+        groupCount: sql<number>`(select count(*)::int from ${groups} g where g.org_id = "orgs"."id")`,
+        userCount,
+      })
+      .from(orgs)
+      .innerJoin(agents, eq(agents.id, orgs.agentId))
+      .where(eq(orgs.id, id))
+  )[0];
 
 export type OrgRow = typeof orgs.$inferSelect;
 
@@ -64,7 +59,7 @@ export const updateOrgRow = async (db: Conn, id: number, set: Partial<NewOrg>) =
 
 export const deleteOrgRow = (db: Conn, id: number) => db.delete(orgs).where(eq(orgs.id, id));
 
-const serversOfOrg = prepared((db) =>
+export const serversOf = (db: Conn, orgId: number) =>
   db
     .select({
       server_type: orgServers.serverType,
@@ -72,12 +67,8 @@ const serversOfOrg = prepared((db) =>
       intranet_port: orgServers.intranetPort,
     })
     .from(orgServers)
-    .where(eq(orgServers.orgId, sql.placeholder('orgId')))
-    .orderBy(asc(orgServers.id))
-    .prepare('org_servers'),
-);
-
-export const serversOf = (db: Conn, orgId: number) => serversOfOrg(db).execute({ orgId });
+    .where(eq(orgServers.orgId, orgId))
+    .orderBy(asc(orgServers.id));
 
 export const replaceServer = async (db: Conn, orgId: number, type: string, ip: string, port: number) => {
   await db.delete(orgServers).where(and(eq(orgServers.orgId, orgId), eq(orgServers.serverType, type)));
@@ -92,107 +83,34 @@ const listed = {
   corg_name: orgs.name,
   contact: orgs.contact,
   account: orgs.account,
-  agent_name: nameByRef(agents, 'orgs', 'agent_id'),
+  agent_name: agents.name,
   user_count: userCount,
   createdAt: orgs.createdAt,
 };
-const newestFirst = [desc(orgs.createdAt), desc(orgs.id)];
 
 /**
  * Whose companies a list shows: one agent's own (a sub-agent, or a sub-agent seen by its top-level
  * agent), or a top-level agent's with its sub-agents' (as its user and group lists and its home count).
  */
 export type OrgOwner = { kind: 'agent'; agentId: number } | { kind: 'top'; path: string };
-type OwnerKind = OrgOwner['kind'];
-const ownerValue = (o: OrgOwner) => (o.kind === 'agent' ? o.agentId : o.path);
 
-/** The values of the list's statements. */
-const param = {
-  owner: sql.placeholder('owner'),
-  pattern: sql.placeholder('pattern'),
-};
-
-/** The owner's companies, each kind on its own index, and with a keyword those whose name, account or contact contain it. */
-const ofOwner = (kind: OwnerKind, keyword: boolean) =>
-  and(
-    kind === 'agent' ? eq(orgs.agentId, param.owner) : eq(orgs.topPath, param.owner),
-    keyword ? orgKeyword(param.pattern) : undefined,
-  );
-
-/** A list's total without a keyword: counted on the agent's index, or the top-level agent's home count. */
-const totalOf = (kind: OwnerKind) =>
-  kind === 'agent'
-    ? sql<number>`(select count(*) from orgs c where c.agent_id = ${param.owner})::int`
-    : sql<number>`coalesce((select s.orgs from ${subtreeCounts} s where s.path = ${param.owner}), 0)::int`;
-
-/**
- * A page of an owner's companies without a keyword, in one statement: its ids from the owner's index
- * alone (a deep page passes over index entries, not rows) and the total.
- */
-const pageOf = preparedBy((db, kind: OwnerKind) => {
-  const ids = db
-    .select({ id: orgs.id })
-    .from(orgs)
-    .where(ofOwner(kind, false))
-    .orderBy(...newestFirst)
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'));
-  return db
-    .select({ ...listed, total: totalOf(kind) })
-    .from(orgs)
-    .where(sql`${orgs.id} = any(array(${ids}))`)
-    .orderBy(...newestFirst)
-    .prepare(`org_page_${kind}`);
+/** Companies of an owner, newest first, by a part of their name, account or contact. */
+const orgPages = filteredPages({
+  table: orgs,
+  scope: (o: OrgOwner) => (o.kind === 'agent' ? eq(orgs.agentId, o.agentId) : eq(orgs.topPath, o.path)),
+  filters: { keyword: (v: string) => orgKeyword(containing(v)) },
+  order: [desc(orgs.createdAt), desc(orgs.id)],
+  total: 'counted',
+  rows: (db) => db.select(listed).from(orgs).innerJoin(agents, eq(agents.id, orgs.agentId)).$dynamic(),
 });
 
-const keywordPage = preparedBy((db, kind: OwnerKind) =>
-  db
-    .select(listed)
-    .from(orgs)
-    .where(ofOwner(kind, true))
-    .orderBy(...newestFirst)
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'))
-    .prepare(anyPattern(`org_page_keyword_${kind}`)),
-);
-
-/** How many companies a keyword finds, or the total of a page past the last. */
-const count = preparedBy((db, key: `${OwnerKind}_${boolean}`) => {
-  const [kind, keyword] = key.split('_') as [OwnerKind, string];
-  return keyword === 'true'
-    ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orgs)
-        .where(ofOwner(kind, true))
-        .prepare(anyPattern(`org_count_keyword_${kind}`))
-    : db
-        .select({ n: totalOf(kind) })
-        .from(sql`(select 1) one`)
-        .prepare(`org_count_${kind}`);
-});
-
-/** Companies of an owner, newest first, and how many the filter finds. */
-export async function listOrgs(
+export const listOrgs = (
   db: Conn,
   owner: OrgOwner,
   keyword: string | undefined,
   page: number,
   size: number,
-) {
-  const window = { owner: ownerValue(owner), limit: size, offset: (page - 1) * size };
-  if (!keyword) {
-    const rows = await pageOf(db, owner.kind).execute(window);
-    if (rows.length > 0) return withTotal(rows);
-    // Past the last page: no row carries the total.
-    return { list: [], total: (await count(db, `${owner.kind}_false`).execute(window))[0].n };
-  }
-  const pattern = containing(keyword);
-  const [list, [counted]] = await Promise.all([
-    keywordPage(db, owner.kind).execute({ ...window, pattern }),
-    count(db, `${owner.kind}_true`).execute({ owner: window.owner, pattern }),
-  ]);
-  return { list, total: counted.n };
-}
+) => orgPages(db, owner, { keyword }, page, size);
 
 /**
  * Locks a company that is changing agent and then its terminals in id order, the order every multi-row

@@ -1,55 +1,42 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
-import {
-  agents,
-  groups,
-  orgCounts as orgCountsTable,
-  orgs,
-  subtreeCounts,
-  terminalCounts,
-} from '../../db/schema.ts';
+import { agents, groups, orgCounts as orgCountsTable, orgs, terminalCounts } from '../../db/schema.ts';
 
-const orgId = sql.placeholder('orgId');
+/** Top-level agents' paths are one level (4 characters); a sub-agent's rows carry its path as agent path. */
+const isTopLevel = (path: string) => path.length === 4;
 
 /**
- * An agent's four counts in one statement: sub-agents from the parent's index (the hierarchy has two
- * levels, so they are its children), companies and groups from subtree_counts, users from
- * terminal_counts (migrations 0004, 0006).
+ * An agent's four counts in one statement: sub-agents on the parent's index (the hierarchy has two
+ * levels, so they are its children), companies and groups on their scope indexes, users from
+ * terminal_counts.
  */
-const agentCounts = prepared((db) =>
-  db
+export const agentStats = async (db: Conn, agentPath: string) => {
+  const top = isTopLevel(agentPath);
+  const [row] = await db
     .select({
-      agent_count: sql<number>`(select count(*)::int from ${agents} c where c.parent_id = "agents"."id")`,
-      org_count: sql<number>`coalesce(${subtreeCounts.orgs}, 0)::int`,
-      group_count: sql<number>`coalesce(${subtreeCounts.groups}, 0)::int`,
+      agent_count: sql<number>`(select count(*)::int from ${agents} c where c.parent_id = ${agents.id})`,
+      org_count: sql<number>`(select count(*)::int from ${orgs} where ${top ? orgs.topPath : orgs.agentPath} = ${agentPath})`,
+      group_count: sql<number>`(select count(*)::int from ${groups} where ${top ? groups.topPath : groups.agentPath} = ${agentPath})`,
       user_count: sql<number>`coalesce(${terminalCounts.n}, 0)::int`,
     })
     .from(agents)
-    .leftJoin(subtreeCounts, eq(subtreeCounts.path, agents.path))
     .leftJoin(terminalCounts, eq(terminalCounts.path, agents.path))
-    .where(eq(agents.path, sql.placeholder('path')))
-    .prepare('agent_stats'),
-);
+    .where(eq(agents.path, agentPath));
+  return row ?? none;
+};
 
 /** A company's counts in one statement: its groups and its users. */
-const orgCounts = prepared((db) =>
-  db
-    .select({
-      agent_count: sql<number>`0`,
-      org_count: sql<number>`0`,
-      group_count: sql<number>`(select count(*)::int from ${groups} where ${groups.orgId} = ${orgId})`,
-      user_count: sql<number>`coalesce((select ${orgCountsTable.terminals} from ${orgCountsTable} where ${orgCountsTable.orgId} = ${orgId}), 0)::int`,
-    })
-    .from(orgs)
-    .where(eq(orgs.id, orgId))
-    .prepare('org_stats'),
-);
+export const orgStats = async (db: Conn, id: number) =>
+  (
+    await db
+      .select({
+        agent_count: sql<number>`0`,
+        org_count: sql<number>`0`,
+        group_count: sql<number>`(select count(*)::int from ${groups} where ${groups.orgId} = ${id})`,
+        user_count: sql<number>`coalesce((select ${orgCountsTable.terminals} from ${orgCountsTable} where ${orgCountsTable.orgId} = ${id}), 0)::int`,
+      })
+      .from(orgs)
+      .where(eq(orgs.id, id))
+  )[0] ?? none;
 
 const none = { agent_count: 0, org_count: 0, group_count: 0, user_count: 0 };
-
-export const agentStats = async (db: Conn, agentPath: string) =>
-  (await agentCounts(db).execute({ path: agentPath }))[0] ?? none;
-
-export const orgStats = async (db: Conn, id: number) =>
-  (await orgCounts(db).execute({ orgId: id }))[0] ?? none;

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byCompanyOrPathPrefix, filteredPages } from '../../db/page.ts';
+import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -9,8 +9,7 @@ export type NewRecording = typeof recordings.$inferInsert;
 export const insertRecording = async (db: Conn, row: NewRecording) =>
   (await db.insert(recordings).values(row).returning({ id: recordings.id }))[0];
 
-const inScope = (scope: Scope) =>
-  'orgId' in scope ? eq(recordings.orgId, scope.orgId) : like(recordings.agentPath, `${scope.path}%`);
+const inScope = byCompanyOrPath(recordings.orgId, recordings.agentPath);
 
 export interface RecordingFilter {
   orgId?: number;
@@ -25,25 +24,23 @@ const withTerminal = { r: recordings, terminalName: terminals.name, ssid: termin
 const order = [desc(recordings.startedAt), desc(recordings.id)];
 
 export const listRecordings = filteredPages({
-  name: 'recordings',
-  id: recordings.id,
+  table: recordings,
+  scope: inScope,
+  filters: {
+    orgId: (v: number) => eq(recordings.orgId, v),
+    groupId: (v: number) => eq(recordings.groupId, v),
+    terminalId: (v: number) => eq(recordings.terminalId, v),
+    from: (v: Date) => gte(recordings.startedAt, v),
+    to: (v: Date) => lt(recordings.startedAt, v),
+  } satisfies Filters<RecordingFilter>,
   order,
   total: 'read',
-  ...byCompanyOrPathPrefix(recordings.orgId, recordings.agentPath),
-  filters: {
-    orgId: (v) => eq(recordings.orgId, v),
-    groupId: (v) => eq(recordings.groupId, v),
-    terminalId: (v) => eq(recordings.terminalId, v),
-    from: (v) => gte(recordings.startedAt, v),
-    to: (v) => lt(recordings.startedAt, v),
-  },
-  read: (db, onRows) =>
+  rows: (db) =>
     db
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
-      .where(onRows)
-      .orderBy(...order),
+      .$dynamic(),
 });
 
 export const findRecordingIn = async (db: Conn, scope: Scope, id: number) =>

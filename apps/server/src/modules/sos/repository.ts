@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byScopeColumn, filteredPages } from '../../db/page.ts';
-import { preparedBy } from '../../db/prepared.ts';
+import { filteredPages } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
-import { type Scope, type ScopeKind, scopeKey } from '../../http/caller.ts';
+import { type Scope, scopeKey } from '../../http/caller.ts';
 
 export type NewSos = typeof sosRecords.$inferInsert;
 
@@ -12,19 +11,19 @@ export const insertSos = async (db: Conn, row: NewSos) =>
 
 const scopeColumn = { org: sosRecords.orgId, sub: sosRecords.agentPath, top: sosRecords.topPath };
 
-const untreated = preparedBy((db, kind: ScopeKind) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sosRecords)
-    .where(and(eq(scopeColumn[kind], sql.placeholder('scope')), eq(sosRecords.status, 0)))
-    .prepare(`sos_untreated_${kind}`),
-);
+const inScope = (scope: Scope) => {
+  const { kind, value } = scopeKey(scope);
+  return eq(scopeColumn[kind], value);
+};
 
 /** The unprocessed alarms in scope (polled by every console). */
-export const countUntreated = async (db: Conn, scope: Scope) => {
-  const { kind, value } = scopeKey(scope);
-  return (await untreated(db, kind).execute({ scope: value }))[0].n;
-};
+export const countUntreated = async (db: Conn, scope: Scope) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sosRecords)
+      .where(and(inScope(scope), eq(sosRecords.status, 0)))
+  )[0].n;
 
 export interface SosFilter {
   status?: number;
@@ -44,45 +43,34 @@ const withNames = {
 /** Unprocessed first (status 0), then the newest. */
 const listOrder = [asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id)];
 
-export const listSos = filteredPages({
-  name: 'sos',
-  id: sosRecords.id,
-  order: listOrder,
-  total: 'read',
-  ...byScopeColumn(scopeKey, scopeColumn),
-  filters: {
-    status: (v) => eq(sosRecords.status, v),
-    orgId: (v) => eq(sosRecords.orgId, v),
-    terminalId: (v) => eq(sosRecords.terminalId, v),
-    from: (v) => gte(sosRecords.createdAt, v),
-    to: (v) => lt(sosRecords.createdAt, v),
-  },
-  read: (db, onRows) =>
-    db
-      .select(withNames)
-      .from(sosRecords)
-      .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
-      .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-      .where(onRows)
-      .orderBy(...listOrder),
-});
-
-const sosIn = preparedBy((db, kind: ScopeKind) =>
+/** An alarm with its terminal's and company's names. */
+const withNamesOf = (db: Conn) =>
   db
     .select(withNames)
     .from(sosRecords)
     .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
     .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
-    .where(and(eq(sosRecords.id, sql.placeholder('id')), eq(scopeColumn[kind], sql.placeholder('scope'))))
-    .limit(1)
-    .prepare(`sos_in_${kind}`),
-);
+    .$dynamic();
+
+/** A history: its total is read, not counted. */
+export const listSos = filteredPages({
+  table: sosRecords,
+  scope: inScope,
+  filters: {
+    status: (v: number) => eq(sosRecords.status, v),
+    orgId: (v: number) => eq(sosRecords.orgId, v),
+    terminalId: (v: number) => eq(sosRecords.terminalId, v),
+    from: (v: Date) => gte(sosRecords.createdAt, v),
+    to: (v: Date) => lt(sosRecords.createdAt, v),
+  },
+  order: listOrder,
+  total: 'read',
+  rows: withNamesOf,
+});
 
 /** An alarm in scope with its terminal's and company's names. */
-export const findSosIn = async (db: Conn, scope: Scope, id: number) => {
-  const { kind, value } = scopeKey(scope);
-  return (await sosIn(db, kind).execute({ id, scope: value }))[0];
-};
+export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
+  (await withNamesOf(db).where(and(eq(sosRecords.id, id), inScope(scope))).limit(1))[0];
 
 /** Processes an unprocessed record; false when it was already processed (two people at once, say). */
 export const markProcessed = async (db: Conn, id: number, processor: string, remark: string) =>

@@ -11,6 +11,7 @@ import * as groups from '../group/service.ts';
 import * as membership from '../membership/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope, terminalInScope } from '../scope/service.ts';
+import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
 import { createTerminals, PERMANENT } from './service.ts';
 
@@ -21,7 +22,7 @@ const addYear = (from: string) => {
 };
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
-  const { list, total } = await repo.listTerminals(db, scopeOf(caller), q, q.page, q.size);
+  const { list, total } = await lists.listTerminals(db, scopeOf(caller), q, q.page, q.size);
   return { list, total, page: q.page, size: q.size };
 }
 
@@ -30,7 +31,7 @@ export async function detail(db: Conn, caller: Caller, id: number) {
   if (!t) throw notFound();
   const def = t.memberOf.find((g) => g.id === t.defaultGroupId);
   return {
-    ...repo.summaryOf(t),
+    ...lists.summaryOf(t),
     iccid: t.iccid ?? '',
     remark: t.remark,
     dispatcher: t.dispatcher,

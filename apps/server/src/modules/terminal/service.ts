@@ -8,6 +8,7 @@ import { unlessTaken } from '../../lib/unique.ts';
 import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import * as notices from '../notice/service.ts';
+import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
 
 const voice = CardTypes[0].code;
@@ -100,7 +101,7 @@ export const firstOfOrg = (db: Conn, orgId: number, limit: number) => repo.first
 export const setIntercomPassword = async (db: Conn, id: number, plain: string) =>
   repo.updateTerminal(db, id, { intercomPwdHash: await hashDeviceSecret(plain) });
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
-  repo.searchTerminals(db, scopeOf(caller), keyword, limit);
+  lists.searchTerminals(db, scopeOf(caller), keyword, limit);
 
 /** A function is active on a day when it was activated and expires that day or later. */
 export const isActive = (expires: string | null, day = today()) => expires !== null && expires >= day;
