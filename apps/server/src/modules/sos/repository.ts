@@ -70,7 +70,11 @@ export const listSos = filteredPages({
 
 /** An alarm in scope with its terminal's and company's names. */
 export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
-  (await withNamesOf(db).where(and(eq(sosRecords.id, id), inScope(scope))).limit(1))[0];
+  (
+    await withNamesOf(db)
+      .where(and(eq(sosRecords.id, id), inScope(scope)))
+      .limit(1)
+  )[0];
 
 /** Processes an unprocessed record; false when it was already processed (two people at once, say). */
 export const markProcessed = async (db: Conn, id: number, processor: string, remark: string) =>
