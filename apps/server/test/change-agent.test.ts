@@ -37,20 +37,14 @@ async function expectCountersExact(t: TestApp) {
     `select a.path,
             coalesce((select n from terminal_counts c where c.path = a.path), 0)::int as terminals,
             (select count(*) from terminals x where x.agent_path like a.path || '%')::int as terminal_rows,
-            coalesce((select orgs from subtree_counts c where c.path = a.path), 0)::int as orgs,
-            (select count(*) from orgs x where x.agent_path like a.path || '%')::int as org_rows,
-            coalesce((select groups from subtree_counts c where c.path = a.path), 0)::int as groups,
-            (select count(*) from groups x where x.agent_path like a.path || '%')::int as group_rows,
             coalesce((select notices from agent_counts c where c.agent_id = a.id), 0)::int as notices,
             (select count(*) from notices x where x.agent_id = a.id)::int as notice_rows
      from agents a order by a.path`,
   );
   for (const r of agents)
-    expect([r.path, r.terminals, r.orgs, r.groups, r.notices]).toEqual([
+    expect([r.path, r.terminals, r.notices]).toEqual([
       r.path,
       r.terminal_rows,
-      r.org_rows,
-      r.group_rows,
       r.notice_rows,
     ]);
   const orgs = await rowsOf<Record<string, number>>(
