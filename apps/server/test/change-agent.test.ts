@@ -42,11 +42,7 @@ async function expectCountersExact(t: TestApp) {
      from agents a order by a.path`,
   );
   for (const r of agents)
-    expect([r.path, r.terminals, r.notices]).toEqual([
-      r.path,
-      r.terminal_rows,
-      r.notice_rows,
-    ]);
+    expect([r.path, r.terminals, r.notices]).toEqual([r.path, r.terminal_rows, r.notice_rows]);
   const orgs = await rowsOf<Record<string, number>>(
     t,
     `select o.id, coalesce((select terminals from org_counts c where c.org_id = o.id), 0)::int as n,

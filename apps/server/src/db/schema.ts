@@ -20,6 +20,18 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
+/*
+ * What this file cannot say, and the migrations hold (written with `drizzle-kit generate --custom`):
+ * - the extensions pg_trgm (trigram indexes) and btree_gin (a company's id ahead of a name's trigrams);
+ * - INCLUDE columns of covering indexes: terminals' scope indexes (name, ssid), the SSID prefix index
+ *   (id and scope columns), positions_terminal_at;
+ * - the counters kept by triggers in the statement that changes their rows: terminal_counts (terminals
+ *   below each agent path), org_counts (a company's terminals), agent_counts (an agent's notices and
+ *   ledger rows);
+ * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead).
+ * `npm run db:generate -w @ptt/server` on an unchanged schema writes nothing (test/migrations.test.ts).
+ */
+
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const blank = (name: string) => text(name).notNull().default('');
 
