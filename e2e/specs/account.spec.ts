@@ -3,13 +3,14 @@ import { describe, it } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { feedback, rateLimits, smsOutbox } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { Limits } from '../../packages/contract/src/constants.ts';
+import { login, passGuard, phone, shot } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const agentPhone = '85291234567';
 const newPhone = '85260001234';
-/** The double-click guard holds a submit button for two seconds after a tap. */
-const guard = (page: Page) => page.waitForTimeout(2100);
+/** The double-click guard holds a submit button for two seconds after a tap; the page's clock passes them. */
+const guard = passGuard;
 
 const fill = async (page: Page, form: string, values: Record<string, string>, submit = true) => {
   for (const [name, value] of Object.entries(values)) await page.locator(`#${form}-${name}`).fill(value);
@@ -33,7 +34,7 @@ describe('personal center and account flows', () => {
   };
 
   it('changes the password with the SPEC rules, ends the other session, then logs in with the new one', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     const other = await phone(browser, server.url);
     await login(other, server, 'org', 'company01', 'company123');
     await login(page, server, 'org', 'company01', 'company123');
@@ -44,10 +45,12 @@ describe('personal center and account flows', () => {
     await shot(page, 'main-org-en');
 
     await page.getByTestId('link-change-pwd').click();
-    await page.locator('#change-pwd button[type=submit]').click();
+    const submit = page.locator('#change-pwd button[type=submit]');
+    await submit.click();
     await page.getByText('Please enter the old password').waitFor();
     assert.equal(await page.getByText('Password: 6-16 letters or digits').count(), 2);
-    await guard(page);
+    // A check the form refuses sends nothing and holds no double-click window.
+    assert.equal(await submit.isDisabled(), false);
     await fill(page, 'change-pwd', {
       oldPassword: 'company123',
       newPassword: 'abc12345',
@@ -58,6 +61,9 @@ describe('personal center and account flows', () => {
     await fill(page, 'change-pwd', { newPassword: 'company123', confirmPassword: 'company123' });
     await page.getByText('The new password cannot be the same as the original password').waitFor();
     await guard(page);
+    // A submit that went to the server holds the button for the guard's two seconds, to the millisecond:
+    // the page's clock stands still meanwhile and moves only when the test moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await fill(page, 'change-pwd', {
       oldPassword: 'wrongpass1',
       newPassword: 'newpass99',
@@ -65,8 +71,13 @@ describe('personal center and account flows', () => {
     });
     // The server's answer lands under the field it is about.
     await page.locator('#change-pwd-oldPassword-error').getByText('Old password error').waitFor();
+    assert.equal(await submit.isDisabled(), true);
+    await page.clock.runFor(Limits.doubleClickGuardMs - 1);
+    assert.equal(await submit.isDisabled(), true);
+    await page.clock.runFor(1);
+    await page.locator('#change-pwd button[type=submit]:enabled').waitFor();
+    await page.clock.resume();
     await shot(page, 'change-pwd-en');
-    await guard(page);
     await fill(page, 'change-pwd', { oldPassword: 'company123' });
     await page
       .getByTestId('done-panel')
@@ -92,7 +103,7 @@ describe('personal center and account flows', () => {
   });
 
   it('resets a forgotten password from the login page with the code from the SMS outbox', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     await page.goto('/');
     await page.getByTestId('forgot-password').click();
     await page.getByTestId('reset-pwd-page').waitFor();
@@ -140,7 +151,7 @@ describe('personal center and account flows', () => {
   });
 
   it('edits the profile, binds a new phone, sets a service card password and sells with it', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     await login(page, server, 'agent', 'agent01', 'fresh2026');
     await page.goto('/main');
     await page.getByTestId('main-balance-voice').getByText('944').waitFor();
@@ -227,7 +238,7 @@ describe('personal center and account flows', () => {
   });
 
   it('sends feedback that the operator can read', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     await login(page, server, 'agent', 'subagent01', 'agent123');
     await page.goto('/main');
     await page.getByTestId('link-feedback').click();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, passGuard, phone, shot } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const fill = async (page: Page, form: string, values: Record<string, string>) => {
@@ -26,7 +26,7 @@ describe('agents, companies and the service-card ledger', () => {
   useServerAndBrowser();
 
   it('creates a sub-agent and a company, sells, recycles, records and exports', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     await login(page, server, 'agent', 'agent01', 'agent123');
     // agent01 starts with 1000 voice cards: 50 sold to the demo sub-agent, 6 used for demo users.
     await voiceOnStrip(page).getByText('944').waitFor();
@@ -66,7 +66,7 @@ describe('agents, companies and the service-card ledger', () => {
     await page.getByTestId('sale-submit').click();
     await page.getByText('The quantity cannot exceed the balance').waitFor();
     await page.locator('#sale-quantity').fill('5');
-    await page.waitForTimeout(2100); // the double-click guard
+    await passGuard(page);
     await page.getByTestId('sale-submit').click();
     // Nothing moves before the agent has seen the cost and the balance it leaves.
     const sale = page.locator('.adm-dialog');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { confirmDialog, login, phone, shot } from '../support/browser.ts';
+import { confirmDialog, login, passGuard, phone, shot } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const typed = ['359100000000001', '359100000000002', '359100000000003'];
@@ -27,7 +27,7 @@ describe('terminals and groups', () => {
   useServerAndBrowser();
 
   it('creates users by input and by scanned photos, groups them, changes a card and renews', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { clock: true });
     await login(page, server, 'agent', 'agent01', 'agent123');
 
     // Batch by input: the form rules first, then three SSIDs.
@@ -134,7 +134,7 @@ describe('terminals and groups', () => {
     await confirmDialog(page, /The old SSID\(IMEI\) stops working/, 'Change card');
     await page.getByText('The entered new SSID(IMEI) is already in use').first().waitFor();
     await page.locator('#change-card-newSsid').fill(replacement);
-    await page.waitForTimeout(2100);
+    await passGuard(page);
     await page.locator('#change-card button[type=submit]').click();
     await confirmDialog(page, new RegExp(`to ${replacement}\\?`), 'Change card');
     await page.getByTestId('detail-ssid').getByText(replacement).waitFor();

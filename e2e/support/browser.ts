@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { Limits } from '../../packages/contract/src/constants.ts';
 import type { TestServer } from './server.ts';
 
 export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -31,8 +32,11 @@ export const launch = (extra: string[] = []): Promise<Browser> =>
 const cspViolations: string[] = [];
 after(() => assert.deepEqual(cspViolations, [], 'Content-Security-Policy violations'));
 
-/** A phone: 390×844, touch, mobile. */
-export const phone = async (browser: Browser, baseURL: string) => {
+/**
+ * A phone: 390×844, touch, mobile. With `clock`, the page runs on Playwright's clock from its first page on:
+ * time flows as usual, and a test can move it on (`passGuard`) instead of waiting in real time.
+ */
+export const phone = async (browser: Browser, baseURL: string, { clock = false } = {}) => {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -48,8 +52,16 @@ export const phone = async (browser: Browser, baseURL: string) => {
       report(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} on ${location.pathname}`);
     });
   });
-  return context.newPage();
+  const page = await context.newPage();
+  if (clock) await page.clock.install();
+  return page;
 };
+
+/**
+ * Lets the double-click guard (SPEC §9) run out on a phone opened with `clock`: its two seconds pass on the
+ * page's clock, so a form refused a moment ago takes the next submit at once.
+ */
+export const passGuard = (page: Page) => page.clock.fastForward(Limits.doubleClickGuardMs);
 
 /** Drags the slider handle so that the piece lands on the hole the server placed. */
 export async function solvePuzzle(page: Page, server: TestServer, offset = 0) {

