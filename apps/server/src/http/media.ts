@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Endpoint } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseRange } from './range.ts';
-import { type Ctx, type Deps, prepare } from './route.ts';
+import { type Ctx, contextOf, type Deps } from './route.ts';
 
 export interface MediaFile {
   type: string;
@@ -28,7 +28,7 @@ export function media<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     handler: async (req, reply) => {
-      const file = await handler(await prepare(deps, endpoint, req));
+      const file = await handler(await contextOf(deps, endpoint, req));
       const name = encodeURIComponent(file.filename);
       reply
         .header('Accept-Ranges', 'bytes')

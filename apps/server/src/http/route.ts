@@ -39,8 +39,8 @@ export const hasNul = (v: unknown): boolean =>
     ? v.includes('\u0000')
     : typeof v === 'object' && v !== null && Object.values(v).some(hasNul);
 
-/** Authenticates, checks the role and parses the parameters of a call to an endpoint. */
-export async function prepare<E extends Endpoint>(
+/** The context of a call to an endpoint: authenticates the caller, checks the role and parses the parameters. */
+export async function contextOf<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   req: FastifyRequest,
@@ -80,7 +80,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (req) => ok((await handler(await prepare(deps, endpoint, req))) ?? null, okKey),
+    handler: async (req) => ok((await handler(await contextOf(deps, endpoint, req))) ?? null, okKey),
   });
 }
 
@@ -95,7 +95,7 @@ export function download<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     handler: async (req, reply) => {
-      const file = await handler(await prepare(deps, endpoint, req));
+      const file = await handler(await contextOf(deps, endpoint, req));
       return reply
         .type(file.type)
         .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)

@@ -1,6 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
 import { deviceSessions, orgs, terminalPresence, terminals } from '../../db/schema.ts';
 
 export const insertSession = (db: Conn, row: typeof deviceSessions.$inferInsert) =>
@@ -12,37 +11,29 @@ export const deleteExpired = (db: Conn, terminalId: number) =>
     .where(and(eq(deviceSessions.terminalId, terminalId), lt(deviceSessions.expiresAt, new Date())));
 
 /** A live device session with the terminal as it is now (company, path and credentials may have changed). */
-const liveDeviceSession = prepared((db) =>
-  db
-    .select({
-      sessionId: deviceSessions.id,
-      stamp: deviceSessions.credentialStamp,
-      terminalId: terminals.id,
-      orgId: terminals.orgId,
-      agentPath: terminals.agentPath,
-      ssid: terminals.ssid,
-      name: terminals.name,
-      pwdHash: terminals.intercomPwdHash,
-      gps: orgs.gps,
-      locationExpires: terminals.locationExpires,
-      fenceExpires: terminals.fenceExpires,
-      // Read with the session so that a call seen lately writes nothing more (presence).
-      online: terminalPresence.online,
-      lastSeenAt: terminalPresence.lastSeenAt,
-    })
-    .from(deviceSessions)
-    .innerJoin(terminals, eq(terminals.id, deviceSessions.terminalId))
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
-    .where(
-      and(
-        eq(deviceSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(deviceSessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('live_device_session'),
-);
-
 export const findLiveSession = async (db: Conn, tokenHash: string) =>
-  (await liveDeviceSession(db).execute({ tokenHash, now: new Date() }))[0];
+  (
+    await db
+      .select({
+        sessionId: deviceSessions.id,
+        stamp: deviceSessions.credentialStamp,
+        terminalId: terminals.id,
+        orgId: terminals.orgId,
+        agentPath: terminals.agentPath,
+        ssid: terminals.ssid,
+        name: terminals.name,
+        pwdHash: terminals.intercomPwdHash,
+        gps: orgs.gps,
+        locationExpires: terminals.locationExpires,
+        fenceExpires: terminals.fenceExpires,
+        // Read with the session so that a call seen lately writes nothing more (presence).
+        online: terminalPresence.online,
+        lastSeenAt: terminalPresence.lastSeenAt,
+      })
+      .from(deviceSessions)
+      .innerJoin(terminals, eq(terminals.id, deviceSessions.terminalId))
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+      .where(and(eq(deviceSessions.tokenHash, tokenHash), gt(deviceSessions.expiresAt, new Date())))
+      .limit(1)
+  )[0];

@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { byCompanyOrPath, filteredPages, windowParam } from '../../db/page.ts';
-import { prepared } from '../../db/prepared.ts';
+import { byCompanyOrPath, filteredPages } from '../../db/page.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { containing } from '../../lib/like.ts';
@@ -98,36 +97,23 @@ export const clearStates = (db: Conn, fenceId: number, terminalIds?: number[]) =
       ),
     );
 
-const inFence = and(
-  eq(fenceMembers.fenceId, sql.placeholder('fenceId')),
-  eq(terminals.orgId, sql.placeholder('orgId')),
-);
-const memberPage = prepared((db) =>
-  db
-    .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
-    .from(fenceMembers)
-    .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-    .where(inFence)
-    .orderBy(terminals.id)
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'))
-    .prepare('fence_member_page'),
-);
-const memberTotal = prepared((db) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(fenceMembers)
-    .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-    .where(inFence)
-    .prepare('fence_member_total'),
-);
-
 /** A page of a fence's members that belong to its company, and their total. */
 export async function listMembers(db: Conn, fence: FenceRow, page: number, size: number) {
-  const values = { fenceId: fence.id, orgId: fence.orgId, limit: size, offset: (page - 1) * size };
+  const inFence = and(eq(fenceMembers.fenceId, fence.id), eq(terminals.orgId, fence.orgId));
   const [list, [{ n }]] = await Promise.all([
-    memberPage(db).execute(values),
-    memberTotal(db).execute(values),
+    db
+      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+      .from(fenceMembers)
+      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+      .where(inFence)
+      .orderBy(terminals.id)
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fenceMembers)
+      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
+      .where(inFence),
   ]);
   return { list, total: n };
 }
@@ -149,37 +135,32 @@ export const removeMembers = async (db: Conn, fenceId: number, terminalIds: numb
       .returning({ id: fenceMembers.terminalId })
   ).length;
 
-const watchingWithStates = prepared((db) =>
-  db
-    .select({
-      f: fences,
-      inside: fenceStates.inside,
-      at: fenceStates.at,
-      lastAlarmAt: fenceStates.lastAlarmAt,
-    })
-    .from(fenceMembers)
-    .innerJoin(fences, eq(fences.id, fenceMembers.fenceId))
-    .leftJoin(
-      fenceStates,
-      and(eq(fenceStates.fenceId, fenceMembers.fenceId), eq(fenceStates.terminalId, fenceMembers.terminalId)),
-    )
-    .where(
-      and(
-        eq(fenceMembers.terminalId, sql.placeholder('terminalId')),
-        eq(fences.orgId, sql.placeholder('orgId')),
-      ),
-    )
-    .orderBy(fences.id)
-    .prepare('fences_with_states'),
-);
-
 /**
  * The fences of the terminal's current company that monitor it, each with the terminal's state in it
  * (none before its first position there). The fence engine reads it after locking the terminal, so
  * the states are the latest; the device's fence list uses the fences alone.
  */
 export const fencesWithStates = async (db: Conn, terminalId: number, orgId: number) =>
-  (await watchingWithStates(db).execute({ terminalId, orgId })).map(({ f, inside, at, lastAlarmAt }) => ({
+  (
+    await db
+      .select({
+        f: fences,
+        inside: fenceStates.inside,
+        at: fenceStates.at,
+        lastAlarmAt: fenceStates.lastAlarmAt,
+      })
+      .from(fenceMembers)
+      .innerJoin(fences, eq(fences.id, fenceMembers.fenceId))
+      .leftJoin(
+        fenceStates,
+        and(
+          eq(fenceStates.fenceId, fenceMembers.fenceId),
+          eq(fenceStates.terminalId, fenceMembers.terminalId),
+        ),
+      )
+      .where(and(eq(fenceMembers.terminalId, terminalId), eq(fences.orgId, orgId)))
+      .orderBy(fences.id)
+  ).map(({ f, inside, at, lastAlarmAt }) => ({
     fence: f,
     state: inside === null || at === null ? undefined : { inside, at, lastAlarmAt },
   }));

@@ -2,7 +2,7 @@ import { api, type ParsedParamsOf } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/client.ts';
 import { type Caller, isOrg, scopeKey } from '../../http/caller.ts';
-import { type Deps, inputOf, prepare } from '../../http/route.ts';
+import { contextOf, type Deps, inputOf } from '../../http/route.ts';
 import type { LiveHub, RowScope } from './hub.ts';
 import { missed } from './service.ts';
 import { SseStream } from './sse.ts';
@@ -41,7 +41,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, orgIn
     // A HEAD would open a stream with no body to send: only GET is served.
     exposeHeadRoute: false,
     handler: async (req, reply) => {
-      const { db, caller, params } = await prepare(deps, e, req);
+      const { db, caller, params } = await contextOf(deps, e, req);
       const scope = await streamScope(db, caller, params, orgInScope);
       const after = resumeAfter(req, params);
       reply.hijack();

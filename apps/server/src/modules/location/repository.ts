@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
 import { geocodeCache, liveEvents, positions, terminalPositionsLast } from '../../db/schema.ts';
 
 /**
@@ -44,7 +43,7 @@ export const storePositions = (
  * Callers check the terminal is in their scope first, so the company alone decides (and a company moved to
  * another agent keeps its history without rewriting its positions).
  */
-const atCompany = (orgId: SQLWrapper, terminalId: SQLWrapper) =>
+const atCompany = (orgId: number, terminalId: number) =>
   and(eq(positions.terminalId, terminalId), eq(positions.orgId, orgId));
 
 const point = {
@@ -59,7 +58,7 @@ const point = {
  * A terminal's positions in a range with their number and total, in one statement: every k-th one
  * (k the least step that keeps at most `max`), oldest first.
  */
-const trackIn = prepared((db) => {
+export async function track(db: Conn, orgId: number, terminalId: number, from: Date, to: Date, max: number) {
   const ranged = db
     .select({
       ...point,
@@ -67,16 +66,9 @@ const trackIn = prepared((db) => {
       n: sql<number>`row_number() over (order by ${positions.at})`.as('n'),
     })
     .from(positions)
-    .where(
-      and(
-        atCompany(sql.placeholder('orgId'), sql.placeholder('terminalId')),
-        gte(positions.at, sql.placeholder('from')),
-        lt(positions.at, sql.placeholder('to')),
-      ),
-    )
+    .where(and(atCompany(orgId, terminalId), gte(positions.at, from), lt(positions.at, to)))
     .as('ranged');
-  const max = sql`${sql.placeholder('max')}::int`;
-  return db
+  const rows = await db
     .select({
       lat: ranged.lat,
       lng: ranged.lng,
@@ -86,40 +78,24 @@ const trackIn = prepared((db) => {
       total: ranged.total,
     })
     .from(ranged)
-    .where(sql`(${ranged.n} - 1) % ((${ranged.total} + ${max} - 1) / ${max}) = 0`)
-    .orderBy(asc(ranged.at))
-    .prepare('position_track');
-});
-
-/** Positions of a terminal in a range, oldest first; every k-th one when there are more than `max`. */
-export async function track(db: Conn, orgId: number, terminalId: number, from: Date, to: Date, max: number) {
-  const rows = await trackIn(db).execute({ terminalId, orgId, from, to, max });
+    .where(sql`(${ranged.n} - 1) % ((${ranged.total} + ${max}::int - 1) / ${max}::int) = 0`)
+    .orderBy(asc(ranged.at));
   return { points: rows, total: rows[0]?.total ?? 0 };
 }
 
-const lastIn = prepared((db) =>
-  db
-    .select(point)
-    .from(positions)
-    .where(atCompany(sql.placeholder('orgId'), sql.placeholder('terminalId')))
-    .orderBy(desc(positions.at))
-    .limit(1)
-    .prepare('position_last'),
-);
-
 export const last = async (db: Conn, orgId: number, terminalId: number) =>
-  (await lastIn(db).execute({ orgId, terminalId }))[0];
-
-const addressIn = prepared((db) =>
-  db
-    .select({ address: geocodeCache.address })
-    .from(geocodeCache)
-    .where(eq(geocodeCache.key, sql.placeholder('key')))
-    .prepare('geocode_cached'),
-);
+  (
+    await db
+      .select(point)
+      .from(positions)
+      .where(atCompany(orgId, terminalId))
+      .orderBy(desc(positions.at))
+      .limit(1)
+  )[0];
 
 export const cachedAddress = async (db: Conn, key: string) =>
-  (await addressIn(db).execute({ key }))[0]?.address;
+  (await db.select({ address: geocodeCache.address }).from(geocodeCache).where(eq(geocodeCache.key, key)))[0]
+    ?.address;
 
 export const cacheAddress = (db: Conn, key: string, address: string) =>
   db

@@ -1,7 +1,5 @@
-import { and, asc, eq, ilike, like, notInArray, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { windowParam } from '../../db/page.ts';
-import { preparedBy } from '../../db/prepared.ts';
 import { fenceMembers, groupMembers, orgCounts, terminals } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -17,66 +15,16 @@ export interface MemberSet {
 
 type Kind = MemberSet['kind'];
 
-/** The set's member ids; `id` is the placeholder of the set's id. */
-const membersOf = (db: Conn, kind: Kind, id: SQLWrapper) =>
+/** The set's member ids. */
+const membersOf = (db: Conn, kind: Kind, id: number) =>
   kind === 'group'
     ? db.select({ id: groupMembers.terminalId }).from(groupMembers).where(eq(groupMembers.groupId, id))
     : db.select({ id: fenceMembers.terminalId }).from(fenceMembers).where(eq(fenceMembers.fenceId, id));
 
-const memberCount = (kind: Kind, id: SQLWrapper) =>
+const memberCount = (kind: Kind, id: number) =>
   kind === 'group'
     ? sql`(select count(*) from ${groupMembers} m where m.group_id = ${id})`
     : sql`(select count(*) from ${fenceMembers} m where m.fence_id = ${id})`;
-
-const p = sql.placeholder;
-
-const outsideWhere = (db: Conn, kind: Kind, keyword: boolean) =>
-  and(
-    eq(terminals.orgId, p('orgId')),
-    notInArray(terminals.id, membersOf(db, kind, p('setId'))),
-    keyword ? or(like(terminals.ssid, p('keyword')), ilike(terminals.name, p('keyword'))) : undefined,
-  );
-
-/** The page's statement, built once per kind of set and whether a keyword is given. */
-const outsidePage = preparedBy((db, key: `${Kind} ${boolean}`) => {
-  const [kind, keyword] = key.split(' ') as [Kind, string];
-  // A keyword's statement is planned for its pattern, which depends on how few rows are wanted.
-  const window = keyword === 'true' ? p : windowParam;
-  return db
-    .select({
-      id: terminals.id,
-      ssid: terminals.ssid,
-      name: terminals.name,
-      locationExpires: terminals.locationExpires,
-      fenceExpires: terminals.fenceExpires,
-    })
-    .from(terminals)
-    .where(outsideWhere(db, kind, keyword === 'true'))
-    .orderBy(asc(terminals.id))
-    .limit(window('limit'))
-    .offset(window('offset'))
-    .prepare(`outside_${kind}_${keyword}`);
-});
-
-/** A keyword's matches, for a page past the last. */
-const outsideMatches = preparedBy((db, kind: Kind) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(terminals)
-    .where(outsideWhere(db, kind, true))
-    .prepare(`outside_matches_${kind}`),
-);
-
-/** The company's terminals (its counter) less the set's members. */
-const outsideTotal = preparedBy((db, kind: Kind) =>
-  db
-    .select({
-      n: sql<number>`(coalesce(max(${orgCounts.terminals}), 0) - ${memberCount(kind, p('setId'))})::int`,
-    })
-    .from(orgCounts)
-    .where(eq(orgCounts.orgId, p('orgId')))
-    .prepare(`outside_total_${kind}`),
-);
 
 /** A terminal's fence memberships, when it moves to another company (its groups are the group module's). */
 export const leaveFences = (db: Conn, terminalId: number) =>
@@ -95,17 +43,37 @@ export async function listOutside(
   size: number,
 ) {
   const offset = (page - 1) * size;
-  const values = {
-    orgId: set.orgId,
-    setId: set.id,
-    keyword: keyword ? containing(keyword) : undefined,
-    limit: keyword ? size + 1 : size,
-    offset,
-  };
-  const rows = await outsidePage(db, `${set.kind} ${Boolean(keyword)}`).execute(values);
+  const pattern = keyword ? containing(keyword) : undefined;
+  const outside = and(
+    eq(terminals.orgId, set.orgId),
+    notInArray(terminals.id, membersOf(db, set.kind, set.id)),
+    pattern ? or(like(terminals.ssid, pattern), ilike(terminals.name, pattern)) : undefined,
+  );
+  const rows = await db
+    .select({
+      id: terminals.id,
+      ssid: terminals.ssid,
+      name: terminals.name,
+      locationExpires: terminals.locationExpires,
+      fenceExpires: terminals.fenceExpires,
+    })
+    .from(terminals)
+    .where(outside)
+    .orderBy(asc(terminals.id))
+    .limit(keyword ? size + 1 : size)
+    .offset(offset);
   if (keyword && rows.length > 0) return { list: rows.slice(0, size), total: offset + rows.length };
-  if (keyword)
-    return { list: rows, total: page === 1 ? 0 : (await outsideMatches(db, set.kind).execute(values))[0].n };
-  const [counted] = await outsideTotal(db, set.kind).execute(values);
+  if (keyword) {
+    // A page past the last: the keyword's matches.
+    if (page === 1) return { list: rows, total: 0 };
+    const [matched] = await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(outside);
+    return { list: rows, total: matched.n };
+  }
+  const [counted] = await db
+    .select({
+      n: sql<number>`(coalesce(max(${orgCounts.terminals}), 0) - ${memberCount(set.kind, set.id)})::int`,
+    })
+    .from(orgCounts)
+    .where(eq(orgCounts.orgId, set.orgId));
   return { list: rows, total: counted.n };
 }

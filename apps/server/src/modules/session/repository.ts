@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema.ts';
 
 export interface NewSession {
@@ -14,29 +13,26 @@ export interface NewSession {
 
 export const insertSession = (db: Conn, s: NewSession) => db.insert(sessions).values(s);
 
-const liveSession = prepared((db) =>
-  db
-    .select({
-      id: sessions.id,
-      role: sessions.role,
-      subjectId: sessions.subjectId,
-      openid: sessions.openid,
-      scopePath: sessions.scopePath,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1)
-    .prepare('live_session'),
-);
-
 export const findLiveSession = async (db: Conn, tokenHash: string) =>
-  (await liveSession(db).execute({ tokenHash }))[0];
+  (
+    await db
+      .select({
+        id: sessions.id,
+        role: sessions.role,
+        subjectId: sessions.subjectId,
+        openid: sessions.openid,
+        scopePath: sessions.scopePath,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+  )[0];
 
 export const revokeSession = (db: Conn, id: number) =>
   db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
