@@ -172,7 +172,7 @@ async function measureWrites(server: Api, sample: Sample, at: string) {
     report.row(
       at,
       what,
-      `${fmt(bulk.ms)} ms · ${bulk.line}`,
+      Number.isFinite(bulk.ms) ? `${fmt(bulk.ms)} ms · ${bulk.line}` : bulk.line,
       `≤ ${fmt(Budget.bulkRenewalMs)} ms · exact`,
       '',
       report.check(
@@ -249,11 +249,12 @@ async function measureFleet(size: number, first: boolean, largest: boolean) {
   const server = await fleetServer(size, log);
   const refs = await references(size);
   const at = sizeName(size);
+  const loads = settings.runs('mix') || (settings.runs('endpoints') && largest);
   try {
-    await refs.measureBare();
+    if (loads) await refs.measureBare();
     const sample = await sampleFleet(server);
     let capacity: Framed | null = null;
-    if (settings.runs('mix') || (settings.runs('endpoints') && largest)) {
+    if (loads) {
       // A server process runs its first thousands of requests slower, while V8 compiles their code; a
       // server in service is warm, so an unmeasured load of the mix warms this one first.
       const mixCalls = await resellerMix(sample);
@@ -261,8 +262,10 @@ async function measureFleet(size: number, first: boolean, largest: boolean) {
       if (settings.runs('mix')) capacity = await measureMix(refs, server, mixCalls, at);
     }
     if (settings.runs('endpoints') && largest) await measureReads(refs, server, sample, at);
-    await refs.measureBare();
-    referenceRows(refs, at);
+    if (loads) {
+      await refs.measureBare();
+      referenceRows(refs, at);
+    }
     if (settings.runs('live') && largest) await measureLive(server, size, at);
     if (first && settings.runs('writes')) await measureWrites(server, sample, at);
     if (first && settings.runs('web')) await measureWeb(server, sample);

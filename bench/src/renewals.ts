@@ -54,7 +54,7 @@ const inQuery = (params: Record<string, unknown>): Params =>
  * The contract's bulk renewal (`terminal/renewBatch`), looked up by name so that its bench row turns on
  * by itself once the endpoint is in the contract; undefined until then.
  */
-const renewBatch = (api.terminal as Record<string, Endpoint | undefined>).renewBatch;
+const renewBatchOf = () => (api.terminal as Record<string, Endpoint | undefined>).renewBatch;
 
 /**
  * One bulk renewal of the voice service of `size` of the big company's terminals, signed in as its
@@ -63,6 +63,7 @@ const renewBatch = (api.terminal as Record<string, Endpoint | undefined>).renewB
  * few natural shapes that the contract's schema accepts, so a change of shape shows as a refused call.
  */
 export async function bulkRenewal(server: Api, top: Session, size: number, log: (line: string) => void) {
+  const renewBatch = renewBatchOf();
   if (!renewBatch) return null;
   const rows = async <T>(text: string) =>
     ((await server.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
