@@ -1,4 +1,5 @@
 import { allEndpoints, api, type Endpoint } from '@ptt/contract';
+import { Budget } from './config.ts';
 import type { Call } from './load.ts';
 import { any, lastDays, pageOf, random, type Sample } from './sample.ts';
 import { type Params, pathOf } from './server.ts';
@@ -43,8 +44,14 @@ const postedReads: Endpoint[] = [
   api.agent.queryCardSwitch,
 ];
 
-/** Every read endpoint an agent's or a company's screens use, each at a random page or id. */
-export async function everyRead(s: Sample): Promise<{ name: string; requests: Call[] }[]> {
+/** Reads held to the wider p99 budget of DESIGN §7: keyword searches and the fleet map's pages. */
+const searches = new Set(['search', 'terminal/list, keyword', 'location/fleet']);
+
+/**
+ * Every read endpoint an agent's or a company's screens use, each at a random page or id, with the p99 it
+ * is held to.
+ */
+export async function everyRead(s: Sample): Promise<{ name: string; requests: Call[]; p99Ms: number }[]> {
   const agentPages = {
     notices: await s.pages(api.notice.getNotice, s.top),
     bulletins: await s.pages(api.notice.getBulletin, s.top),
@@ -106,6 +113,11 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       page: 1,
       size: 20,
     })),
+    agent('terminal/list, keyword', api.terminal.list, () => ({
+      keyword: any(s.keywords),
+      page: 1,
+      size: 20,
+    })),
     agent('terminal/detail', api.terminal.detail, () => ({ id: any(s.topTerminals) })),
     agent('group/list', api.group.list, () => page(agentPages.groups)),
     agent('search', api.search.global, () => ({ keyword: any(s.keywords), searchType: 'global' })),
@@ -164,6 +176,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     throw new Error(`reads neither measured nor set aside: ${forgotten.map((e) => e.path).join(', ')}`);
   return reads.map((r) => ({
     name: `${r.as === 'agent' ? 'agent' : 'company'}: ${r.name}`,
+    p99Ms: searches.has(r.name) ? Budget.searchP99Ms : Budget.readP99Ms,
     requests: Array.from({ length: 500 }, () => {
       const params = { ...(r.as === 'agent' ? s.top : s.big), ...r.params() };
       return { method: r.endpoint.method, path: pathOf(r.endpoint, params) };

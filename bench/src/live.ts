@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { api } from '@ptt/contract';
 import pg from 'pg';
 import { sha256 } from '../../apps/server/src/lib/crypto.ts';
+import { Connections } from './config.ts';
 import { type Call, type LoadResult, load } from './load.ts';
 import { benchBig, benchPassword } from './seed.ts';
 import { type Api, pathOf } from './server.ts';
@@ -166,29 +167,33 @@ export interface LiveResult {
 export async function liveBench(server: Api, url: string, log: (line: string) => void): Promise<LiveResult> {
   const { radios: fleet } = await radios(url, Live.radios);
   log(`  live: ${fleet.length} radios signed in`);
+  const saturation = { connections: Connections.saturation };
   const batched = await load(
     server.url,
     fleet.map((r, k) => positionCall(r.token, k, 0, Live.batch)),
+    saturation,
   );
   const ingestion = { ...batched, positionsPerSecond: batched.rps * Live.batch };
   log(
-    `  live: ingestion ${Math.round(ingestion.positionsPerSecond)} positions/s in batches of ${Live.batch}, p99 ${batched.p99} ms, ${batched.cpuUs} µs of server CPU a call`,
+    `  live: ingestion ${Math.round(ingestion.positionsPerSecond)} positions/s in batches of ${Live.batch}, p99 ${batched.p99} ms`,
   );
   const single = await load(
     server.url,
     fleet.map((r, k) => positionCall(r.token, k, 1, 1)),
+    saturation,
   );
-  log(
-    `  live: ${Math.round(single.rps)} single positions/s, p99 ${single.p99} ms, ${single.cpuUs} µs a call`,
-  );
+  log(`  live: ${Math.round(single.rps)} single positions/s, p99 ${single.p99} ms`);
 
   const stream = await openStream(server, await server.login(1, benchBig, benchPassword));
   const [probe, ...rest] = fleet;
   const paced = load(
     server.url,
     rest.map((r, k) => positionCall(r.token, k, 2, Live.batch)),
-    Math.ceil((Live.probes * Live.probeEveryMs) / 1000) + 5,
-    Live.positionsPerSecond / Live.batch,
+    {
+      ...saturation,
+      seconds: Math.ceil((Live.probes * Live.probeEveryMs) / 1000) + 5,
+      rate: Live.positionsPerSecond / Live.batch,
+    },
   );
   const delays: number[] = [];
   let lost = 0;

@@ -45,10 +45,9 @@ process.on('message', async (job: LoadJob) => {
   // An unmeasured second first: the pools are open, statements planned and the code compiled.
   await run(1);
   measuring = true;
-  process.send?.({ measuring: true });
   const r = await run(job.seconds);
   measuring = false;
-  const result: Omit<LoadResult, 'cpuUs'> = {
+  const result: LoadResult = {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,

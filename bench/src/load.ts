@@ -26,46 +26,39 @@ export interface LoadResult {
   wrong: number;
   /** The wrong answers by code and path, to tell what went wrong. */
   codes: Record<string, number>;
-  /**
-   * CPU time (user and system) of this process per answer, in µs: the server measured runs here, so
-   * this is its cost per request, which holds steadier than a rate on a busy machine.
-   */
-  cpuUs: number;
 }
 
 let generator: ChildProcess | null = null;
 
 /**
- * Requests per second and latency of `requests`, cycled through by `settings.connections` clients for
- * `seconds`. The load generator runs in a process of its own (load-worker.ts), so the server measured
- * does not share its event loop with the clients.
+ * Requests per second and latency of `requests`, cycled through by `connections` clients for
+ * `seconds` (at `rate` requests a second over all of them when given). The load generator runs in a
+ * process of its own (load-worker.ts), so the server measured does not share its event loop with the
+ * clients.
  */
 export function load(
   origin: string,
   requests: Call[],
-  seconds = settings.seconds,
-  rate?: number,
+  options: { connections: number; seconds?: number; rate?: number },
 ): Promise<LoadResult> {
-  const job: LoadJob = { origin, requests, seconds, connections: settings.connections, rate };
+  const job: LoadJob = {
+    origin,
+    requests,
+    seconds: options.seconds ?? settings.seconds,
+    connections: options.connections,
+    rate: options.rate,
+  };
   if (!generator) generator = fork(new URL('./load-worker.ts', import.meta.url), { stdio: 'inherit' });
   const child = generator;
-  let cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const exit = (code: number | null) => {
       generator = null;
       reject(new Error(`the load generator stopped (${code})`));
     };
     const message = (m: unknown) => {
-      // The measured part starts after a second of warming up.
-      if ((m as { measuring?: boolean }).measuring) {
-        cpu = process.cpuUsage();
-        return;
-      }
       child.off('exit', exit);
       child.off('message', message);
-      const result = m as Omit<LoadResult, 'cpuUs'>;
-      const used = process.cpuUsage(cpu);
-      resolve({ ...result, cpuUs: Math.round((used.user + used.system) / Math.max(1, result.total)) });
+      resolve(m as LoadResult);
     };
     child.once('exit', exit);
     child.on('message', message);
