@@ -39,6 +39,7 @@ const notMeasured = new Map<Endpoint, string>([
 const postedReads: Endpoint[] = [
   api.notice.getFirstBulletin,
   api.notice.getNotice,
+  api.notice.getNoticeUsers,
   api.notice.getBulletin,
   api.sos.untreatedSOSCount,
   api.agent.queryCardSwitch,
@@ -94,6 +95,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     agent('notice/newUnreadCount', api.notice.newUnreadCount),
     agent('notice/getFirstBulletin', api.notice.getFirstBulletin),
     agent('notice/getNotice', api.notice.getNotice, () => page(agentPages.notices)),
+    agent('notice/getNoticeUsers', api.notice.getNoticeUsers, () => ({ id: any(s.userNotices), size: 20 })),
     agent('notice/getBulletin', api.notice.getBulletin, () => page(agentPages.bulletins)),
     agent('sos/untreatedSOSCount', api.sos.untreatedSOSCount),
     agent('sos/list', api.sos.list, () => page(agentPages.sos)),

@@ -64,6 +64,11 @@ export async function sampleFleet(server: Api) {
       server,
       `select id from orgs where agent_path like '${topRow.path}%' order by random() limit 500`,
     ),
+    /** The top-level agent's notices that name users (its batches and deletions). */
+    userNotices: await ids(
+      server,
+      `select id from notices where agent_id = ${topRow.id} and users is not null order by random() limit 500`,
+    ),
     bigGroups: await ids(server, `select id from groups where org_id = ${bigId}`),
     bigFences: await ids(server, `select id from fences where org_id = ${bigId}`),
     bigSos: await ids(

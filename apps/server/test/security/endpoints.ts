@@ -303,6 +303,10 @@ export const outsideMatrix = new Map<Endpoint, string>([
     api.notice.read,
     'a notice is its own agent’s alone, not its tenant’s: scope.test.ts checks another agent’s',
   ],
+  [
+    api.notice.getNoticeUsers,
+    'a notice is its own agent’s alone, not its tenant’s: notice-users.test.ts checks another agent’s',
+  ],
   [api.device.recording, 'a device token, not a user session: checked by its own cross-company test'],
   [
     api.device.createGroup,

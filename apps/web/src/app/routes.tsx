@@ -146,6 +146,10 @@ const routes: RouteObject[] = [
                   },
                   { path: '/notice', element: lazyPage(() => import('../features/notice/notice-page.tsx')) },
                   {
+                    path: '/noticeUsers',
+                    element: lazyPage(() => import('../features/notice/notice-users-page.tsx')),
+                  },
+                  {
                     path: '/system_notice',
                     element: lazyPage(() => import('../features/notice/system-notice-page.tsx')),
                   },

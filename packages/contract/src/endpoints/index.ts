@@ -55,7 +55,7 @@ export {
 } from './fence.ts';
 export { groupDetail, groupMember, groupSummary } from './group.ts';
 export { fleetTerminal, TrackLimits, trackPoint } from './location.ts';
-export { bulletin, noticeRecord } from './notice.ts';
+export { bulletin, noticeRecord, noticeUser } from './notice.ts';
 export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';
 export { recordingItem } from './recording.ts';

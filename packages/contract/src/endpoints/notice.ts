@@ -13,7 +13,13 @@ export const bulletin = once(() =>
   }),
 );
 
-/** A deal record (SPEC §3), rendered per notice type 1–8. */
+/** A user a deal notice names (the terminals a batch created or deleted), as they were at the time. */
+export const noticeUser = once(() => z.object({ name: z.string(), account: z.string() }));
+
+/**
+ * A deal record (SPEC §3), rendered per notice type 1–8. A list carries how many users a notice names;
+ * the users themselves open on its detail, a page at a time (getNoticeUsers).
+ */
 export const noticeRecord = once(() =>
   z.object({
     id: z.number(),
@@ -24,7 +30,7 @@ export const noticeRecord = once(() =>
     toAgent: namedRef(),
     org: z.object({ orgName: z.string() }).nullable(),
     user: z.object({ name: z.string() }).nullable(),
-    users: z.array(z.object({ name: z.string(), account: z.string() })),
+    userCount: z.number(),
     content: z.string(),
     read: z.boolean(),
     created_at: z.string(),
@@ -60,6 +66,14 @@ export const notice = {
     summary: 'Deal notices of the signed-in agent, newest first',
     params: pageParams,
     data: () => pageOf(noticeRecord()),
+  }),
+  getNoticeUsers: endpoint({
+    method: 'POST',
+    path: '/v1/notice/getNoticeUsers',
+    access: 'agent',
+    summary: 'The users one deal notice of the signed-in agent names, in the order it names them',
+    params: () => pageParams().extend({ id: id() }),
+    data: () => pageOf(noticeUser()),
   }),
   getBulletin: endpoint({
     method: 'POST',

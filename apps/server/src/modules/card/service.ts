@@ -1,6 +1,6 @@
 import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
-import { type AppError, ruleBroken } from '../../http/errors.ts';
+import { ruleBroken } from '../../http/errors.ts';
 import * as notices from '../notice/service.ts';
 import * as repo from './repository.ts';
 
@@ -61,44 +61,51 @@ interface Move {
   parent: Party;
 }
 
-/** Why a move was refused, from the two balance rows as they were under its lock. */
-type Refusal = (giver: repo.MoveRow | undefined, taker: repo.MoveRow | undefined) => AppError | undefined;
+/** The balance rows of a move's two agents, as they are under its lock; undefined where an agent has none. */
+interface Held {
+  giver?: { balance: number; enabled: boolean };
+  taker?: { balance: number; enabled: boolean };
+}
 
 /**
- * Moves cards between two agents in one statement (`repo.moveCards`): the balances, one ledger row and
- * the deal notice, or nothing. A sale also needs the card type switched on on both sides. When nothing
- * moved, `why` names the rule the locked rows broke. Returns both new balances.
+ * Moves cards between two agents in one transaction: both balance rows of the card type locked in
+ * agent-id order (so that a sale one way and a recycle the other way cannot deadlock), `check` throws
+ * the rule the move breaks, then both balances, one ledger row and the deal notice are written.
+ * Returns both new balances.
  */
-async function move(db: Conn, m: Move, why: Refusal) {
-  const rows = await repo.moveCards(
-    db,
-    {
-      kind: m.kind,
-      cardType: m.cardType,
-      quantity: m.quantity,
-      giverId: m.giver.id,
-      takerId: m.taker.id,
-      switched: m.kind === 'sale',
-    },
-    (moved) =>
-      notices.recordWhere(
-        {
-          agentId: m.sub.id,
-          type: noticeOf[m.kind],
-          cardType: m.cardType,
-          quantity: m.quantity,
-          fromAgentId: m.parent.id,
-          fromAgentName: m.parent.name,
-          toAgentId: m.sub.id,
-          toAgentName: m.sub.name,
-        },
-        moved,
-      ),
-  );
-  const giver = rows.find((r) => r.agentId === m.giver.id);
-  const taker = rows.find((r) => r.agentId === m.taker.id);
-  if (giver?.balance != null && taker?.balance != null) return { giver: giver.balance, taker: taker.balance };
-  throw why(giver, taker) ?? insufficient(m.cardType);
+async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<void> | void) {
+  return db.transaction(async (tx) => {
+    const rows = await repo.lockCards(tx, m.cardType, [m.giver.id, m.taker.id]);
+    await check(tx, {
+      giver: rows.find((r) => r.agentId === m.giver.id),
+      taker: rows.find((r) => r.agentId === m.taker.id),
+    });
+    // Sent together: the connection runs them one after another, with no turn of the event loop
+    // between them while the locks are held.
+    const [[given], [taken]] = await Promise.all([
+      repo.decrement(tx, m.giver.id, m.cardType, m.quantity),
+      repo.increment(tx, m.taker.id, m.cardType, m.quantity),
+      repo.insertLedger(tx, {
+        kind: m.kind,
+        cardType: m.cardType,
+        quantity: m.quantity,
+        fromAgentId: m.giver.id,
+        toAgentId: m.taker.id,
+      }),
+      notices.record(tx, {
+        agentId: m.sub.id,
+        type: noticeOf[m.kind],
+        cardType: m.cardType,
+        quantity: m.quantity,
+        fromAgentId: m.parent.id,
+        fromAgentName: m.parent.name,
+        toAgentId: m.sub.id,
+        toAgentName: m.sub.name,
+      }),
+    ]);
+    if (!given) throw insufficient(m.cardType);
+    return { giver: given.balance, taker: taken.balance };
+  });
 }
 
 export interface SaleInput {
@@ -118,8 +125,9 @@ export async function sell(db: Db, sale: SaleInput) {
   const moved = await move(
     db,
     { kind: 'sale', giver: sale.from, taker: sale.to, cardType, quantity, sub: sale.to, parent: sale.from },
-    (giver, taker) => {
-      if (!giver?.enabled || !taker?.enabled) return ruleBroken('cardTypeNotAllowed', { cardType });
+    (_, { giver, taker }) => {
+      if (!giver?.enabled || !taker?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType });
+      if (giver.balance < quantity) throw insufficient(cardType);
     },
   );
   return moved.giver;
@@ -144,10 +152,10 @@ export async function recycle(db: Db, r: RecycleInput) {
   const moved = await move(
     db,
     { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to },
-    (giver, taker) => {
-      const held = giver && taker ? giver.held : 0;
-      if (held === 0) return ruleBroken('recycleZero');
-      if (held < quantity) return ruleBroken('recycleOverAmount', { existing: held });
+    (_, { giver, taker }) => {
+      const held = giver && taker ? giver.balance : 0;
+      if (held === 0) throw ruleBroken('recycleZero');
+      if (held < quantity) throw ruleBroken('recycleOverAmount', { existing: held });
     },
   );
   return moved.taker;
@@ -165,25 +173,23 @@ export interface ReturnInput {
 /**
  * Returns cards to a lower agent (notice type 4): the parent gives back cards it recycled from that
  * sub-agent, at most those it took back and has not returned yet, whatever the switches say (they were
- * the sub-agent's). Locked, checked and written as a sale is. Returns the caller's new balance.
+ * the sub-agent's). What is open is read from the ledger under both balance locks, which every move
+ * between the two takes. Returns the caller's new balance.
  */
 export async function returnToLower(db: Db, r: ReturnInput) {
   const { cardType, quantity } = r;
-  return db.transaction(async (tx) => {
-    // What may go back is read from the ledger, which the move's own statement could read only as it
-    // was when it began: both balance rows are locked first, in agent-id order, as every move takes them.
-    if ((await repo.lockCards(tx, cardType, [r.from.id, r.to.id])).length < 2)
-      throw ruleBroken('returnNothing');
-    const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
-    if (open === 0) throw ruleBroken('returnNothing');
-    if (open < quantity) throw ruleBroken('returnOverAmount', { existing: open });
-    const moved = await move(
-      tx,
-      { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
-      () => undefined,
-    );
-    return moved.giver;
-  });
+  const moved = await move(
+    db,
+    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
+    async (tx, { giver, taker }) => {
+      if (!giver || !taker) throw ruleBroken('returnNothing');
+      const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
+      if (open === 0) throw ruleBroken('returnNothing');
+      if (open < quantity) throw ruleBroken('returnOverAmount', { existing: open });
+      if (giver.balance < quantity) throw insufficient(cardType);
+    },
+  );
+  return moved.giver;
 }
 
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
@@ -204,8 +210,10 @@ const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[numbe
 export type RecordView = ReturnType<typeof view>;
 
 export async function recordPage(db: Conn, f: repo.RecordFilter, page: number, size: number) {
-  const rows = await repo.records(db, f, size, (page - 1) * size);
-  const total = rows[0]?.total ?? (await repo.countRecords(db, f));
+  const [rows, total] = await Promise.all([
+    repo.records(db, f, size, (page - 1) * size),
+    repo.countRecords(db, f),
+  ]);
   return { list: rows.map((r) => view(f.agentId, r)), total, page, size };
 }
 

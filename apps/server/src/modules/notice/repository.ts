@@ -1,102 +1,79 @@
-import { and, desc, eq, getTableColumns, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { onWindow, windowParam } from '../../db/page.ts';
-import { prepared, preparedBy, withTotal } from '../../db/prepared.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
 
 export const insertNotice = (db: Conn, row: NewNotice) => db.insert(notices).values(row);
 
-/**
- * `insert … select … where when`: a notice for another statement to hold, written only where `when`
- * holds. The insert gives each value its column's type.
- */
-export function insertNoticeWhere(row: NewNotice, when: SQL) {
-  const set = (Object.keys(row) as (keyof NewNotice)[]).filter((k) => row[k] !== undefined);
-  const columns = set.map((k) => sql.identifier(notices[k].name));
-  const values = set.map((k) => sql.param(row[k], notices[k]));
-  return sql`insert into ${notices} (${sql.join(columns, sql`, `)}) select ${sql.join(values, sql`, `)} where ${when}`;
-}
-
-const unread = prepared((db) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notices)
-    .where(and(eq(notices.agentId, sql.placeholder('agentId')), isNull(notices.readAt)))
-    .prepare('notice_unread'),
-);
-
-export const countUnread = async (db: Conn, agentId: number) => (await unread(db).execute({ agentId }))[0].n;
+export const countUnread = (db: Conn, agentId: number) =>
+  db.$count(notices, and(eq(notices.agentId, agentId), isNull(notices.readAt)));
 
 export const insertBulletin = async (db: Conn, title: string, content: string) =>
   (await db.insert(bulletins).values({ title, content }).returning())[0];
 
-const firstUnopened = prepared((db) =>
-  db
-    .select()
-    .from(bulletins)
-    .where(
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(bulletinReads)
-          .where(
-            and(
-              eq(bulletinReads.bulletinId, bulletins.id),
-              eq(bulletinReads.agentId, sql.placeholder('agentId')),
-            ),
-          ),
-      ),
-    )
-    .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-    .limit(1)
-    .prepare('bulletin_first_unopened'),
-);
-
 /** The newest bulletin the agent has not opened yet. */
 export const firstUnopenedBulletin = async (db: Conn, agentId: number) =>
-  (await firstUnopened(db).execute({ agentId }))[0];
+  (
+    await db
+      .select()
+      .from(bulletins)
+      .where(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(bulletinReads)
+            .where(and(eq(bulletinReads.bulletinId, bulletins.id), eq(bulletinReads.agentId, agentId))),
+        ),
+      )
+      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
+      .limit(1)
+  )[0];
 
 export const markBulletinOpened = (db: Conn, agentId: number, bulletinId: number) =>
   db.insert(bulletinReads).values({ agentId, bulletinId }).onConflictDoNothing();
 
-const newestFirst = [desc(notices.createdAt), desc(notices.id)];
+/** A notice as a list shows it: the users it names are counted, not carried (they open on its detail). */
+const listed = {
+  id: notices.id,
+  type: notices.type,
+  cardType: notices.cardType,
+  quantity: notices.quantity,
+  fromAgentId: notices.fromAgentId,
+  fromAgentName: notices.fromAgentName,
+  toAgentId: notices.toAgentId,
+  toAgentName: notices.toAgentName,
+  orgName: notices.orgName,
+  userName: notices.userName,
+  userCount: sql<number>`coalesce(jsonb_array_length(${notices.users}), 0)::int`,
+  content: notices.content,
+  readAt: notices.readAt,
+  createdAt: notices.createdAt,
+};
 
-const agent = sql.placeholder('agentId');
-
-/** The agent's notices in all, kept in agent_counts (migration 0012): no count over its notices. */
-const total = sql<number>`coalesce((select ${agentCounts.notices} from ${agentCounts} where ${agentCounts.agentId} = ${agent}), 0)::int`;
-
-/**
- * A page of an agent's notices, newest first, with the agent's total, in one statement. The page's
- * ids come from the index alone (agent, newest first), so a deep page passes over index entries
- * rather than rows.
- */
-const noticePage = prepared((db) =>
-  db
-    .select({ ...getTableColumns(notices), total })
-    .from(notices)
-    .where(onWindow(db, notices.id, eq(notices.agentId, agent), newestFirst))
-    .orderBy(...newestFirst)
-    .prepare('notice_page'),
-);
-
-const noticeTotal = prepared((db) =>
-  db
-    .select({ n: agentCounts.notices })
-    .from(agentCounts)
-    .where(eq(agentCounts.agentId, agent))
-    .prepare('notice_total'),
-);
-
+/** A page of an agent's notices, newest first, and their total (its counter row in agent_counts). */
 export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
-  const rows = await noticePage(db).execute({ agentId, limit: size, offset: (page - 1) * size });
-  if (rows.length > 0) return withTotal(rows);
-  // Past the last page: no row carries the total.
-  const [counted] = await noticeTotal(db).execute({ agentId });
-  return { list: [], total: counted?.n ?? 0 };
+  const [list, [counted]] = await Promise.all([
+    db
+      .select(listed)
+      .from(notices)
+      .where(eq(notices.agentId, agentId))
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: agentCounts.notices }).from(agentCounts).where(eq(agentCounts.agentId, agentId)),
+  ]);
+  return { list, total: counted?.n ?? 0 };
 }
+
+/** The users one of the agent's notices names; undefined when the agent has no such notice. */
+export const usersOfNotice = async (db: Conn, agentId: number, id: number) =>
+  (
+    await db
+      .select({ users: notices.users })
+      .from(notices)
+      .where(and(eq(notices.id, id), eq(notices.agentId, agentId)))
+  )[0];
 
 export const markAllRead = async (db: Conn, agentId: number) =>
   (
@@ -117,32 +94,18 @@ export const markRead = async (db: Conn, agentId: number, id: number) =>
       .returning({ id: notices.id })
   ).length > 0;
 
-/** Bulletins newest first, all of them or the one asked for by id. */
-const byId = (one: boolean) => (one ? eq(bulletins.id, sql.placeholder('id')) : undefined);
-const bulletinPage = preparedBy((db, one: boolean) =>
-  db
-    .select()
-    .from(bulletins)
-    .where(byId(one))
-    .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'))
-    .prepare(`bulletin_page_${one}`),
-);
-const bulletinTotal = preparedBy((db, one: boolean) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bulletins)
-    .where(byId(one))
-    .prepare(`bulletin_total_${one}`),
-);
-
+/** Bulletins newest first, all of them or the one asked for by id, and their total. */
 export async function listBulletins(db: Conn, page: number, size: number, id?: number) {
-  const one = id !== undefined;
-  const values = { id, limit: size, offset: (page - 1) * size };
+  const which = id === undefined ? undefined : eq(bulletins.id, id);
   const [list, [{ n }]] = await Promise.all([
-    bulletinPage(db, one).execute(values),
-    bulletinTotal(db, one).execute(values),
+    db
+      .select()
+      .from(bulletins)
+      .where(which)
+      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(bulletins).where(which),
   ]);
   return { list, total: n };
 }

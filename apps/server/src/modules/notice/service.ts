@@ -1,17 +1,10 @@
 import { NoticeType } from '@ptt/contract';
-import type { SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
 /** Writes a deal notice; services call it inside the transaction of the movement it reports. */
 export const record = (tx: Conn, notice: repo.NewNotice) => repo.insertNotice(tx, notice);
-
-/**
- * A deal notice as a statement not yet run, written only where `when` holds: a card move writes it in
- * its own statement, when both balances moved.
- */
-export const recordWhere = (notice: repo.NewNotice, when: SQL) => repo.insertNoticeWhere(notice, when);
 
 /** What a blank notice may say: its content is all it carries. */
 export const BlankContentMax = 500;
@@ -54,7 +47,7 @@ const dealRecord = (n: NoticeRow) => ({
   toAgent: n.toAgentId ? { id: n.toAgentId, name: n.toAgentName ?? '' } : null,
   org: n.orgName ? { orgName: n.orgName } : null,
   user: n.userName ? { name: n.userName } : null,
-  users: n.users ?? [],
+  userCount: n.userCount,
   content: n.content,
   read: n.readAt !== null,
   created_at: n.createdAt.toISOString(),
@@ -63,6 +56,15 @@ const dealRecord = (n: NoticeRow) => ({
 export async function dealNotices(db: Conn, agentId: number, page: number, size: number) {
   const { list, total } = await repo.listNotices(db, agentId, page, size);
   return { list: list.map(dealRecord), total, page, size };
+}
+
+/** A page of the users one of the agent's notices names; another agent's notice is not found. */
+export async function noticeUsers(db: Conn, agentId: number, id: number, page: number, size: number) {
+  const found = await repo.usersOfNotice(db, agentId, id);
+  if (!found) throw notFound();
+  const users = found.users ?? [];
+  const list = users.slice((page - 1) * size, page * size).map((u) => ({ name: u.name, account: u.account }));
+  return { list, total: users.length, page, size };
 }
 
 export const readAll = (db: Conn, agentId: number) => repo.markAllRead(db, agentId);

@@ -3,35 +3,27 @@ import { useTranslation } from 'react-i18next';
 import './notice.css';
 import { formatDateTime } from '../../lib/dates.ts';
 
-type Notice = DataOf<typeof api.notice.getNotice>['list'][number];
+export type Notice = DataOf<typeof api.notice.getNotice>['list'][number];
 
-/** How many names of a user list a notice spells out before it says "and n more". */
-const shownUsers = 3;
+/** A notice's type 1–8; one the app does not know is shown as a blank notice. */
+const typeOf = (n: Notice) => (n.type >= 1 && n.type <= 8 ? n.type : 3);
 
-/** One deal record, worded by its notice type 1–8 (SPEC §3); tapping it opens it (`onOpen`). */
-export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: Notice) => void }) => {
+/** A deal record's tag, time and text, worded by its notice type 1–8 (SPEC §3). */
+export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
   const { t, i18n } = useTranslation();
-  const type = n.type >= 1 && n.type <= 8 ? n.type : 3;
+  const type = typeOf(n);
   const card = n.cardType === null ? undefined : CardTypes[n.cardType];
   const text = t(`notice.type.t${type}` as 'notice.type.t1', {
     from: n.fromAgent?.name ?? t('notice.someone'),
     to: n.toAgent?.name ?? t('notice.someone'),
     org: n.org?.orgName ?? '',
     user: n.user?.name ?? '',
-    count: n.quantity ?? n.users.length,
+    count: n.quantity ?? n.userCount,
     card: card ? t(`card.${card.key}`) : '',
     content: n.content,
   });
-  const names = n.users.slice(0, shownUsers).map((u) => `${u.name} (${u.account})`);
-  const more = n.users.length - names.length;
   return (
-    <button
-      type="button"
-      className={`notice${n.read ? '' : ' notice--unread'}`}
-      data-testid="notice-row"
-      data-type={type}
-      onClick={() => onOpen(n)}
-    >
+    <>
       <div className="notice__head">
         <span className={`notice__tag notice__tag--t${type}`}>
           {t(`notice.kind.t${type}` as 'notice.kind.t1')}
@@ -45,13 +37,29 @@ export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: 
       <span className={`notice__text${type === 3 ? ' notice__text--blank' : ''}`}>
         {type === 3 && !n.content ? t('notice.blank') : text}
       </span>
-      {names.length > 0 && (
-        <span className="notice__users">
-          {names.join(', ')}
-          {more > 0 && ` ${t('notice.moreUsers', { count: more })}`}
-        </span>
-      )}
       {type !== 3 && n.content && <span className="notice__users">{n.content}</span>}
+    </>
+  );
+};
+
+/**
+ * One deal record in the list; tapping it opens it (`onOpen`). A notice naming users says how many:
+ * they are listed on its detail.
+ */
+export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: Notice) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`notice${n.read ? '' : ' notice--unread'}`}
+      data-testid="notice-row"
+      data-type={typeOf(n)}
+      onClick={() => onOpen(n)}
+    >
+      <NoticeBody notice={n} />
+      {n.userCount > 0 && (
+        <span className="notice__users notice__more">{t('notice.seeUsers', { count: n.userCount })}</span>
+      )}
     </button>
   );
 };

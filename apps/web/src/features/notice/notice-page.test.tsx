@@ -7,6 +7,7 @@ import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const party = (id: number, name: string) => ({ id, name });
@@ -17,13 +18,16 @@ const base = {
   toAgent: null,
   org: null,
   user: null,
-  users: [],
+  userCount: 0,
   content: '',
   read: true,
   created_at: '2026-01-01T08:00:00.000Z',
 };
-const users = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ name: `u${i + 1}`, account: `86000000000000${i}` }));
+const users = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => ({
+    name: `u${from + i + 1}`,
+    account: String(860_000_000_000_000 + from + i),
+  }));
 
 /** One record of every notice type 1–8, as the server words them (SPEC §3). */
 const notices = [
@@ -37,12 +41,12 @@ const notices = [
     toAgent: party(2, 'Sub'),
     read: false,
   },
-  { ...base, id: 2, type: 2, cardType: 7, quantity: 4, org: { orgName: 'Taxi' }, users: users(4) },
+  { ...base, id: 2, type: 2, cardType: 7, quantity: 4, org: { orgName: 'Taxi' }, userCount: 4 },
   { ...base, id: 3, type: 3, content: 'Maintenance tonight' },
   { ...base, id: 4, type: 4, cardType: 1, quantity: 3, fromAgent: party(1, 'Top'), toAgent: party(2, 'Sub') },
   { ...base, id: 5, type: 5, cardType: 3, quantity: 2, fromAgent: party(1, 'Top'), toAgent: party(2, 'Sub') },
   { ...base, id: 6, type: 6, cardType: 0, quantity: 6 },
-  { ...base, id: 7, type: 7, quantity: 2, users: users(2) },
+  { ...base, id: 7, type: 7, quantity: 2, userCount: 2 },
   {
     ...base,
     id: 8,
@@ -67,13 +71,14 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(text[0]).toContain('Unread');
     expect(text[0]).toContain('Top sold 5 Voice cards to Sub');
     expect(text[1]).toContain('4 users created for Taxi');
-    expect(text[1]).toContain('u1 (860000000000000), u2 (860000000000001), u3 (860000000000002) and 1 more');
+    expect(text[1]).toContain('See the 4 users ›');
+    expect(text[1]).not.toContain('u1');
     expect(text[2]).toContain('Maintenance tonight');
     expect(text[3]).toContain('Top returned 3 Recording cards to Sub');
     expect(text[4]).toContain('Top took back 2 SOS cards from Sub');
     expect(text[5]).toContain('6 Voice cards returned to your stock');
     expect(text[6]).toContain('2 users deleted');
-    expect(text[6]).toContain('u1 (860000000000000), u2 (860000000000001)');
+    expect(text[6]).toContain('See the 2 users ›');
     expect(text[7]).toContain('Taxi moved from Sub to Other');
     expect(rows.filter((r) => r.textContent?.includes('Unread'))).toHaveLength(1);
   });
@@ -81,7 +86,7 @@ describe('notices', { timeout: 15_000 }, () => {
   it('says one user and one card in the singular', async () => {
     signIn(0);
     const single = [
-      { ...base, id: 11, type: 7, quantity: 1, users: users(1) },
+      { ...base, id: 11, type: 7, quantity: 1, userCount: 1 },
       {
         ...base,
         id: 12,
@@ -98,6 +103,7 @@ describe('notices', { timeout: 15_000 }, () => {
     const text = (await screen.findAllByTestId('notice-row')).map((r) => r.textContent ?? '');
     expect(text[0]).toContain('1 user deleted');
     expect(text[0]).not.toContain('users');
+    expect(text[0]).toContain('See the user ›');
     expect(text[1]).toContain('Top sold 1 SOS card to Sub');
   });
 
@@ -112,11 +118,61 @@ describe('notices', { timeout: 15_000 }, () => {
     await findPage('notice-page');
     const [sale] = await screen.findAllByTestId('notice-row');
     fireEvent.click(sale as HTMLElement);
-    await waitFor(() => expect(view.pathname()).toBe('/salesRecord'));
+    // The sales record's page is a lazy chunk: on a busy machine it takes more than waitFor's second.
+    await waitFor(() => expect(view.pathname()).toBe('/salesRecord'), { timeout: 5000 });
     const reads = fetch.mock.calls.filter(([u]) => String(u).includes(api.notice.read.path));
     expect(reads).toHaveLength(1);
     expect(String(reads[0]?.[0])).toContain('id=1');
     expect(fetch.mock.calls.some(([u]) => String(u).includes(api.notice.readall.path))).toBe(false);
+  });
+
+  it('opens a notice naming users on its detail, which pages through them', async () => {
+    signIn(0);
+    // jsdom lays nothing out: with no offsetParent the infinite scroll would never see its end come into view.
+    const offsetParent = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.parentElement;
+    });
+    const created = { ...notices[1], userCount: 25, quantity: 25, read: false };
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page([created]),
+      [api.notice.read.path]: { data: null },
+      [api.notice.getNoticeUsers.path]: (url) => {
+        const n = Number(url.searchParams.get('page'));
+        const list = n === 1 ? users(0, 20) : users(20, 25);
+        return { data: { list, total: 25, page: n, size: 20 } };
+      },
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    fireEvent.click((await screen.findAllByTestId('notice-row'))[0] as HTMLElement);
+    await waitFor(() => expect(view.pathname()).toBe('/noticeUsers'));
+    await findPage('notice-users');
+    expect(screen.getByTestId('notice-detail').textContent).toContain('25 users created for Taxi');
+    // The first page, then the next as the list reaches its end: every user once, in the notice's order.
+    await waitFor(() => expect(screen.getAllByTestId('notice-user')).toHaveLength(25));
+    const rows = screen.getAllByTestId('notice-user').map((r) => r.textContent);
+    expect(rows[0]).toBe('u1860000000000000');
+    expect(rows[24]).toBe('u25860000000000024');
+    const asked = fetch.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === api.notice.getNoticeUsers.path);
+    expect(asked.map((u) => [u.searchParams.get('id'), u.searchParams.get('page')])).toEqual([
+      ['2', '1'],
+      ['2', '2'],
+    ]);
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(`${api.notice.read.path}?`))).toBe(true);
+    offsetParent.mockRestore();
+  });
+
+  it('lists a notice’s users from its address alone, and says when it names none', async () => {
+    signIn(0);
+    mockApi({ [api.notice.getNoticeUsers.path]: { data: { list: [], total: 0, page: 1, size: 20 } } });
+    renderRoute('/noticeUsers?id=5');
+    await findPage('notice-users');
+    expect(await screen.findByText('This notice names no users.')).toBeTruthy();
+    expect(screen.queryByTestId('notice-detail')).toBeNull();
   });
 
   it('shows a blank notice as the platform’s content alone; opening it marks it read and stays', async () => {

@@ -7,7 +7,7 @@ import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
-import { NoticeItem } from './notice-item.tsx';
+import { type Notice, NoticeItem } from './notice-item.tsx';
 
 /** Where a notice of each type leads when opened: the record of the movement it reports. */
 const recordOf: Partial<Record<number, string>> = {
@@ -31,11 +31,16 @@ export const Component = () => {
   const readOne = useEndpointMutation(api.notice.read, {
     invalidates: [api.notice.newUnreadCount, api.notice.getNotice],
   });
-  const open = async (n: { id: number; type: number; read: boolean }) => {
+  const open = async (n: Notice) => {
     try {
       if (!n.read) await readOne.mutateAsync({ id: n.id });
     } catch {
       return; // The client has shown the server's message.
+    }
+    // A notice naming users opens on its detail, which lists them a page at a time.
+    if (n.userCount > 0) {
+      navigate(`/noticeUsers?id=${n.id}`, { state: { notice: { ...n, read: true } } });
+      return;
     }
     const to = recordOf[n.type];
     if (to) navigate(to);

@@ -10,7 +10,10 @@ export const noticeEn = {
     unread: 'Unread',
     someone: 'an agent',
     blank: 'Notice',
-    moreUsers: 'and {{count}} more',
+    seeUsers_one: 'See the user ›',
+    seeUsers_other: 'See the {{count}} users ›',
+    usersTitle: 'Users of the notice',
+    noUsers: 'This notice names no users.',
     bulletin: 'Bulletin',
     bulletinGone: 'This bulletin is no longer available.',
     kind: {

@@ -10,7 +10,10 @@ export const noticeZhHans = {
     unread: '未读',
     someone: '代理商',
     blank: '通知',
-    moreUsers: '及另外{{count}}个',
+    seeUsers_one: '查看用户 ›',
+    seeUsers_other: '查看{{count}}个用户 ›',
+    usersTitle: '通知中的用户',
+    noUsers: '该通知没有列出用户。',
     bulletin: '公告',
     bulletinGone: '该公告已不存在。',
     kind: {

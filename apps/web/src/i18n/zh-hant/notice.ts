@@ -10,7 +10,10 @@ export const noticeZhHant = {
     unread: '未讀',
     someone: '代理商',
     blank: '通知',
-    moreUsers: '及另外{{count}}個',
+    seeUsers_one: '查看用戶 ›',
+    seeUsers_other: '查看{{count}}個用戶 ›',
+    usersTitle: '通知中的用戶',
+    noUsers: '該通知沒有列出用戶。',
     bulletin: '公告',
     bulletinGone: '該公告已不存在。',
     kind: {
