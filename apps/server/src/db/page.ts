@@ -1,4 +1,4 @@
-import { and, count, eq, like, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 
@@ -92,21 +92,3 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     return { list: rows, total: await countOf(db, where, offset) };
   };
 }
-
-// Kept until every module reads its rows plainly; removed with the last user.
-export const windowParam = (name: string) =>
-  sql`(select ${sql.placeholder(name)}::int)` as unknown as Placeholder;
-export const nameByRef = <T extends string | null = string>(
-  of: PgTable,
-  table: string,
-  column: string,
-): SQL<NoInfer<T>> =>
-  sql`(select x.name from ${of} x where x.id = ${sql.identifier(table)}.${sql.identifier(column)})`;
-export const onWindow = (db: Conn, id: PgColumn, where: SQL | undefined, order: SQL[]) =>
-  sql`${id} = any(array(${db
-    .select({ id })
-    .from(id.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(windowParam('limit'))
-    .offset(windowParam('offset'))}))`;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
+import { filteredPages } from '../../db/page.ts';
 import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
@@ -57,53 +58,54 @@ export interface RecordFilter {
   end?: string;
 }
 
-/** An agent's records: the rows it gave or took, of the filter's card type and UTC days (the end included). */
-const recordsWhere = (f: RecordFilter) =>
-  and(
-    or(eq(cardLedger.fromAgentId, f.agentId), eq(cardLedger.toAgentId, f.agentId)),
-    f.cardType === undefined ? undefined : eq(cardLedger.cardType, f.cardType),
-    f.start ? gte(cardLedger.createdAt, new Date(`${f.start}T00:00:00Z`)) : undefined,
-    f.end ? lt(cardLedger.createdAt, new Date(Date.parse(`${f.end}T00:00:00Z`) + 86_400_000)) : undefined,
-  );
-
 const giver = alias(agents, 'giver');
 const taker = alias(agents, 'taker');
 
-/** A page of an agent's records, newest first, with the names of both sides and the company. */
-export const records = (db: Conn, f: RecordFilter, limit: number, offset = 0) =>
-  db
-    .select({
-      id: cardLedger.id,
-      kind: cardLedger.kind,
-      cardType: cardLedger.cardType,
-      quantity: cardLedger.quantity,
-      fromAgentId: cardLedger.fromAgentId,
-      fromAgentName: giver.name,
-      toAgentId: cardLedger.toAgentId,
-      toAgentName: taker.name,
-      orgName: orgs.name,
-      createdAt: cardLedger.createdAt,
-    })
-    .from(cardLedger)
-    .leftJoin(giver, eq(giver.id, cardLedger.fromAgentId))
-    .leftJoin(taker, eq(taker.id, cardLedger.toAgentId))
-    .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
-    .where(recordsWhere(f))
-    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
-    .limit(limit)
-    .offset(offset);
+/**
+ * An agent's records, newest first, with the names of both sides and the company: the rows it gave or
+ * took, of a card type and UTC days (the end included). Unfiltered, the total is the agent's counter row.
+ */
+const recordPages = filteredPages({
+  table: cardLedger,
+  scope: (agentId: number) => or(eq(cardLedger.fromAgentId, agentId), eq(cardLedger.toAgentId, agentId)),
+  filters: {
+    cardType: (v: number) => eq(cardLedger.cardType, v),
+    start: (v: string) => gte(cardLedger.createdAt, new Date(`${v}T00:00:00Z`)),
+    end: (v: string) => lt(cardLedger.createdAt, new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000)),
+  },
+  order: [desc(cardLedger.createdAt), desc(cardLedger.id)],
+  total: 'counted',
+  counter: (db, agentId, f) =>
+    f.cardType === undefined && !f.start && !f.end
+      ? db
+          .select({ n: agentCounts.ledger })
+          .from(agentCounts)
+          .where(eq(agentCounts.agentId, agentId))
+          .then((rows) => rows[0]?.n ?? 0)
+      : undefined,
+  rows: (db) =>
+    db
+      .select({
+        id: cardLedger.id,
+        kind: cardLedger.kind,
+        cardType: cardLedger.cardType,
+        quantity: cardLedger.quantity,
+        fromAgentId: cardLedger.fromAgentId,
+        fromAgentName: giver.name,
+        toAgentId: cardLedger.toAgentId,
+        toAgentName: taker.name,
+        orgName: orgs.name,
+        createdAt: cardLedger.createdAt,
+      })
+      .from(cardLedger)
+      .leftJoin(giver, eq(giver.id, cardLedger.fromAgentId))
+      .leftJoin(taker, eq(taker.id, cardLedger.toAgentId))
+      .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
+      .$dynamic(),
+});
 
-/** How many records a filter has; without a condition, the agent's counter row (agent_counts) says. */
-export async function countRecords(db: Conn, f: RecordFilter) {
-  if (f.cardType === undefined && !f.start && !f.end) {
-    const [row] = await db
-      .select({ n: agentCounts.ledger })
-      .from(agentCounts)
-      .where(eq(agentCounts.agentId, f.agentId));
-    return row?.n ?? 0;
-  }
-  return db.$count(cardLedger, recordsWhere(f));
-}
+export const listRecords = (db: Conn, f: RecordFilter, page: number, size: number) =>
+  recordPages(db, f.agentId, f, page, size);
 
 /**
  * Locks the balance rows of a card type of two agents, in agent-id order whatever the order given (rows

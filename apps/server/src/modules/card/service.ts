@@ -196,7 +196,7 @@ export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
 
 /** A ledger row seen from one agent's side: which way the cards went for it. */
-const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[number]) => ({
+const view = (agentId: number, r: Awaited<ReturnType<typeof repo.listRecords>>['list'][number]) => ({
   id: r.id,
   kind: r.kind as LedgerKindValue,
   direction: (r.toAgentId === agentId ? 'in' : 'out') as 'in' | 'out',
@@ -210,16 +210,13 @@ const view = (agentId: number, r: Awaited<ReturnType<typeof repo.records>>[numbe
 export type RecordView = ReturnType<typeof view>;
 
 export async function recordPage(db: Conn, f: repo.RecordFilter, page: number, size: number) {
-  const [rows, total] = await Promise.all([
-    repo.records(db, f, size, (page - 1) * size),
-    repo.countRecords(db, f),
-  ]);
-  return { list: rows.map((r) => view(f.agentId, r)), total, page, size };
+  const { list, total } = await repo.listRecords(db, f, page, size);
+  return { list: list.map((r) => view(f.agentId, r)), total, page, size };
 }
 
 /** Every record of a range, for export (the range is at most 90 days, so this stays bounded). */
 export const allRecords = async (db: Conn, f: repo.RecordFilter) =>
-  (await repo.records(db, f, 100_000)).map((r) => view(f.agentId, r));
+  (await repo.listRecords(db, f, 1, 100_000)).list.map((r) => view(f.agentId, r));
 
 /** Cards of deleted, barely used terminals go back to the agent who paid for them. */
 export async function giveBack(tx: Conn, agentId: number, cardType: number, quantity: number) {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { filteredPages } from '../../db/page.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
@@ -51,20 +52,21 @@ const listed = {
   createdAt: notices.createdAt,
 };
 
-/** A page of an agent's notices, newest first, and their total (its counter row in agent_counts). */
-export async function listNotices(db: Conn, agentId: number, page: number, size: number) {
-  const [list, [counted]] = await Promise.all([
-    db
-      .select(listed)
-      .from(notices)
-      .where(eq(notices.agentId, agentId))
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: agentCounts.notices }).from(agentCounts).where(eq(agentCounts.agentId, agentId)),
-  ]);
-  return { list, total: counted?.n ?? 0 };
-}
+/** An agent's notices, newest first; their total is the agent's counter row in agent_counts. */
+const noticePages = filteredPages({
+  table: notices,
+  scope: (agentId: number) => eq(notices.agentId, agentId),
+  filters: {},
+  order: [desc(notices.createdAt), desc(notices.id)],
+  total: 'counted',
+  counter: async (db, agentId) =>
+    (await db.select({ n: agentCounts.notices }).from(agentCounts).where(eq(agentCounts.agentId, agentId)))[0]
+      ?.n ?? 0,
+  rows: (db) => db.select(listed).from(notices).$dynamic(),
+});
+
+export const listNotices = (db: Conn, agentId: number, page: number, size: number) =>
+  noticePages(db, agentId, {}, page, size);
 
 /** The users one of the agent's notices names; undefined when the agent has no such notice. */
 export const usersOfNotice = async (db: Conn, agentId: number, id: number) =>
@@ -94,18 +96,15 @@ export const markRead = async (db: Conn, agentId: number, id: number) =>
       .returning({ id: notices.id })
   ).length > 0;
 
+const bulletinPages = filteredPages({
+  table: bulletins,
+  scope: () => undefined,
+  filters: { id: (id: number) => eq(bulletins.id, id) },
+  order: [desc(bulletins.createdAt), desc(bulletins.id)],
+  total: 'counted',
+  rows: (db) => db.select().from(bulletins).$dynamic(),
+});
+
 /** Bulletins newest first, all of them or the one asked for by id, and their total. */
-export async function listBulletins(db: Conn, page: number, size: number, id?: number) {
-  const which = id === undefined ? undefined : eq(bulletins.id, id);
-  const [list, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(bulletins)
-      .where(which)
-      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(bulletins).where(which),
-  ]);
-  return { list, total: n };
-}
+export const listBulletins = (db: Conn, page: number, size: number, id?: number) =>
+  bulletinPages(db, null, { id }, page, size);
