@@ -24,6 +24,11 @@ describe.each(backends)('health, readiness and metrics on %s', (backend) => {
     company = await t.login(1, 'company01', 'company123');
   });
   afterAll(() => t.close());
+  let base: string | undefined;
+  const served = async () => {
+    base ??= await listenLocal(t.app);
+    return base;
+  };
 
   it('answers /healthz and /readyz outside the envelope, and /readyz 503 while starting', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -62,7 +67,7 @@ describe.each(backends)('health, readiness and metrics on %s', (backend) => {
     expect((await t.call(api.sos.untreatedSOSCount, {}, company)).code).toBe(Code.ok);
     const bad = await t.call(api.sos.untreatedSOSCount, { access_token: 'nope', openid: company.openid });
     reminderRuns.inc({ outcome: 'ok' });
-    const base = await listenLocal(t.app);
+    const base = await served();
     const stream = await openStream(base, company);
     await stream.until((m) => m.retry !== undefined);
 
@@ -115,7 +120,15 @@ describe.each(backends)('health, readiness and metrics on %s', (backend) => {
     const pending = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect([pending.statusCode, pending.json().status]).toEqual([503, 'migrations pending']);
 
+    const base = await served();
+    const stream = await openStream(base, company);
+    await stream.until((m) => m.retry !== undefined);
     t.app.drain();
+    // The stream ends with a short, random reconnection delay: the console comes back elsewhere.
+    const hint = await stream.until((m) => m.retry !== undefined && m !== stream.messages[0]);
+    expect(hint.retry).toBeGreaterThanOrEqual(500);
+    expect(hint.retry).toBeLessThanOrEqual(2500);
+    expect(t.app.live.streams).toBe(0);
     const draining = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect([draining.statusCode, draining.json()]).toEqual([503, { status: 'draining' }]);
     // The process still answers while it finishes its work.
