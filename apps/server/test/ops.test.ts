@@ -77,7 +77,7 @@ describe.each(backends)('health, readiness and metrics on %s', (backend) => {
         url: '/metrics',
         headers: authorization ? { authorization } : {},
       });
-      expect(refused.statusCode).toBe(401);
+      expect(refused.statusCode).toBe(404);
       expect(refused.body).not.toContain('ptt_');
     }
     const res = await t.app.inject({

@@ -32,3 +32,5 @@ export const reminderRuns = new Counter({
   labelNames: ['outcome'] as const,
   registers: [counters],
 });
+// Both outcomes are shown from the start, at 0, so a rate can be taken before the first run.
+for (const outcome of ['ok', 'failed']) reminderRuns.inc({ outcome }, 0);
