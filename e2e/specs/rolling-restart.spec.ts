@@ -73,14 +73,17 @@ describe('a rolling restart of one of two instances', {
 
     const tally = { reads: 0, sales: 0, positions: 0, unknown: 0 };
     const ackedTimes: number[] = [];
+    const causes: string[] = [];
     let running = true;
     const loop = async (step: () => Promise<void>) => {
       while (running) {
         try {
           await step();
-        } catch {
+        } catch (err) {
           // Neither acknowledged nor refused: it may or may not have been written.
           tally.unknown++;
+          const cause = (err as { cause?: { code?: string } }).cause;
+          causes.push(String(cause?.code ?? (err as Error).message));
         }
       }
     };
@@ -160,6 +163,8 @@ describe('a rolling restart of one of two instances', {
     assert.ok(stream.connects >= 2, `the stream reconnected (${stream.connects})`);
     // A hint on each connect, and the drain's own before the stopped instance ended the stream.
     assert.ok(stream.retries.length > stream.connects, `retry hints ${stream.retries}`);
-    console.log(`rolling restart: ${JSON.stringify(tally)}, ${expected.length} events on the stream`);
+    console.log(
+      `rolling restart: ${JSON.stringify(tally)} (${causes.join(', ')}), ${expected.length} events on the stream`,
+    );
   });
 });
