@@ -10,6 +10,8 @@ import type { Config } from './env.ts';
 import { isBadInputValue } from './http/db-errors.ts';
 import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
+import { pushFailures, pushSends } from './http/metrics.ts';
+import { type Lifecycle, registerOps } from './http/ops.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -26,6 +28,8 @@ export interface AppOptions {
   database: Database;
   /** Tests pass false to keep output quiet; 'pretty' writes readable lines for a person at a terminal. */
   logger?: boolean | 'pretty';
+  /** Where JSON log lines go instead of standard output (a test reads them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** How often each instance sweeps: presence timeouts and expired live events. */
@@ -37,11 +41,23 @@ declare module 'fastify' {
     live: LiveHub;
     /** Runs the sweeper once now (it also runs every few seconds). */
     sweep(): Promise<{ offline: number; pruned: number }>;
+    /** Starting, ready or draining: what GET /readyz reports. */
+    lifecycle: Lifecycle;
+    /**
+     * The first step of a graceful stop: /readyz answers 503 and every event stream ends with a retry
+     * hint, so consoles reconnect (through the proxy, to another instance) and replay by Last-Event-ID.
+     */
+    drain(): void;
   }
 }
 
 /** Builds the whole server (API, docs and the built web app) without listening on a port. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
@@ -52,6 +68,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     logger: logger
       ? {
           level: config.LOG_LEVEL,
+          ...(logStream && { stream: logStream }),
           ...(logger === 'pretty' && {
             transport: {
               target: 'pino-pretty',
@@ -101,11 +118,23 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const hub = new LiveHub(database.db, app.log);
   await hub.start(database.listen);
   app.decorate('live', hub);
+  const lifecycle: Lifecycle = { phase: 'starting' };
+  app.decorate('lifecycle', lifecycle);
+  app.decorate('drain', () => {
+    lifecycle.phase = 'draining';
+    hub.endStreams(true);
+  });
+  app.addHook('onReady', async () => {
+    if (lifecycle.phase === 'starting') lifecycle.phase = 'ready';
+  });
+  registerOps(app, { config, database, lifecycle, streams: () => hub.streams });
   // SOS and fence alarms reach phones by Web Push; push claims each event, so one instance sends it.
   hub.subscribe(async (row) => {
     const e = parseLiveEvent(row.id, row.type, row.payload);
     if (!e || (e.type !== 'sos.raised' && e.type !== 'fence.alarm')) return;
     const r = await sendAlarm(database.db, config, { ...e, orgId: row.orgId, agentPath: row.agentPath });
+    pushSends.inc(r.sent);
+    pushFailures.inc(r.failed);
     if (r.failed) app.log.warn({ event: row.id, ...r }, 'alarm pushes failed');
   });
   const sweepNow = async () => {

@@ -66,6 +66,10 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().default(''),
   VAPID_PRIVATE_KEY: z.string().default(''),
   VAPID_SUBJECT: z.string().default(''),
+  /** Empty: GET /metrics answers 404. Set: it answers Prometheus' text to `Authorization: Bearer <token>`, 404 to anything else. */
+  METRICS_TOKEN: z.string().default(''),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

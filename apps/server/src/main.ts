@@ -20,12 +20,30 @@ if (config.SEED_DEMO) {
 }
 
 let closing = false;
+/**
+ * A graceful stop (a deploy, a rolling restart): report not ready and end the event streams with a
+ * retry hint (consoles reconnect to another instance and replay what they missed), stop taking
+ * connections and let the requests in flight finish for up to SHUTDOWN_GRACE_SECONDS, then close the
+ * pool. A second signal stops at once.
+ */
 const shutdown = async (signal: string) => {
-  if (closing) return;
+  if (closing) process.exit(1);
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  app.log.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'draining');
+  app.drain();
+  const closed = app.close();
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), config.SHUTDOWN_GRACE_SECONDS * 1000);
+  });
+  if ((await Promise.race([closed, graceOver])) === 'late') {
+    app.log.warn('requests still in flight at the end of the grace period: their connections are cut');
+    app.server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await closed;
   await database.close();
+  app.log.info('stopped');
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

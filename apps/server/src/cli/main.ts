@@ -13,6 +13,7 @@ import * as feedback from '../modules/feedback/service.ts';
 import * as notices from '../modules/notice/service.ts';
 import * as orgs from '../modules/org/service.ts';
 import { newVapidKeys } from '../modules/push/service.ts';
+import { backup, restore } from './backup.ts';
 
 const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
 
@@ -34,6 +35,10 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
                  meet fences at once). Radios using the old passwords sign out.
   push:vapid     [--contact mailto:ops@example.com]          a new VAPID key pair for Web Push alarms, printed
                  as the three configuration lines to set on every instance
+  backup FILE    the whole database to FILE: pg_dump's custom format for PostgreSQL (instances may run),
+                 the data directory (gzipped tar) for the embedded database (stop the server first)
+  restore FILE   FILE into the configured database, which must be new: an empty PostgreSQL database, or a
+                 DATA_DIR without a database; then start the instances on it
 `;
 
 const { positionals, values } = parseArgs({
@@ -78,6 +83,18 @@ const typesOf = (list?: string) =>
       : list.split(',').map((t) => rules.cardType.parse(t));
 
 const config = readConfig();
+// A backup reads, and a restore fills, the store as a whole: neither opens it as the server does.
+if (positionals[0] === 'backup' || positionals[0] === 'restore') {
+  const file = positionals[1];
+  try {
+    if (!file) throw new Error(`${positionals[0]} FILE: name the backup file`);
+    console.log(await (positionals[0] === 'backup' ? backup : restore)(config, resolve(file)));
+    process.exit(0);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+}
 const { db, close } = await openDatabase(config);
 const topLevel = async () => {
   const agent = await agents.findByAccount(db, need('agent'));

@@ -9,8 +9,8 @@ export interface Listener {
   deliver(row: repo.LiveRow): void;
   /** Keeps the connection alive, after checking the session still holds. */
   ping(): Promise<void>;
-  /** Ends the stream (the instance is closing). */
-  end(): void;
+  /** Ends the stream; `reconnect` tells the client to come back soon (the instance is draining). */
+  end(reconnect?: boolean): void;
 }
 
 /** Told of every event once per instance (e.g. Web Push, which claims each event for sending itself). */
@@ -78,9 +78,9 @@ export class LiveHub {
     await Promise.all([...this.listeners].map((l) => l.ping().catch(() => l.end())));
   }
 
-  /** Ends every stream, so the server can close. */
-  endStreams() {
-    for (const l of this.listeners) l.end();
+  /** Ends every stream, so the server can close; `reconnect` asks the clients to come back soon, elsewhere. */
+  endStreams(reconnect = false) {
+    for (const l of this.listeners) l.end(reconnect);
     this.listeners.clear();
   }
 

@@ -4,6 +4,9 @@ import type { Listener, LiveRow, RowScope } from './hub.ts';
 /** A client this far behind is cut off; it comes back with Last-Event-ID and is replayed what it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** The reconnection delay a draining instance hands its streams: 0.5 to 2.5 s. */
+export const reconnectMs = () => 500 + Math.floor(Math.random() * 2000);
+
 export const message = (row: LiveRow) =>
   `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`;
 
@@ -62,7 +65,14 @@ export class SseStream implements Listener {
     this.write(message(row));
   }
 
-  end() {
-    if (!this.res.writableEnded) this.res.end();
+  /**
+   * Ends the stream. A draining instance first sets the client's reconnection delay to a short random
+   * one, so its consoles come back within seconds without all asking at once; the browser then sends
+   * the last id it saw, and the instance it reaches replays what came meanwhile.
+   */
+  end(reconnect = false) {
+    if (this.res.writableEnded) return;
+    if (reconnect) this.write(`retry: ${reconnectMs()}\n\n`);
+    this.res.end();
   }
 }

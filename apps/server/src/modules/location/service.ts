@@ -3,6 +3,7 @@ import { type Conn, commitWithoutWaiting, type Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { positionsStored } from '../../http/metrics.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as fences from '../fence/engine.ts';
@@ -81,6 +82,7 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
       config.FENCE_REPEAT_SECONDS,
     );
   });
+  positionsStored.inc(kept.length);
   return { accepted: kept.length, skipped, alarms };
 }
 
