@@ -80,11 +80,9 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
         .limit(limit)
         .offset(offset) as unknown as Promise<Q['_']['result']>;
     if (kind === 'counted') {
-      const [list, total] = await Promise.all([
-        read(size),
-        def.counter?.(db, scope, filter) ?? countOf(db, where),
-      ]);
-      return { list, total };
+      // One after the other: inside a transaction both run on its one connection.
+      const list = await read(size);
+      return { list, total: await (def.counter?.(db, scope, filter) ?? countOf(db, where)) };
     }
     const rows = await read(size + 1);
     if (rows.length > 0 || offset === 0) return { list: rows.slice(0, size), total: offset + rows.length };
