@@ -23,6 +23,11 @@ export const Messages = {
     '尝试次数过多，请稍后再试',
     '嘗試次數過多，請稍後再試',
   ),
+  tooManyStreams: m(
+    'Too many live connections for this sign-in',
+    '此登录的实时连接过多',
+    '此登錄的即時連線過多',
+  ),
   internalError: m('The server could not complete the request', '服务器无法完成请求', '伺服器無法完成請求'),
   offline: m('You are offline', '您已离线', '您已離線'),
 
