@@ -18,6 +18,7 @@ import { authenticate as authenticateDevice } from './modules/device/service.ts'
 import { registerModules } from './modules/index.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { sweep } from './modules/presence/service.ts';
+import type { PushNetwork } from './modules/push/network.ts';
 import { pruneClaims, sendAlarm } from './modules/push/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
@@ -26,6 +27,8 @@ export interface AppOptions {
   database: Database;
   /** Tests pass false to keep output quiet; 'pretty' writes readable lines for a person at a terminal. */
   logger?: boolean | 'pretty';
+  /** How alarms reach push services (tests stub the resolver and the post). */
+  pushNetwork?: PushNetwork;
 }
 
 /** How often each instance sweeps: presence timeouts and expired live events. */
@@ -41,7 +44,12 @@ declare module 'fastify' {
 }
 
 /** Builds the whole server (API, docs and the built web app) without listening on a port. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  pushNetwork,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
@@ -105,7 +113,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   hub.subscribe(async (row) => {
     const e = parseLiveEvent(row.id, row.type, row.payload);
     if (!e || (e.type !== 'sos.raised' && e.type !== 'fence.alarm')) return;
-    const r = await sendAlarm(database.db, config, { ...e, orgId: row.orgId, agentPath: row.agentPath });
+    const alarm = { ...e, orgId: row.orgId, agentPath: row.agentPath };
+    const r = await sendAlarm(database.db, config, alarm, pushNetwork);
     if (r.failed) app.log.warn({ event: row.id, ...r }, 'alarm pushes failed');
   });
   const sweepNow = async () => {

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -710,8 +711,9 @@ export const terminalPositionsLast = pgTable('terminal_positions_last', {
 });
 
 /**
- * Browsers that asked for SOS and fence alarms (Web Push): one row per push endpoint, owned by the
- * account (role 0 agent, 1 company) that subscribed it last, with the language its texts are sent in.
+ * Browsers that asked for SOS and fence alarms (Web Push): one row per account (role 0 agent, 1
+ * company) and push endpoint, bound to the session that subscribed it, with the language its texts
+ * are sent in.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -719,14 +721,18 @@ export const pushSubscriptions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     role: smallint('role').notNull(),
     accountId: integer('account_id').notNull(),
-    endpoint: text('endpoint').notNull().unique(),
+    endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     lang: text('lang').notNull().default('en'),
     userAgent: blank('user_agent'),
+    /** The session that subscribed: alarms go only while it holds, and the row goes with it. */
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
-  (t) => [index('push_subscriptions_account').on(t.role, t.accountId)],
+  (t) => [uniqueIndex('push_subscriptions_owner_endpoint').on(t.role, t.accountId, t.endpoint)],
 );
 
 /** Live events whose alarm has been pushed: the first instance to insert an event's id sends it. */
