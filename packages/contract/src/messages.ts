@@ -170,6 +170,11 @@ export const Messages = {
     '该公司已属于此代理商',
     '該公司已屬於此代理商',
   ),
+  ownedGroupsMax: m(
+    'This terminal has made as many groups as it may; dismiss one first',
+    '该终端创建的群组已达上限，请先解散一个',
+    '該終端創建的群組已達上限，請先解散一個',
+  ),
   groupNameTaken: m(
     'A group of this name already exists in the company',
     '公司内已有同名群组',

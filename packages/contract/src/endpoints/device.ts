@@ -6,7 +6,13 @@ import { endpoint } from './define.ts';
 import { fenceDetail } from './fence.ts';
 
 /** groupMembersMax: the members a terminal names for a group it creates (itself comes on top). */
-export const DeviceLimits = { batchMax: 100, recordingMaxSeconds: 600, groupMembersMax: 50 } as const;
+export const DeviceLimits = {
+  batchMax: 100,
+  recordingMaxSeconds: 600,
+  groupMembersMax: 50,
+  /** Groups one terminal may have made and own at once. */
+  ownedGroupsMax: 10,
+} as const;
 
 /** Issued by /device/v1/login; every other device call sends it in the query. */
 const deviceToken = once(() => z.string().describe('the token from /device/v1/login'));
