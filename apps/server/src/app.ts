@@ -10,7 +10,7 @@ import type { Config } from './env.ts';
 import { isBadInputValue } from './http/db-errors.ts';
 import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
-import { redactUrl } from './http/redact.ts';
+import { redactError, redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
@@ -101,7 +101,7 @@ export async function buildApp({
         .status(200)
         .send(fail(Code.invalid, transportKey(error as { code?: string; statusCode?: number })));
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: redactError(error) }, 'unhandled error');
     return reply.status(200).send(fail(Code.internal, 'internalError'));
   });
 
