@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceToggles } from '../enums.ts';
 import { once } from '../lazy.ts';
-import { groupName, id, idList, latitude, longitude, ssid } from '../rules.ts';
+import { decimal, groupName, id, idList, latitude, longitude, ssid } from '../rules.ts';
 import { endpoint } from './define.ts';
 import { fenceDetail } from './fence.ts';
 
@@ -28,7 +28,7 @@ export const deviceTime = once(() =>
 );
 
 const num = (min: number, max: number) =>
-  z.coerce.number({ error: 'invalidParams' }).min(min, 'invalidParams').max(max, 'invalidParams');
+  decimal().pipe(z.number().min(min, 'invalidParams').max(max, 'invalidParams'));
 
 /** A GPS fix: degrees, the terminal's time, speed in km/h and horizontal accuracy in metres (both optional). */
 export const devicePosition = once(() =>
