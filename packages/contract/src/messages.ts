@@ -297,6 +297,11 @@ export const Messages = {
     'SSID(IMEI)或对讲密码错误',
     'SSID(IMEI)或對講密碼錯誤',
   ),
+  recordingQuota: m(
+    'This terminal has stored as much audio as it may today',
+    '该终端今天存储的录音已达上限',
+    '該終端今天儲存的錄音已達上限',
+  ),
   audioUnsupported: m(
     'Unsupported audio format: WAV, Ogg, WebM, MP3, AAC, M4A or AMR',
     '不支持的音频格式：WAV、Ogg、WebM、MP3、AAC、M4A或AMR',

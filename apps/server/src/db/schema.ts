@@ -660,6 +660,8 @@ export const recordings = pgTable(
   (t) => [
     // A company's recordings newest first, the id breaking ties: walked backwards in list order.
     index('recordings_org_started_id').on(t.orgId, t.startedAt, t.id),
+    // A terminal's audio of the last day, summed at each upload (its daily quota).
+    index('recordings_terminal_created').on(t.terminalId, t.createdAt),
     index('recordings_agent_path').on(t.agentPath.op('text_pattern_ops')),
     index('recordings_terminal_started').on(t.terminalId, t.startedAt),
   ],
