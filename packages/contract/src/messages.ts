@@ -132,9 +132,9 @@ export const Messages = {
   // date ranges
   dateRangeMax: m('The date range cannot exceed 90 days', '日期范围不能超过90天', '日期範圍不能超過90天'),
   dateStartBeforeEnd: m(
-    'The start date must be before the end date',
-    '开始日期必须早于结束日期',
-    '開始日期必須早於結束日期',
+    'The start date cannot be after the end date',
+    '开始日期不能晚于结束日期',
+    '開始日期不能晚於結束日期',
   ),
 
   // field rules (SPEC §5)
@@ -194,7 +194,7 @@ export const Messages = {
   smsCode: m('Verification code: 4 digits', '验证码：4位数字', '驗證碼：4位數字'),
   iccid: m('ICCID: 19 or 20 letters or digits', 'ICCID：19或20位字母或数字', 'ICCID：19或20位字母或數字'),
   ssid: m('SSID(IMEI): exactly 15 digits', 'SSID(IMEI)：15位数字', 'SSID(IMEI)：15位數字'),
-  remark: m('Remarks: within 100 words', '备注：100字以内', '備註：100字以內'),
+  remark: m('Remarks: within 100 characters', '备注：100字以内', '備註：100字以內'),
   cardPwd: m('Service card password: 6 digits', '服务卡密码：6位数字', '服務卡密碼：6位數字'),
   selectAgent: m('Please select an agent', '请选择代理商', '請選擇代理商'),
   selectCardType: m('Please select a card type', '请选择卡类型', '請選擇卡類型'),

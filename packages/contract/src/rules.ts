@@ -247,13 +247,14 @@ export const ssidList = (max: number) =>
     .max(max, max === Limits.scanAddMax ? 'scanMax' : 'inputMax')
     .refine((list) => new Set(list).size === list.length, 'doNotAddRepeatedly');
 
-/** Export date range: start before end, at most 90 days. Dates as YYYY-MM-DD, real calendar days. */
+/** Export date range: start not after end (the end day included), at most 90 days. Dates as YYYY-MM-DD, real calendar days. */
 /** A real calendar day as YYYY-MM-DD (2026-02-30 has the shape and is refused). */
 export const isoDate = once(() => z.iso.date({ error: 'invalidParams' }));
 export const dateRange = once(() =>
   z
     .object({ start: isoDate(), end: isoDate() })
-    .refine((v) => v.start < v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
+    // The end day is included: start = end is a range of one day, the commonest export.
+    .refine((v) => v.start <= v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
     .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= Limits.exportRangeDays, {
       error: 'dateRangeMax',
       path: ['end'],
