@@ -12,7 +12,7 @@ import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { pushFailures, pushSends } from './http/metrics.ts';
 import { type Lifecycle, registerOps } from './http/ops.ts';
-import { redactUrl } from './http/redact.ts';
+import { redactError, redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
@@ -20,6 +20,7 @@ import { authenticate as authenticateDevice } from './modules/device/service.ts'
 import { registerModules } from './modules/index.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { sweep } from './modules/presence/service.ts';
+import type { PushNetwork } from './modules/push/network.ts';
 import { pruneClaims, sendAlarm } from './modules/push/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
@@ -30,6 +31,8 @@ export interface AppOptions {
   logger?: boolean | 'pretty';
   /** Where JSON log lines go instead of standard output (a test reads them). */
   logStream?: NodeJS.WritableStream;
+  /** How alarms reach push services (tests stub the resolver and the post). */
+  pushNetwork?: PushNetwork;
 }
 
 /** How often each instance sweeps: presence timeouts and expired live events. */
@@ -57,6 +60,7 @@ export async function buildApp({
   database,
   logger = true,
   logStream,
+  pushNetwork,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -110,7 +114,7 @@ export async function buildApp({
         .status(200)
         .send(fail(Code.invalid, transportKey(error as { code?: string; statusCode?: number })));
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: redactError(error) }, 'unhandled error');
     return reply.status(200).send(fail(Code.internal, 'internalError'));
   });
 
@@ -132,7 +136,8 @@ export async function buildApp({
   hub.subscribe(async (row) => {
     const e = parseLiveEvent(row.id, row.type, row.payload);
     if (!e || (e.type !== 'sos.raised' && e.type !== 'fence.alarm')) return;
-    const r = await sendAlarm(database.db, config, { ...e, orgId: row.orgId, agentPath: row.agentPath });
+    const alarm = { ...e, orgId: row.orgId, agentPath: row.agentPath };
+    const r = await sendAlarm(database.db, config, alarm, pushNetwork);
     pushSends.inc(r.sent);
     pushFailures.inc(r.failed);
     if (r.failed) app.log.warn({ event: row.id, ...r }, 'alarm pushes failed');

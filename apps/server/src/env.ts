@@ -31,6 +31,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Audio one terminal may store in 24 hours: a radio stuck on talk cannot fill the disk. */
+  RECORDING_TERMINAL_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   /** Tiles the web map loads; {z}/{x}/{y} are filled in by the map. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),

@@ -4,7 +4,7 @@ import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { puzzles } from '../src/db/schema.ts';
@@ -75,10 +75,11 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** `env` adds configuration (a recordings directory of the test's own, say). */
+/** `env` adds configuration (a recordings directory of the test's own, say); `options` the app's seams. */
 export async function startTestApp(
   backend: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  options: Pick<AppOptions, 'pushNetwork'> = {},
 ): Promise<TestApp> {
   const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
   const config = readConfig({
@@ -88,7 +89,7 @@ export async function startTestApp(
     ...env,
   });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await seedDemo(database.db);
 
   const call: TestApp['call'] = async (e, params = {}, session) => {

@@ -278,7 +278,7 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     const long = await t.call(api.agent.exportSalesRecord, { start: '2026-01-01', end: '2026-06-01' }, top);
     expect(long.msg.en).toBe('The date range cannot exceed 90 days');
     const reversed = await t.call(api.agent.exportSalesRecord, { start: today, end: from }, top);
-    expect(reversed.msg.en).toBe('The start date must be before the end date');
+    expect(reversed.msg.en).toBe('The start date cannot be after the end date');
   });
 
   it('asks for the service card password once one is set', async () => {

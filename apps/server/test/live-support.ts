@@ -16,6 +16,8 @@ export interface OpenStream {
   until(match: (m: Message) => boolean, ms?: number): Promise<Message>;
   /** The events received so far (messages with an id). */
   events(): Message[];
+  /** Resolves when the server ends the stream (or the test closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -51,6 +53,10 @@ export async function openStream(
   const res = await fetch(`${base}/v1/events/stream?${query}`, { signal: abort.signal, headers });
   const messages: Message[] = [];
   const waiters = new Set<() => void>();
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
@@ -70,8 +76,9 @@ export async function openStream(
       } catch {
         // Aborted by the test, or the server ended the stream.
       }
+      markEnded();
     })();
-  }
+  } else markEnded();
   const until: OpenStream['until'] = (match, ms = 5000) =>
     new Promise((resolve, reject) => {
       const check = () => {
@@ -93,6 +100,7 @@ export async function openStream(
     messages,
     until,
     events: () => messages.filter((m) => m.id !== undefined),
+    ended,
     close: () => abort.abort(),
   };
 }

@@ -1,7 +1,7 @@
 import { api, Code, FenceTrigger, parseLiveEvent } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { agents, liveEvents } from '../src/db/schema.ts';
@@ -48,8 +48,11 @@ describe.each(backends)('live events on %s', (backend) => {
     other = await t.login(1, 'company02', 'company123');
     ({ token, id: terminalId, orgId } = await signIn(t, demoSsid(1)));
   }, 60_000);
+  // One session holds a few streams at a time: each test's are closed after it.
+  afterEach(() => {
+    for (const o of open.splice(0)) o.close();
+  });
   afterAll(async () => {
-    for (const o of open) o.close();
     await t.close();
   });
 

@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Address, PushNetwork } from '../src/modules/push/network.ts';
 
 /**
  * A push service of the test's own on 127.0.0.1, and a browser's side of a subscription: the P-256 key
@@ -120,5 +121,50 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
     deliveries,
     answer,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The public address the stubbed resolver gives the test's push service's name. */
+export const pushHost = 'push.example.com';
+export const pushOrigin = `https://${pushHost}`;
+
+export interface StubNetwork extends PushNetwork {
+  /** Every post the app made: the endpoint and the address it was sent to. */
+  posts: { endpoint: string; to: Address }[];
+  /** Names and the addresses the stubbed resolver gives them. */
+  names: Map<string, string[]>;
+}
+
+/**
+ * A network for the app whose resolver is a table (push.example.com resolves to a public address) and
+ * whose posts, once the app has checked the address, go to the test's own push service on the loopback.
+ * No name resolves through the system and nothing is sent anywhere else.
+ */
+export function stubNetwork(push: PushEndpoint): StubNetwork {
+  const names = new Map<string, string[]>([[pushHost, ['93.184.215.14']]]);
+  const posts: StubNetwork['posts'] = [];
+  return {
+    posts,
+    names,
+    resolve: async (host) => {
+      const found = names.get(host);
+      if (!found) throw new Error(`ENOTFOUND ${host}`);
+      return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    },
+    post: async (endpoint, to, message) => {
+      posts.push({ endpoint: endpoint.toString(), to });
+      const headers = Object.fromEntries(
+        Object.entries(message.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      );
+      const res = await fetch(`${push.origin}${endpoint.pathname}`, {
+        method: message.method,
+        headers,
+        body: message.body ? new Uint8Array(message.body) : null,
+      });
+      await res.body?.cancel();
+      return res.status;
+    },
   };
 }

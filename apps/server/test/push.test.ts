@@ -13,7 +13,10 @@ import {
   browserKeys,
   checkVapid,
   type PushEndpoint,
+  pushOrigin,
+  type StubNetwork,
   startPushEndpoint,
+  stubNetwork,
 } from './push-endpoint.ts';
 
 const vapid = webpush.generateVAPIDKeys();
@@ -26,6 +29,7 @@ const config = {
 describe.each(backends)('Web Push on %s', (backend) => {
   let t: TestApp;
   let push: PushEndpoint;
+  let net: StubNetwork;
   let company: Session;
   let top: Session;
   let sub: Session;
@@ -36,7 +40,9 @@ describe.each(backends)('Web Push on %s', (backend) => {
   let nextEvent = 1_000_000;
 
   beforeAll(async () => {
-    [t, push] = await Promise.all([startTestApp(backend, config), startPushEndpoint()]);
+    push = await startPushEndpoint();
+    net = stubNetwork(push);
+    t = await startTestApp(backend, config, { pushNetwork: net });
     await addOtherTenant(t);
     const [subAgent] = await t.database.db.select().from(agents).where(eq(agents.account, 'subagent01'));
     const created = await orgService.createOrg(t.database.db, subAgent.id, {
@@ -58,25 +64,22 @@ describe.each(backends)('Web Push on %s', (backend) => {
   beforeEach(async () => {
     push.deliveries.length = 0;
     push.answer.clear();
+    net.posts.length = 0;
     await t.database.db.delete(pushSubscriptions);
   });
 
   /**
-   * Subscribes through the API as a browser would, then points the stored endpoint at the local push
-   * service: the contract takes https endpoints only (every browser's push service is https), and the
-   * test's own service speaks plain http on 127.0.0.1.
+   * Subscribes through the API as a browser would; the app's network resolves push.example.com to a
+   * public address and its posts reach the test's own push service on the loopback.
    */
   const subscribe = async (s: Session, name: string, lang: 'en' | 'cn' | 'cn2' = 'en') => {
     const keys = browserKeys();
-    const endpoint = `https://push.example.com/${name}`;
+    const endpoint = `${pushOrigin}/${name}`;
     const res = await t.call(api.push.subscribe, { endpoint, p256dh: keys.p256dh, auth: keys.auth, lang }, s);
     expect(res.code).toBe(Code.ok);
-    await t.database.db
-      .update(pushSubscriptions)
-      .set({ endpoint: `${push.origin}/${name}` })
-      .where(eq(pushSubscriptions.endpoint, endpoint));
     return keys;
   };
+  const send = (c: typeof config, event: AlarmEvent) => sendAlarm(t.database.db, c, event, net);
 
   const sos = (o: { id: number; agentPath: string }): AlarmEvent => ({
     id: nextEvent++,
@@ -90,7 +93,7 @@ describe.each(backends)('Web Push on %s', (backend) => {
     const found = push.deliveries.filter((d) => d.path === path);
     expect(found).toHaveLength(1);
     const [d] = found;
-    checkVapid(d.headers, vapid.publicKey, push.origin);
+    checkVapid(d.headers, vapid.publicKey, pushOrigin);
     expect(d.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '3600', urgency: 'high' });
     return JSON.parse(keys.decrypt(d.body)) as Record<string, string>;
   };
@@ -119,7 +122,7 @@ describe.each(backends)('Web Push on %s', (backend) => {
     const topKeys = await subscribe(top, 'top', 'en');
     await subscribe(sub, 'sub');
     await subscribe(other, 'other');
-    const result = await sendAlarm(t.database.db, config, sos(org));
+    const result = await send(config, sos(org));
     expect(result).toEqual({ claimed: true, sent: 2, removed: 0, failed: 0 });
     expect(received('/company', companyKeys)).toEqual({
       title: 'SOS報警',
@@ -146,7 +149,7 @@ describe.each(backends)('Web Push on %s', (backend) => {
       agentPath: subOrg.agentPath,
       data: { fence_id: 7, fence_name: 'Harbour', terminal_name: 'Radio9', trigger: 1 },
     };
-    expect((await sendAlarm(t.database.db, config, event)).sent).toBe(2);
+    expect((await send(config, event)).sent).toBe(2);
     expect(received('/sub', subKeys)).toMatchObject({
       title: '围栏报警',
       body: 'Radio9离开了Harbour',
@@ -182,32 +185,28 @@ describe.each(backends)('Web Push on %s', (backend) => {
     await t.database.db
       .update(pushSubscriptions)
       .set({ p256dh: `B${'A'.repeat(86)}` })
-      .where(eq(pushSubscriptions.endpoint, `${push.origin}/broken`));
+      .where(eq(pushSubscriptions.endpoint, `${pushOrigin}/broken`));
     const event = { ...sos(subOrg) };
     const subCompany = await t.login(1, 'subcompany01', 'company123');
     await subscribe(subCompany, 'fine');
-    expect(await sendAlarm(t.database.db, config, event)).toEqual({
+    expect(await send(config, event)).toEqual({
       claimed: true,
       sent: 1,
       removed: 2,
       failed: 1,
     });
-    expect(await sendAlarm(t.database.db, config, sos(org))).toMatchObject({ removed: 1 });
+    expect(await send(config, sos(org))).toMatchObject({ removed: 1 });
     const left = await t.database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
-    expect(left.map((r) => r.endpoint.replace(push.origin, '')).sort()).toEqual(['/busy', '/fine']);
+    expect(left.map((r) => r.endpoint.replace(pushOrigin, '')).sort()).toEqual(['/busy', '/fine']);
   });
 
   it('sends an event once when two instances call sendAlarm at once', async () => {
     await subscribe(company, 'company');
     const event = sos(org);
-    const results = await Promise.all([
-      sendAlarm(t.database.db, config, event),
-      sendAlarm(t.database.db, config, event),
-      sendAlarm(t.database.db, config, event),
-    ]);
+    const results = await Promise.all([send(config, event), send(config, event), send(config, event)]);
     expect(results.filter((r) => r.claimed)).toHaveLength(1);
     expect(push.deliveries).toHaveLength(1);
-    expect(await sendAlarm(t.database.db, config, event)).toMatchObject({ claimed: false, sent: 0 });
+    expect(await send(config, event)).toMatchObject({ claimed: false, sent: 0 });
     const claims = await t.database.db.select().from(pushSent).where(eq(pushSent.eventId, event.id));
     expect(claims).toHaveLength(1);
   });
@@ -216,9 +215,9 @@ describe.each(backends)('Web Push on %s', (backend) => {
     await subscribe(company, 'company');
     const event = sos(org);
     const off = { VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' };
-    expect(await sendAlarm(t.database.db, off, event)).toMatchObject({ claimed: false, sent: 0 });
+    expect(await send(off, event)).toMatchObject({ claimed: false, sent: 0 });
     expect(push.deliveries).toHaveLength(0);
-    expect(await sendAlarm(t.database.db, config, event)).toMatchObject({ claimed: true, sent: 1 });
+    expect(await send(config, event)).toMatchObject({ claimed: true, sent: 1 });
   });
 
   it("unsubscribes the caller's own endpoint and leaves another account's alone", async () => {
@@ -236,14 +235,18 @@ describe.each(backends)('Web Push on %s', (backend) => {
     expect(left.map((r) => r.endpoint)).toEqual([endpoint('top')]);
   });
 
-  it('moves an endpoint to the account that subscribes it last', async () => {
+  it('keeps an endpoint per account: another account subscribing the same URL takes nothing over', async () => {
     const keys = browserKeys();
-    const params = { endpoint: 'https://push.example.com/shared', p256dh: keys.p256dh, auth: keys.auth };
+    const params = { endpoint: `${pushOrigin}/shared`, p256dh: keys.p256dh, auth: keys.auth };
     await t.call(api.push.subscribe, params, company);
-    await t.call(api.push.subscribe, { ...params, lang: 'cn' }, top);
-    const rows = await t.database.db.select().from(pushSubscriptions);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ role: 0, lang: 'cn' });
+    await t.call(api.push.subscribe, { ...params, lang: 'cn' }, other);
+    const rows = await t.database.db.select().from(pushSubscriptions).orderBy(pushSubscriptions.role);
+    expect(rows.map((r) => [r.role, r.lang])).toEqual([
+      [1, 'en'],
+      [1, 'cn'],
+    ]);
+    expect((await t.call(api.push.unsubscribe, params, other)).code).toBe(Code.ok);
+    expect((await send(config, sos(org))).sent).toBe(1);
   });
 
   it("removes the account's subscriptions at logout and no one else's", async () => {

@@ -92,7 +92,7 @@ describe.each(backends)('recordings on %s', (backend) => {
     const long = await t.call(api.recording.list, { start: '2021-01-01', end: '2021-05-01' }, company);
     expect(long.msg.en).toBe('The date range cannot exceed 90 days');
     const backwards = await t.call(api.recording.list, { start: today, end: yesterday }, company);
-    expect(backwards.msg.en).toBe('The start date must be before the end date');
+    expect(backwards.msg.en).toBe('The start date cannot be after the end date');
   });
 
   it('streams with the content type, honours ranges and serves a download', async () => {

@@ -90,7 +90,7 @@ describe.each(backends)('SOS on %s', (backend) => {
   it('lets the agent process its companies’ SOS under its own name, with the remark rule', async () => {
     const [open] = (await t.call(api.sos.list, { status: 0 }, top)).data.list;
     const long = await t.call(api.sos.process, { id: open.id, remark: 'x'.repeat(101) }, top);
-    expect([long.code, long.msg.en]).toEqual([Code.invalid, 'Remarks: within 100 words']);
+    expect([long.code, long.msg.en]).toEqual([Code.invalid, 'Remarks: within 100 characters']);
     const done = await t.call(api.sos.process, { id: open.id, remark: 'Called the driver' }, top);
     expect(done.data.processor).toBe('Demo_Agent');
     expect(await count(company)).toBe(0);

@@ -23,6 +23,11 @@ export const Messages = {
     '尝试次数过多，请稍后再试',
     '嘗試次數過多，請稍後再試',
   ),
+  tooManyStreams: m(
+    'Too many live connections for this sign-in',
+    '此登录的实时连接过多',
+    '此登錄的即時連線過多',
+  ),
   internalError: m('The server could not complete the request', '服务器无法完成请求', '伺服器無法完成請求'),
   offline: m('You are offline', '您已离线', '您已離線'),
 
@@ -127,9 +132,9 @@ export const Messages = {
   // date ranges
   dateRangeMax: m('The date range cannot exceed 90 days', '日期范围不能超过90天', '日期範圍不能超過90天'),
   dateStartBeforeEnd: m(
-    'The start date must be before the end date',
-    '开始日期必须早于结束日期',
-    '開始日期必須早於結束日期',
+    'The start date cannot be after the end date',
+    '开始日期不能晚于结束日期',
+    '開始日期不能晚於結束日期',
   ),
 
   // field rules (SPEC §5)
@@ -165,6 +170,11 @@ export const Messages = {
     '该公司已属于此代理商',
     '該公司已屬於此代理商',
   ),
+  ownedGroupsMax: m(
+    'This terminal has made as many groups as it may; dismiss one first',
+    '该终端创建的群组已达上限，请先解散一个',
+    '該終端創建的群組已達上限，請先解散一個',
+  ),
   groupNameTaken: m(
     'A group of this name already exists in the company',
     '公司内已有同名群组',
@@ -184,7 +194,7 @@ export const Messages = {
   smsCode: m('Verification code: 4 digits', '验证码：4位数字', '驗證碼：4位數字'),
   iccid: m('ICCID: 19 or 20 letters or digits', 'ICCID：19或20位字母或数字', 'ICCID：19或20位字母或數字'),
   ssid: m('SSID(IMEI): exactly 15 digits', 'SSID(IMEI)：15位数字', 'SSID(IMEI)：15位數字'),
-  remark: m('Remarks: within 100 words', '备注：100字以内', '備註：100字以內'),
+  remark: m('Remarks: within 100 characters', '备注：100字以内', '備註：100字以內'),
   cardPwd: m('Service card password: 6 digits', '服务卡密码：6位数字', '服務卡密碼：6位數字'),
   selectAgent: m('Please select an agent', '请选择代理商', '請選擇代理商'),
   selectCardType: m('Please select a card type', '请选择卡类型', '請選擇卡類型'),
@@ -286,6 +296,11 @@ export const Messages = {
     'SSID(IMEI) or intercom password error',
     'SSID(IMEI)或对讲密码错误',
     'SSID(IMEI)或對講密碼錯誤',
+  ),
+  recordingQuota: m(
+    'This terminal has stored as much audio as it may today',
+    '该终端今天存储的录音已达上限',
+    '該終端今天儲存的錄音已達上限',
   ),
   audioUnsupported: m(
     'Unsupported audio format: WAV, Ogg, WebM, MP3, AAC, M4A or AMR',

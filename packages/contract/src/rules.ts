@@ -74,6 +74,37 @@ interface CountRule {
   wholeKey?: MessageKey;
 }
 
+/**
+ * A whole number as every parameter reads one (the contract's rule): a JSON integer, or digits and
+ * nothing else. A sign, a space, a base prefix (0x2, 0o2, 0b10), a point or an exponent (0.2e1, 1e2)
+ * is not read as the number JavaScript would make of it, and null, '', true or [5] are no number.
+ */
+export const digitsValue = (v: unknown) =>
+  v === undefined
+    ? undefined
+    : typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^\d{1,15}$/.test(v)
+        ? Number(v)
+        : Number.NaN;
+
+/** A decimal (a coordinate, a radius, a speed): a finite JSON number, or a plain signed decimal. */
+export const decimalValue = (v: unknown) =>
+  v === undefined
+    ? undefined
+    : typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v)
+        ? Number(v)
+        : Number.NaN;
+
+/** A whole number read as digits, answering `key` when it is not one. */
+export const digits = (key: MessageKey = 'invalidParams') =>
+  z.preprocess(digitsValue, z.number({ error: key }).int(key));
+/** A finite decimal, answering `key` when it is not one. */
+export const decimal = (key: MessageKey = 'invalidParams') =>
+  z.preprocess(decimalValue, z.number({ error: key }));
+
 /** A count as text: a JSON integer written out, a string trimmed and its full-width digits read. */
 const countText = (v: unknown) =>
   typeof v === 'number'
@@ -123,19 +154,19 @@ const blankToUndefined = (v: unknown) =>
 export const cardType = once(() =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'selectCardType' })
-      .int('selectCardType')
-      .refine((n) => (cardTypeCodes as number[]).includes(n), 'selectCardType'),
+    digits('selectCardType').pipe(
+      z
+        .number()
+        .int('selectCardType')
+        .refine((n) => (cardTypeCodes as number[]).includes(n), 'selectCardType'),
+    ),
   ),
 );
 /** A record id: a positive integer within the database's integer column. */
 export const id = once(() =>
-  z.coerce
-    .number({ error: 'invalidParams' })
-    .int('invalidParams')
-    .positive('invalidParams')
-    .max(2_147_483_647, 'invalidParams'),
+  digits('invalidParams').pipe(
+    z.number().int('invalidParams').positive('invalidParams').max(2_147_483_647, 'invalidParams'),
+  ),
 );
 
 /** Login (SPEC §5): account and password must not be empty. */
@@ -216,13 +247,14 @@ export const ssidList = (max: number) =>
     .max(max, max === Limits.scanAddMax ? 'scanMax' : 'inputMax')
     .refine((list) => new Set(list).size === list.length, 'doNotAddRepeatedly');
 
-/** Export date range: start before end, at most 90 days. Dates as YYYY-MM-DD, real calendar days. */
+/** Export date range: start not after end (the end day included), at most 90 days. Dates as YYYY-MM-DD, real calendar days. */
 /** A real calendar day as YYYY-MM-DD (2026-02-30 has the shape and is refused). */
 export const isoDate = once(() => z.iso.date({ error: 'invalidParams' }));
 export const dateRange = once(() =>
   z
     .object({ start: isoDate(), end: isoDate() })
-    .refine((v) => v.start < v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
+    // The end day is included: start = end is a range of one day, the commonest export.
+    .refine((v) => v.start <= v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
     .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= Limits.exportRangeDays, {
       error: 'dateRangeMax',
       path: ['end'],
@@ -244,12 +276,9 @@ export const groupBatchCount = once(() =>
 /** Lists: page is 1-based, size defaults to 20 and is at most 100. */
 export const pageParams = once(() =>
   z.object({
-    page: z.coerce.number({ error: 'invalidParams' }).int('invalidParams').min(1, 'invalidParams').default(1),
-    size: z.coerce
-      .number({ error: 'invalidParams' })
-      .int('invalidParams')
-      .min(1, 'invalidParams')
-      .max(Limits.page.maxSize, 'invalidParams')
+    page: digits('invalidParams').pipe(z.number().int('invalidParams').min(1, 'invalidParams')).default(1),
+    size: digits('invalidParams')
+      .pipe(z.number().int('invalidParams').min(1, 'invalidParams').max(Limits.page.maxSize, 'invalidParams'))
       .default(Limits.page.defaultSize),
   }),
 );
@@ -262,7 +291,7 @@ export const idList = (key: MessageKey, max = 1000) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v === undefined ? [] : v),
     z
-      .array(z.coerce.number({ error: key }).int(key).positive(key), { error: key })
+      .array(digits(key).pipe(z.number().positive(key)), { error: key })
       .min(1, key)
       .max(max, key),
   );
@@ -278,10 +307,10 @@ export const address = once(() => z.string({ error: 'invalidParams' }).trim().ma
 
 /** Coordinates in degrees (WGS 84), as a terminal reports them and a map draws them. */
 export const latitude = once(() =>
-  z.coerce.number({ error: 'invalidParams' }).min(-90, 'invalidParams').max(90, 'invalidParams'),
+  decimal().pipe(z.number().min(-90, 'invalidParams').max(90, 'invalidParams')),
 );
 export const longitude = once(() =>
-  z.coerce.number({ error: 'invalidParams' }).min(-180, 'invalidParams').max(180, 'invalidParams'),
+  decimal().pipe(z.number().min(-180, 'invalidParams').max(180, 'invalidParams')),
 );
 
 /** A time of day as HH:MM (24-hour), the bounds of a fence's daily valid period. */

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -658,6 +659,8 @@ export const recordings = pgTable(
   (t) => [
     // A company's recordings newest first, the id breaking ties: walked backwards in list order.
     index('recordings_org_started_id').on(t.orgId, t.startedAt, t.id),
+    // A terminal's audio of the last day, summed at each upload (its daily quota).
+    index('recordings_terminal_created').on(t.terminalId, t.createdAt),
     index('recordings_agent_path').on(t.agentPath.op('text_pattern_ops')),
     index('recordings_terminal_started').on(t.terminalId, t.startedAt),
   ],
@@ -709,8 +712,9 @@ export const terminalPositionsLast = pgTable('terminal_positions_last', {
 });
 
 /**
- * Browsers that asked for SOS and fence alarms (Web Push): one row per push endpoint, owned by the
- * account (role 0 agent, 1 company) that subscribed it last, with the language its texts are sent in.
+ * Browsers that asked for SOS and fence alarms (Web Push): one row per account (role 0 agent, 1
+ * company) and push endpoint, bound to the session that subscribed it, with the language its texts
+ * are sent in.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -718,14 +722,18 @@ export const pushSubscriptions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     role: smallint('role').notNull(),
     accountId: integer('account_id').notNull(),
-    endpoint: text('endpoint').notNull().unique(),
+    endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     lang: text('lang').notNull().default('en'),
     userAgent: blank('user_agent'),
+    /** The session that subscribed: alarms go only while it holds, and the row goes with it. */
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
-  (t) => [index('push_subscriptions_account').on(t.role, t.accountId)],
+  (t) => [uniqueIndex('push_subscriptions_owner_endpoint').on(t.role, t.accountId, t.endpoint)],
 );
 
 /** Live events whose alarm has been pushed: the first instance to insert an event's id sends it. */

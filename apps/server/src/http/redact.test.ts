@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './redact.ts';
+import { redactError, redactUrl } from './redact.ts';
 
 describe('redactUrl', () => {
   it('hides tokens, passwords and codes in a logged URL', () => {
@@ -13,5 +13,37 @@ describe('redactUrl', () => {
     expect(redactUrl('/v1/profile/agent?access_token=t0k&openid=o')).toBe(
       '/v1/profile/agent?access_token=[redacted]&openid=o',
     );
+  });
+});
+
+describe('redactUrl against spelled keys', () => {
+  it('hides a secret whose key is percent-encoded, cased or suffixed as the parser would read it', () => {
+    expect(redactUrl('/v1/x?acc%65ss_token=t0k&pass%77ord=pw&PASSWORD=p&password[]=q&a=1')).toBe(
+      '/v1/x?acc%65ss_token=[redacted]&pass%77ord=[redacted]&PASSWORD=[redacted]&password[]=[redacted]&a=1',
+    );
+    expect(redactUrl('/v1/x?%zz=secret&ok=1')).toBe('/v1/x?%zz=[redacted]&ok=1');
+  });
+
+  it("hides a push subscription's endpoint and keys", () => {
+    const url = '/v1/push/subscribe?endpoint=https%3A%2F%2Fpush.example.com%2Fx&p256dh=BKey&auth=sec&lang=en';
+    expect(redactUrl(url)).toBe(
+      '/v1/push/subscribe?endpoint=[redacted]&p256dh=[redacted]&auth=[redacted]&lang=en',
+    );
+  });
+});
+
+describe('redactError', () => {
+  it("logs a failed statement's SQL and the database's message, never its parameters", () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "groups_org_name"'),
+      {
+        code: '23505',
+      },
+    );
+    const e = new Error('Failed query: insert into "groups" values ($1, $2)\nparams: 7,Burst1', { cause });
+    const logged = JSON.stringify(redactError(e));
+    expect(logged).toContain('groups_org_name');
+    expect(logged).toContain('23505');
+    expect(logged).not.toContain('Burst1');
   });
 });

@@ -18,23 +18,17 @@ export function transportKey(error: { code?: string; statusCode?: number }): Mes
   return error.statusCode === 413 || error.statusCode === 431 ? 'requestTooLarge' : 'invalidParams';
 }
 
-const statusText: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-};
-
 /**
  * Node refuses some requests before Fastify sees them (headers over `maxHeaderSize`, a request it cannot
- * parse, a timeout). Instead of Node's bare status line, the answer carries the API's envelope.
+ * parse, a timeout). Instead of Node's bare status line, the answer is the API's envelope with HTTP 200,
+ * as every call is answered (SPEC §7); the connection closes after it.
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy();
-  const status =
-    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify(fail(Code.invalid, status === 431 ? 'requestTooLarge' : 'invalidParams'));
+  const key: MessageKey = err.code === 'HPE_HEADER_OVERFLOW' ? 'requestTooLarge' : 'invalidParams';
+  const body = JSON.stringify(fail(Code.invalid, key));
   socket.end(
-    `HTTP/1.1 ${status} ${statusText[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -26,14 +26,3 @@ export async function unlessTaken<T>(
     throw e;
   }
 }
-
-/** Runs `work` again (a few times) when a racing call took a key it chose, such as the next free name. */
-export async function retryWhenTaken<T>(work: () => Promise<T>, attempts = 8): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await work();
-    } catch (e) {
-      if (i >= attempts || !isUniqueViolation(e)) throw e;
-    }
-  }
-}

@@ -134,10 +134,12 @@ describe('answers (SPEC §8)', () => {
     expect(toast).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Login timed out!' on 40402 and returns to the login page", async () => {
+  it("shows 'Login timed out!' on 40402, clears the login info and returns to the login page", async () => {
+    signIn(0);
     mockApi({ '/v1/profile/faststats': { code: Code.loginTimeoutStatus, msg: Messages.internalError } });
     await expect(call(api.profile.faststats, {})).rejects.toMatchObject({ code: Code.loginTimeoutStatus });
     expect(toast).toHaveBeenCalledWith('Login timed out!');
+    expect(getLoginInfo()).toBeNull();
     expect(toLogin).toHaveBeenCalledTimes(1);
   });
 

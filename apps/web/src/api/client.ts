@@ -171,6 +171,8 @@ export const request = async (
   setOffline(false);
   const envelope = await readEnvelope(response);
   if (response.status === Code.loginTimeoutStatus || envelope?.code === Code.loginTimeoutStatus) {
+    // The login is over: without its info the guard keeps /home closed until the next sign-in.
+    clearLoginInfo();
     throw leave(Code.loginTimeoutStatus, Messages.loginTimeout);
   }
   if (!envelope) throw leave(Code.internal, Messages.serverException);

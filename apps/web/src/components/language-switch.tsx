@@ -5,7 +5,10 @@ import { isLanguage, type Language, languageNames, languages } from '../i18n/lan
 import './language-switch.css';
 
 interface Props {
-  /** The languages offered; the active one is always listed so the control never shows a wrong value. */
+  /**
+   * The languages offered. An active language outside them (Simplified Chinese on the login page) is
+   * shown as the control's value but cannot be chosen, so only the offered ones are choices.
+   */
   options?: readonly Language[];
   tone?: 'light' | 'dark';
 }
@@ -14,7 +17,7 @@ interface Props {
 export const LanguageSwitch = ({ options = languages, tone = 'dark' }: Props) => {
   const { t } = useTranslation();
   const active = currentLanguage();
-  const listed = options.includes(active) ? options : [...options, active];
+  const offered = options.includes(active);
   return (
     <label className={`lang-switch lang-switch--${tone}`}>
       <GlobalOutline aria-hidden className="lang-switch__icon" />
@@ -26,7 +29,12 @@ export const LanguageSwitch = ({ options = languages, tone = 'dark' }: Props) =>
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
       >
-        {listed.map((lang) => (
+        {!offered && (
+          <option value={active} lang={active} disabled hidden>
+            {languageNames[active]}
+          </option>
+        )}
+        {options.map((lang) => (
           <option key={lang} value={lang} lang={lang}>
             {languageNames[lang]}
           </option>

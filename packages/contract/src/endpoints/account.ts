@@ -5,6 +5,7 @@ import { once } from '../lazy.ts';
 import {
   cardPwd,
   cardPwdPair,
+  digits,
   enteredCode,
   feedbackContact,
   feedbackContent,
@@ -21,9 +22,7 @@ import { count, endpoint } from './define.ts';
 export const SmsPurposes = ['resetPwd', 'payPwd', 'bindPhone'] as const;
 export type SmsPurpose = (typeof SmsPurposes)[number];
 
-const role = once(() =>
-  z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)])),
-);
+const role = once(() => digits('invalidParams').pipe(z.union([z.literal(0), z.literal(1)])));
 const accountName = once(() =>
   z.string({ error: 'account' }).trim().min(1, 'account').max(Limits.loginFieldMax, 'account'),
 );

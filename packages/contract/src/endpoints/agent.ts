@@ -8,6 +8,7 @@ import {
   cardPwd,
   cardType,
   contactName,
+  digits,
   email,
   id,
   isoDate,
@@ -98,7 +99,7 @@ const targetId = once(() => z.object({ id: id().optional() }));
 const payPwd = once(() => optional(cardPwd()));
 const keyword = once(() => z.string().trim().max(30).optional());
 const chosenAgent = once(() =>
-  z.coerce.number({ error: 'selectAgent' }).int('selectAgent').positive('selectAgent'),
+  digits('selectAgent').pipe(z.number().int('selectAgent').positive('selectAgent')),
 );
 
 export const recordFilter = once(() =>

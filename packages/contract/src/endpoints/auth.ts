@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
-import { loginCredentials } from '../rules.ts';
+import { decimal, digits, loginCredentials } from '../rules.ts';
 import { count, empty, endpoint } from './define.ts';
 import { appInfoRoute } from './route.ts';
 
@@ -34,9 +34,7 @@ export const puzzle = once(() =>
   }),
 );
 
-const role = once(() =>
-  z.coerce.number({ error: 'invalidParams' }).pipe(z.union([z.literal(0), z.literal(1)])),
-);
+const role = once(() => digits('invalidParams').pipe(z.union([z.literal(0), z.literal(1)])));
 
 export const auth = {
   getAppInfo: endpoint({
@@ -57,7 +55,7 @@ export const auth = {
         user_type: role(),
         platform: z.string().optional(),
         token: z.string({ error: 'puzzleRequired' }).min(1, 'puzzleRequired'),
-        x: z.coerce.number({ error: 'puzzleRequired' }),
+        x: decimal('puzzleRequired'),
       }),
     data: loginInfo,
   }),
@@ -77,7 +75,7 @@ export const auth = {
     params: () =>
       z.object({
         token: z.string({ error: 'puzzleError' }).min(1, 'puzzleError'),
-        x: z.coerce.number({ error: 'puzzleError' }),
+        x: decimal('puzzleError'),
       }),
     data: () => z.null(),
   }),

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { ServiceToggles } from '../enums.ts';
 import { once } from '../lazy.ts';
-import { groupName, id, idList, latitude, longitude, ssid } from '../rules.ts';
+import { decimal, groupName, id, idList, latitude, longitude, ssid } from '../rules.ts';
 import { endpoint } from './define.ts';
 import { fenceDetail } from './fence.ts';
 
 /** groupMembersMax: the members a terminal names for a group it creates (itself comes on top). */
-export const DeviceLimits = { batchMax: 100, recordingMaxSeconds: 600, groupMembersMax: 50 } as const;
+export const DeviceLimits = {
+  batchMax: 100,
+  recordingMaxSeconds: 600,
+  groupMembersMax: 50,
+  /** Groups one terminal may have made and own at once. */
+  ownedGroupsMax: 10,
+} as const;
 
 /** Issued by /device/v1/login; every other device call sends it in the query. */
 const deviceToken = once(() => z.string().describe('the token from /device/v1/login'));
@@ -22,7 +28,7 @@ export const deviceTime = once(() =>
 );
 
 const num = (min: number, max: number) =>
-  z.coerce.number({ error: 'invalidParams' }).min(min, 'invalidParams').max(max, 'invalidParams');
+  decimal().pipe(z.number().min(min, 'invalidParams').max(max, 'invalidParams'));
 
 /** A GPS fix: degrees, the terminal's time, speed in km/h and horizontal accuracy in metres (both optional). */
 export const devicePosition = once(() =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { once } from '../lazy.ts';
-import { id } from '../rules.ts';
+import { digits, id } from '../rules.ts';
 import { endpoint, optional } from './define.ts';
 
 /** The kinds of live event the stream carries, as its `event:` field names them. */
@@ -92,11 +92,13 @@ export const events = {
       z.object({
         orgId: optional(id()),
         lastEventId: optional(
-          z.coerce
-            .number({ error: 'invalidParams' })
-            .int('invalidParams')
-            .nonnegative('invalidParams')
-            .max(Number.MAX_SAFE_INTEGER, 'invalidParams'),
+          digits('invalidParams').pipe(
+            z
+              .number()
+              .int('invalidParams')
+              .nonnegative('invalidParams')
+              .max(Number.MAX_SAFE_INTEGER, 'invalidParams'),
+          ),
         ),
       }),
     data: () => z.null().describe('the answer is an event stream, not an envelope'),

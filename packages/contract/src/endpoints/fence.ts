@@ -4,6 +4,8 @@ import { once } from '../lazy.ts';
 import {
   checkOptionalDateRange,
   clockTime,
+  decimal,
+  digits,
   fenceName,
   id,
   idList,
@@ -63,11 +65,7 @@ const flag = once(() =>
 export const fenceTrigger = once(() =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: 'fenceTrigger' })
-      .int('fenceTrigger')
-      .min(0, 'fenceTrigger')
-      .max(3, 'fenceTrigger'),
+    digits('fenceTrigger').pipe(z.number().int('fenceTrigger').min(0, 'fenceTrigger').max(3, 'fenceTrigger')),
   ),
 );
 
@@ -78,10 +76,9 @@ const fenceFields = once(() =>
     shape: z.enum(['circle', 'polygon'], { error: 'fenceShape' }),
     center: optional(centre()),
     radius: optional(
-      z.coerce
-        .number({ error: 'fenceRadius' })
-        .min(FenceLimits.radiusMin, 'fenceRadius')
-        .max(FenceLimits.radiusMax, 'fenceRadius'),
+      decimal('fenceRadius').pipe(
+        z.number().min(FenceLimits.radiusMin, 'fenceRadius').max(FenceLimits.radiusMax, 'fenceRadius'),
+      ),
     ),
     points: optional(vertices()),
     trigger: fenceTrigger(),
@@ -210,8 +207,7 @@ export const fence = {
     access: 'any',
     summary:
       'Choose the keeper (administrator) of a fence among its company’s terminals; terminalId 0 clears it',
-    params: () =>
-      z.object({ id: id(), terminalId: z.coerce.number({ error: 'invalidParams' }).int().min(0) }),
+    params: () => z.object({ id: id(), terminalId: digits('invalidParams').pipe(z.number().int().min(0)) }),
     data: () => z.null(),
   }),
   members: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { groupBatchCount, groupName, id, idList, pageParams, priority } from '../rules.ts';
+import { digits, groupBatchCount, groupName, id, idList, pageParams, priority } from '../rules.ts';
 import { endpoint, namedRef, optional } from './define.ts';
 
 export const groupSummary = once(() =>
@@ -133,7 +133,7 @@ export const group = {
     path: '/v1/group/setCompere',
     access: 'any',
     summary: 'Choose the single speaker of a group (terminalId 0 clears it)',
-    params: () => z.object({ id: id(), terminalId: z.coerce.number().int().min(0) }),
+    params: () => z.object({ id: id(), terminalId: digits().pipe(z.number().int().min(0)) }),
     data: () => z.null(),
   }),
   setDefault: endpoint({

@@ -58,6 +58,7 @@ export { fleetTerminal, TrackLimits, trackPoint } from './location.ts';
 export { bulletin, noticeRecord, noticeUser } from './notice.ts';
 export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';
+export { isPublicPushEndpoint } from './push.ts';
 export { recordingItem } from './recording.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { id, pageParams } from '../rules.ts';
+import { digits, id, pageParams } from '../rules.ts';
 import { count, empty, endpoint, namedRef } from './define.ts';
 
 export const bulletin = once(() =>
@@ -43,7 +43,7 @@ export const notice = {
     path: '/v1/notice/newUnreadCount',
     access: 'agent',
     summary: 'Number of unread deal notices of the signed-in agent',
-    params: () => z.object({ agentId: z.coerce.number().optional() }),
+    params: () => z.object({ agentId: digits().optional() }),
     data: count,
   }),
   getFirstBulletin: endpoint({
@@ -53,7 +53,7 @@ export const notice = {
     summary: 'The newest system bulletin the agent has not opened yet (null when none)',
     params: () =>
       z.object({
-        agentId: z.coerce.number().optional(),
+        agentId: digits().optional(),
         path: z.string().optional(),
         isNewBulletin: z.string().optional(),
       }),

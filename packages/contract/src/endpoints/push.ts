@@ -3,22 +3,37 @@ import { Languages } from '../enums.ts';
 import { once } from '../lazy.ts';
 import { empty, endpoint } from './define.ts';
 
+/** Host names that never name a public push service: this machine, its network, reserved suffixes. */
+const privateName =
+  /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home|corp|home\.arpa|test|invalid|example)$/;
+
 /**
- * A push service's endpoint as a browser's PushSubscription gives it. Only https: the server posts every
- * alarm to it, so a plain-http or odd-scheme address is refused before it is stored.
+ * Whether a push endpoint may be posted to: https on the default port, no credentials, and a public DNS
+ * name (at least two labels, none of the private suffixes). Address literals are refused in every
+ * spelling, since the URL parser reads 2130706433, 0x7f000001 and 0177.0.0.1 as the dotted address;
+ * every push service is named by DNS. The server checks the addresses the name resolves to again when
+ * it sends.
  */
+export const isPublicPushEndpoint = (value: string): boolean => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.port !== '')
+    return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
+  return host.includes('.') && !privateName.test(host);
+};
+
+/** A push service's endpoint as a browser's PushSubscription gives it, refused unless public (above). */
 const pushEndpoint = once(() =>
   z
     .string({ error: 'pushSubscription' })
     .max(1024, 'pushSubscription')
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === 'https:' && url.username === '' && url.password === '';
-      } catch {
-        return false;
-      }
-    }, 'pushSubscription'),
+    .refine(isPublicPushEndpoint, 'pushSubscription'),
 );
 
 /** A key of the subscription in base64url (RFC 8291): p256dh is a 65-byte point, auth 16 bytes. */
@@ -44,7 +59,8 @@ export const push = {
     access: 'any',
     summary:
       "Send SOS and fence alarms to this browser's push subscription (endpoint, p256dh, auth) in lang " +
-      '(en, cn, cn2); one subscription per endpoint, the last account to subscribe it owns it',
+      '(en, cn, cn2); one subscription per account and endpoint, bound to the calling session; an account ' +
+      'keeps its newest subscriptions up to Limits.pushPerAccount',
     params: () =>
       z.object({
         endpoint: pushEndpoint(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Languages } from '../enums.ts';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { checkOptionalDateRange, id, remark } from '../rules.ts';
+import { checkOptionalDateRange, digits, id, remark } from '../rules.ts';
 import { count, empty, endpoint, optional, recordFilters } from './define.ts';
 
 /** The language of a reverse-geocoded address (en, cn Simplified, cn2 Traditional); English when absent. */
@@ -48,7 +48,7 @@ export const sos = {
       'and a date range (start, end: YYYY-MM-DD, end included, at most 90 days, in timeZone or the server zone)',
     params: () =>
       recordFilters()
-        .extend({ status: optional(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))) })
+        .extend({ status: optional(digits().pipe(z.union([z.literal(0), z.literal(1)]))) })
         .superRefine(checkOptionalDateRange),
     data: () => pageOf(sosRecord()),
   }),

@@ -5,6 +5,7 @@ import { once } from '../lazy.ts';
 import {
   cardReplacement,
   cardType,
+  digits,
   iccid,
   id,
   idList,
@@ -98,10 +99,10 @@ export const terminal = {
     summary: 'Create terminals in one batch (query: company, user type, prefix, mode; JSON body: ssids)',
     params: () =>
       z.object({
-        orgId: z.coerce.number({ error: 'selectCompany' }).int('selectCompany').positive('selectCompany'),
-        userType: z.coerce
-          .number({ error: 'selectUserType' })
-          .pipe(z.union([z.literal(0), z.literal(1)], { error: 'selectUserType' })),
+        orgId: digits('selectCompany').pipe(z.number().int('selectCompany').positive('selectCompany')),
+        userType: digits('selectUserType').pipe(
+          z.union([z.literal(0), z.literal(1)], { error: 'selectUserType' }),
+        ),
         prefix: prefix(),
         mode: z.enum(['scan', 'input']).default('input'),
         ssids: z

@@ -4,7 +4,7 @@ import type { Caller } from '../../http/caller.ts';
 import { invalid, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
-import { removeAccount } from '../push/service.ts';
+import { removeAccount, removeOtherSessions } from '../push/service.ts';
 import { endOtherSessions, endSessions } from '../session/service.ts';
 import { byId, updateOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
@@ -25,6 +25,7 @@ export async function changePassword(db: Db, caller: Caller, p: ParsedParamsOf<t
   await db.transaction(async (tx) => {
     await updateOwn(tx, caller.role, caller.id, { passwordHash });
     await endOtherSessions(tx, caller);
+    await removeOtherSessions(tx, caller);
   });
   return null;
 }

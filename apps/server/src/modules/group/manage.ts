@@ -3,7 +3,6 @@ import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { suffixedNames } from '../../lib/names.ts';
-import { retryWhenTaken } from '../../lib/unique.ts';
 import * as membership from '../membership/service.ts';
 import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
@@ -55,8 +54,7 @@ export function batchNames(base: string, existing: string[], count: number) {
 
 export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.group.add>) {
   const org = await orgInScope(db, caller, p.orgId);
-  // Groups created at once may pick the same next number: the one that loses counts again.
-  return retryWhenTaken(() => insertGroups(db, org, p));
+  return insertGroups(db, org, p);
 }
 
 const insertGroups = (
@@ -65,6 +63,8 @@ const insertGroups = (
   p: ParsedParamsOf<typeof api.group.add>,
 ) =>
   db.transaction(async (tx) => {
+    // Batches of one company run one after another, so each picks its next numbers after the last.
+    await repo.lockOrgForGroups(tx, org.id);
     const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
     for (const n of names) if (!rules.groupName.safeParse(n).success) throw invalid('groupName');
     const members = p.terminalIds?.length ? await repo.terminalIdsOfOrg(tx, org.id, p.terminalIds) : [];

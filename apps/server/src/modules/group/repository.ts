@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { groupKeyword } from '../../db/keywords.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -53,6 +53,18 @@ export const listGroups = filteredPages({
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
       .$dynamic(),
 });
+
+/**
+ * Locks the company's row for the rest of the transaction: group batches and terminal-made groups of
+ * one company pick their names one after another (FOR NO KEY UPDATE leaves the groups' own inserts,
+ * which take a key-share lock on it, free).
+ */
+export const lockOrgForGroups = (db: Conn, orgId: number) =>
+  db.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('no key update');
+
+/** Groups a terminal has made and still owns. */
+export const countOwnedBy = async (db: Conn, terminalId: number) =>
+  (await db.select({ n: count() }).from(groups).where(eq(groups.ownerTerminalId, terminalId)))[0]?.n ?? 0;
 
 export const namesLike = async (db: Conn, orgId: number, base: string) =>
   (

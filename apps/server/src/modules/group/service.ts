@@ -1,5 +1,6 @@
+import { DeviceLimits } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, ruleBroken } from '../../http/errors.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as repo from './repository.ts';
 
@@ -50,6 +51,9 @@ export function createOwned(db: Db, input: OwnedGroupInput) {
   return unlessTaken(
     () =>
       db.transaction(async (tx) => {
+        await repo.lockOrgForGroups(tx, owner.orgId);
+        if ((await repo.countOwnedBy(tx, owner.terminalId)) >= DeviceLimits.ownedGroupsMax)
+          throw ruleBroken('ownedGroupsMax');
         if ((await repo.namesLike(tx, owner.orgId, input.name)).includes(input.name))
           throw conflict('groupNameTaken');
         const found = await repo.terminalIdsOfOrg(tx, owner.orgId, ids);

@@ -3,12 +3,25 @@ import * as repo from './repository.ts';
 
 export type { LiveRow, RowScope } from './repository.ts';
 
+/** The session a stream was opened with. */
+export interface Owner {
+  role: number;
+  id: number;
+  sessionId: number;
+}
+
 /** A connected stream: what it may see and where its events go. */
 export interface Listener {
   scope: repo.RowScope;
+  owner: Owner;
   deliver(row: repo.LiveRow): void;
   /** Keeps the connection alive, after checking the session still holds. */
   ping(): Promise<void>;
+  /**
+   * Checks again that the session holds and the scope is still the caller's, ending the stream when
+   * not; events that arrive meanwhile wait for the answer.
+   */
+  recheck(): Promise<void>;
   /** Ends the stream; `reconnect` tells the client to come back soon (the instance is draining). */
   end(reconnect?: boolean): void;
 }
@@ -35,10 +48,22 @@ export const PING_MS = 15_000;
  */
 const GAP_WAIT_MS = 30_000;
 const GAP_MAX = 10_000;
+/** Streams one session may hold open on an instance (a few tabs of the app); one more is refused. */
+export const STREAMS_PER_SESSION = 6;
+
+/**
+ * Notices on the live channel besides new events (whose payload is the newest id): an account's
+ * sessions ended (`s:<role>:<id>`), a company moved to another agent (`o:<orgId>`).
+ */
+export const sessionsNotice = (role: number, id: number) => `s:${role}:${id}`;
+export const orgMovedNotice = (orgId: number) => `o:${orgId}`;
+
+const underAgent = (path: string, row: repo.LiveRow) =>
+  repo.isSubAgentScope(path) ? row.agentPath === path : row.topPath === path;
 
 export const matches = (scope: repo.RowScope, row: repo.LiveRow) =>
   scope.kind === 'org'
-    ? row.orgId === scope.orgId
+    ? row.orgId === scope.orgId && (scope.agentPath === undefined || underAgent(scope.agentPath, row))
     : scope.kind === 'sub'
       ? row.agentPath === scope.path
       : row.topPath === scope.path;
@@ -68,9 +93,34 @@ export class LiveHub {
   /** Starts after the newest event: what came before is replayed to streams that ask, not re-told. */
   async start(listen: Database['listen']) {
     this.last = await repo.maxId(this.db);
-    this.unlisten = await listen(repo.CHANNEL, () => void this.wake());
+    this.unlisten = await listen(repo.CHANNEL, (payload) => this.notified(payload));
     this.timer = setInterval(() => void this.wake(), FOLLOW_MS);
     this.pinger = setInterval(() => void this.pingAll(), PING_MS);
+  }
+
+  /**
+   * A notification: a new event (or a listening connection opened again, '') wakes the reader; a
+   * session or scope notice makes the streams it concerns check again at once. After a reconnect
+   * every stream checks again, since notices sent meanwhile were lost.
+   */
+  private notified(payload: string) {
+    const [kind, a, b] = payload.split(':');
+    if (kind === 's') {
+      for (const l of this.listeners)
+        if (l.owner.role === Number(a) && l.owner.id === Number(b)) this.recheck(l);
+      return;
+    }
+    if (kind === 'o') {
+      for (const l of this.listeners)
+        if (l.scope.kind === 'org' && l.scope.orgId === Number(a)) this.recheck(l);
+      return;
+    }
+    if (payload === '') for (const l of this.listeners) this.recheck(l);
+    void this.wake();
+  }
+
+  private recheck(l: Listener) {
+    l.recheck().catch(() => l.end());
   }
 
   /** Pings every open stream now (tests call it rather than wait). */
@@ -95,6 +145,13 @@ export class LiveHub {
 
   subscribe(fn: Subscriber) {
     this.subscribers.push(fn);
+  }
+
+  /** Streams open on this instance under a session. */
+  openBy(sessionId: number) {
+    let n = 0;
+    for (const l of this.listeners) if (l.owner.sessionId === sessionId) n++;
+    return n;
   }
 
   attach(listener: Listener) {

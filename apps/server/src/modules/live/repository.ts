@@ -1,6 +1,7 @@
+import { isSubAgentPath } from '@ptt/contract';
 import { and, asc, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { liveEvents } from '../../db/schema.ts';
+import { liveEvents, sessions } from '../../db/schema.ts';
 
 /** The channel every instance listens on; a notification's payload is the newest event id. */
 export const CHANNEL = 'live_events';
@@ -12,7 +13,12 @@ export const insertEvents = async (db: Conn, rows: NewLiveRow[]) =>
   (await db.insert(liveEvents).values(rows).returning({ id: liveEvents.id })).map((r) => r.id);
 
 /** Sent on commit only, so a listener never reads an event that is not there yet. */
-export const notify = (db: Conn, id: number) => db.execute(sql`select pg_notify(${CHANNEL}, ${String(id)})`);
+export const notify = (db: Conn, payload: number | string) =>
+  db.execute(sql`select pg_notify(${CHANNEL}, ${String(payload)})`);
+
+/** When a session ends by itself: a stream opened with it ends then. */
+export const sessionEnd = async (db: Conn, sessionId: number) =>
+  (await db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]?.at;
 
 export const maxId = async (db: Conn) =>
   Number((await db.select({ id: max(liveEvents.id) }).from(liveEvents))[0]?.id ?? 0);
@@ -30,11 +36,26 @@ export const readAfter = (db: Conn, after: number, missing: number[], limit: num
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 
-export type RowScope = { kind: 'org'; orgId: number } | { kind: 'sub' | 'top'; path: string };
+/**
+ * What a stream sees: a company's events, or an agent's subtree. An agent narrowed to one company
+ * carries its own path too (`agentPath`), so the company's events stop the moment it moves away.
+ */
+export type RowScope =
+  | { kind: 'org'; orgId: number; agentPath?: string }
+  | { kind: 'sub' | 'top'; path: string };
+
+export const isSubAgentScope = isSubAgentPath;
 
 const inScope = (scope: RowScope) =>
   scope.kind === 'org'
-    ? eq(liveEvents.orgId, scope.orgId)
+    ? and(
+        eq(liveEvents.orgId, scope.orgId),
+        scope.agentPath === undefined
+          ? undefined
+          : isSubAgentScope(scope.agentPath)
+            ? eq(liveEvents.agentPath, scope.agentPath)
+            : eq(liveEvents.topPath, scope.agentPath),
+      )
     : scope.kind === 'sub'
       ? eq(liveEvents.agentPath, scope.path)
       : eq(liveEvents.topPath, scope.path);

@@ -1,9 +1,11 @@
-import { api, type ParsedParamsOf } from '@ptt/contract';
+import { api, Code, type ParsedParamsOf } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/client.ts';
 import { type Caller, isOrg, scopeKey } from '../../http/caller.ts';
+import { AppError } from '../../http/errors.ts';
 import { contextOf, type Deps, inputOf } from '../../http/route.ts';
-import type { LiveHub, RowScope } from './hub.ts';
+import { type LiveHub, type RowScope, STREAMS_PER_SESSION } from './hub.ts';
+import { sessionEnd } from './repository.ts';
 import { missed } from './service.ts';
 import { SseStream } from './sse.ts';
 
@@ -15,11 +17,16 @@ type Params = ParsedParamsOf<typeof api.events.stream>;
 async function streamScope(db: Conn, caller: Caller, p: Params, orgInScope: OrgCheck): Promise<RowScope> {
   if (p.orgId !== undefined || isOrg(caller)) {
     await orgInScope(db, caller, p.orgId);
-    return { kind: 'org', orgId: p.orgId ?? caller.id };
+    // An agent sees the company's events while it is in the agent's subtree, and no longer.
+    return isOrg(caller)
+      ? { kind: 'org', orgId: caller.id }
+      : { kind: 'org', orgId: p.orgId ?? caller.id, agentPath: caller.path };
   }
   const { kind, value } = scopeKey({ path: caller.path });
   return { kind: kind === 'sub' ? 'sub' : 'top', path: String(value) };
 }
+
+const sameScope = (a: RowScope, b: RowScope) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The browser's EventSource sends the last id it saw on reconnect; a script may give it in the query. */
 function resumeAfter(req: FastifyRequest, p: Params): number | undefined {
@@ -43,6 +50,10 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, orgIn
     handler: async (req, reply) => {
       const { db, caller, params } = await contextOf(deps, e, req);
       const scope = await streamScope(db, caller, params, orgInScope);
+      const ends = await sessionEnd(db, caller.sessionId);
+      // From here to attaching the stream nothing waits, so parallel opens are counted one by one.
+      if (hub.openBy(caller.sessionId) >= STREAMS_PER_SESSION)
+        throw new AppError(Code.tooMany, 'tooManyStreams');
       const after = resumeAfter(req, params);
       reply.hijack();
       const res = reply.raw;
@@ -56,12 +67,18 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, orgIn
       });
       res.write('retry: 2000\n\n');
       const input = inputOf(req);
-      const stillSignedIn = () =>
-        deps.authenticate(db, input).then(
-          () => true,
-          () => false,
-        );
-      const stream = new SseStream(scope, res, stillSignedIn);
+      const stillAllowed = async () => {
+        try {
+          const now = await deps.authenticate(db, input);
+          if (now.sessionId !== caller.sessionId) return false;
+          return sameScope(await streamScope(db, now, params, orgInScope), scope);
+        } catch {
+          return false;
+        }
+      };
+      const owner = { role: caller.role, id: caller.id, sessionId: caller.sessionId };
+      const stream = new SseStream(scope, owner, res, stillAllowed);
+      stream.endAt(ends);
       const detach = hub.attach(stream);
       res.on('close', detach);
       try {

@@ -1,5 +1,6 @@
 import type { LiveEventDataOf, LiveEventType } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
+import { orgMovedNotice, sessionsNotice } from './hub.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -46,6 +47,16 @@ export async function publishMany(tx: Conn, events: NewLiveEvent[]) {
 }
 
 export const publish = (tx: Conn, event: NewLiveEvent) => publishMany(tx, [event]);
+
+/**
+ * Tells every instance, on commit, that sessions of an account ended: its open streams check their
+ * session again at once and end (a logout, a password change, a reset, a deleted account).
+ */
+export const sessionsEnded = (tx: Conn, role: number, accountId: number) =>
+  repo.notify(tx, sessionsNotice(role, accountId));
+
+/** Tells every instance, on commit, that a company moved to another agent: streams narrowed to it check again. */
+export const orgMoved = (tx: Conn, orgId: number) => repo.notify(tx, orgMovedNotice(orgId));
 
 /**
  * Deletes events older than the retention, a bounded number per pass so that a sweep after a long

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Listener, LiveRow, RowScope } from './hub.ts';
+import type { Listener, LiveRow, Owner, RowScope } from './hub.ts';
 
 /** A client this far behind is cut off; it comes back with Last-Event-ID and is replayed what it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -16,21 +16,64 @@ export const message = (row: LiveRow) =>
  */
 export class SseStream implements Listener {
   private replaying = true;
+  /** Checks of the session and scope under way: events wait until they answer. */
+  private checking = 0;
   private waiting: LiveRow[] = [];
+  private held: LiveRow[] = [];
+  private ended = false;
+  private expiry: NodeJS.Timeout | undefined;
   /** Ids the replay sent that the hub may still hand out (it can be behind the replay's read). */
   private readonly sent = new Set<number>();
   private sentMax = 0;
 
   constructor(
     readonly scope: RowScope,
+    readonly owner: Owner,
     private readonly res: ServerResponse,
-    /** Whether the session that opened the stream still holds (a logout elsewhere ends it). */
-    private readonly stillSignedIn: () => Promise<boolean>,
-  ) {}
+    /**
+     * Whether the session that opened the stream still holds and may still see its scope (a logout
+     * elsewhere, or the company moving away from the agent, ends it).
+     */
+    private readonly stillAllowed: () => Promise<boolean>,
+  ) {
+    res.on('close', () => this.stopTimer());
+  }
+
+  /** Ends the stream when its session expires. */
+  endAt(at: Date | undefined) {
+    this.stopTimer();
+    if (!at) return;
+    // setTimeout holds at most ~24.8 days; a session ends sooner.
+    const ms = Math.min(Math.max(0, at.getTime() - Date.now()), 2_000_000_000);
+    this.expiry = setTimeout(() => this.end(), ms);
+    this.expiry.unref();
+  }
+
+  private stopTimer() {
+    clearTimeout(this.expiry);
+  }
 
   async ping() {
-    if (!(await this.stillSignedIn())) this.end();
+    if (!(await this.stillAllowed())) this.end();
     else this.write(': ping\n\n');
+  }
+
+  async recheck() {
+    this.checking++;
+    let allowed = false;
+    try {
+      allowed = await this.stillAllowed();
+    } finally {
+      this.checking--;
+    }
+    if (!allowed) {
+      this.end();
+      return;
+    }
+    if (this.checking > 0) return;
+    const held = this.held;
+    this.held = [];
+    for (const row of held) this.deliver(row);
   }
 
   private write(text: string) {
@@ -56,6 +99,11 @@ export class SseStream implements Listener {
   }
 
   deliver(row: LiveRow) {
+    if (this.ended) return;
+    if (this.checking > 0) {
+      this.held.push(row);
+      return;
+    }
     if (this.replaying) {
       this.waiting.push(row);
       return;
@@ -71,6 +119,9 @@ export class SseStream implements Listener {
    * the last id it saw, and the instance it reaches replays what came meanwhile.
    */
   end(reconnect = false) {
+    this.ended = true;
+    this.held = [];
+    this.stopTimer();
     if (this.res.writableEnded) return;
     if (reconnect) this.write(`retry: ${reconnectMs()}\n\n`);
     this.res.end();

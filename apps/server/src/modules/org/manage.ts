@@ -12,6 +12,7 @@ import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import * as agents from '../agent/service.ts';
+import { orgMoved } from '../live/service.ts';
 import * as notices from '../notice/service.ts';
 import { removeAccount } from '../push/service.ts';
 import { agentInScope, orgInScope } from '../scope/service.ts';
@@ -160,6 +161,7 @@ export async function changeAgent(db: Db, caller: Caller, p: ParsedParamsOf<type
     if (!from) throw notFound();
     await repo.moveOrgRows(tx, locked.id, target.id, target.path);
     await moveScope(tx, Role.org, locked.id, target.path);
+    await orgMoved(tx, locked.id);
     const notice = {
       type: NoticeType.changeAgent,
       fromAgentId: from.id,

@@ -1,19 +1,19 @@
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { agents, pushSent, pushSubscriptions } from '../../db/schema.ts';
+import { agents, pushSent, pushSubscriptions, sessions } from '../../db/schema.ts';
 
 export type NewSubscription = Omit<typeof pushSubscriptions.$inferInsert, 'id' | 'createdAt'>;
 
-/** One statement: a browser subscribing again, or under another account, takes its row over. */
+/** One statement: a browser subscribing again under the same account renews its row (and its session). */
 export const upsertSubscription = (db: Conn, row: NewSubscription) =>
   db
     .insert(pushSubscriptions)
     .values(row)
     .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
+      target: [pushSubscriptions.role, pushSubscriptions.accountId, pushSubscriptions.endpoint],
       set: {
-        role: row.role,
-        accountId: row.accountId,
+        sessionId: row.sessionId,
+        createdAt: sql`now()`,
         p256dh: row.p256dh,
         auth: row.auth,
         lang: row.lang,
@@ -38,6 +38,36 @@ export const deleteAccountSubscriptions = (db: Conn, role: number, accountId: nu
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.role, role), eq(pushSubscriptions.accountId, accountId)));
 
+/** Keeps an account's newest `keep` subscriptions and deletes the rest. */
+export const trimAccount = (db: Conn, role: number, accountId: number, keep: number) =>
+  db.delete(pushSubscriptions).where(
+    and(
+      eq(pushSubscriptions.role, role),
+      eq(pushSubscriptions.accountId, accountId),
+      notInArray(
+        pushSubscriptions.id,
+        db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.role, role), eq(pushSubscriptions.accountId, accountId)))
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .limit(keep),
+      ),
+    ),
+  );
+
+/** Deletes an account's subscriptions made under any session but `keepSessionId`. */
+export const deleteOtherSessions = (db: Conn, role: number, accountId: number, keepSessionId: number) =>
+  db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.role, role),
+        eq(pushSubscriptions.accountId, accountId),
+        ne(pushSubscriptions.sessionId, keepSessionId),
+      ),
+    );
+
 export const deleteSubscription = (db: Conn, id: number) =>
   db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 
@@ -57,7 +87,8 @@ export const deleteClaimsBefore = (db: Conn, before: Date) =>
 
 /**
  * The subscriptions of the accounts that see a company's alarms: the company itself, the agent that owns
- * it and that agent's top-level agent (the first 4 characters of its path; the same agent when it is one).
+ * it and that agent's top-level agent (the first 4 characters of its path; the same agent when it is one),
+ * made under sessions that still hold.
  */
 export const recipients = (db: Conn, orgId: number, agentPath: string) =>
   db
@@ -69,6 +100,14 @@ export const recipients = (db: Conn, orgId: number, agentPath: string) =>
       lang: pushSubscriptions.lang,
     })
     .from(pushSubscriptions)
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.id, pushSubscriptions.sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .where(
       or(
         and(eq(pushSubscriptions.role, 1), eq(pushSubscriptions.accountId, orgId)),

@@ -1,7 +1,9 @@
 import {
   type api,
+  isPublicPushEndpoint,
   type Lang,
   Languages,
+  Limits,
   type MessageKey,
   Messages,
   type ParsedParamsOf,
@@ -11,6 +13,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller } from '../../http/caller.ts';
 import * as throttle from '../../lib/rate-limit.ts';
+import { type PushNetwork, publicAddressOf, systemNetwork } from './network.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -37,17 +40,25 @@ export async function subscribe(
   userAgent: string,
 ) {
   await throttle.take(db, perAccount(caller));
-  await repo.upsertSubscription(db, {
-    role: caller.role,
-    accountId: caller.id,
-    endpoint: p.endpoint,
-    p256dh: p.p256dh,
-    auth: p.auth,
-    lang: p.lang,
-    userAgent: userAgent.slice(0, 300),
+  await db.transaction(async (tx) => {
+    await repo.upsertSubscription(tx, {
+      role: caller.role,
+      accountId: caller.id,
+      sessionId: caller.sessionId,
+      endpoint: p.endpoint,
+      p256dh: p.p256dh,
+      auth: p.auth,
+      lang: p.lang,
+      userAgent: userAgent.slice(0, 300),
+    });
+    await repo.trimAccount(tx, caller.role, caller.id, Limits.pushPerAccount);
   });
   return null;
 }
+
+/** The caller changed its password: the subscriptions of its other sessions (which end) go with them. */
+export const removeOtherSessions = (db: Conn, caller: Caller) =>
+  repo.deleteOtherSessions(db, caller.role, caller.id, caller.sessionId);
 
 export async function unsubscribe(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.push.unsubscribe>) {
   await repo.deleteOwnSubscription(db, caller.role, caller.id, p.endpoint);
@@ -126,7 +137,12 @@ export interface AlarmResult {
  * event's id is claimed first (push_sent), and only the caller that claimed it sends. At most once: a
  * send cut short by a crash is not retried, the alarm stays in the app's lists.
  */
-export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent): Promise<AlarmResult> {
+export async function sendAlarm(
+  db: Conn,
+  config: PushConfig,
+  event: AlarmEvent,
+  network: PushNetwork = systemNetwork,
+): Promise<AlarmResult> {
   const result: AlarmResult = { claimed: false, sent: 0, removed: 0, failed: 0 };
   if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) return result;
   if (!(await repo.claimEvent(db, event.id))) return result;
@@ -139,6 +155,12 @@ export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent)
   const targets = await repo.recipients(db, event.orgId, event.agentPath);
   await Promise.all(
     targets.map(async (s) => {
+      if (!isPublicPushEndpoint(s.endpoint)) {
+        // Stored before the rule: it never names a push service, and goes.
+        await repo.deleteSubscription(db, s.id);
+        result.removed++;
+        return;
+      }
       const payload = JSON.stringify(alarmPayload(event, languageOf(s.lang)));
       const options = {
         vapidDetails,
@@ -156,7 +178,7 @@ export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent)
         result.removed++;
         return;
       }
-      const status = await deliver(request);
+      const status = await deliver(network, request);
       if (status >= 200 && status < 300) result.sent++;
       else if (status === 404 || status === 410) {
         await repo.deleteSubscription(db, s.id);
@@ -169,26 +191,15 @@ export async function sendAlarm(db: Conn, config: PushConfig, event: AlarmEvent)
 
 /**
  * Posts one push message web-push has signed (VAPID) and encrypted (RFC 8291); the status it got, 0 when
- * it got none. Delivery is Node's fetch rather than web-push's own https-only request, so a push service
- * on plain http (the integration test's) is reached the same way; the contract accepts https endpoints only.
+ * it got none or the endpoint's name resolves to an inner address now: nothing is sent to such an
+ * address.
  */
-async function deliver(request: webpush.RequestDetails): Promise<number> {
-  const headers = Object.fromEntries(
-    Object.entries(request.headers)
-      .filter(([name]) => name.toLowerCase() !== 'content-length')
-      .map(([name, value]) => [name, String(value)]),
-  );
+async function deliver(network: PushNetwork, request: webpush.RequestDetails): Promise<number> {
+  const url = new URL(request.endpoint);
+  const to = await publicAddressOf(network, url.hostname);
+  if (!to) return 0;
   try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers,
-      // A copy as a plain Uint8Array: the body types of DOM and Node do not both take a Buffer.
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.body?.cancel();
-    return response.status;
+    return await network.post(url, to, request);
   } catch {
     return 0;
   }

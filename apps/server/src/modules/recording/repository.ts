@@ -1,10 +1,25 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sum } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
 import { recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
 export type NewRecording = typeof recordings.$inferInsert;
+
+/** Locks the terminal's row: its uploads are checked against its quota one at a time. */
+export const lockTerminal = (db: Conn, terminalId: number) =>
+  db.select({ id: terminals.id }).from(terminals).where(eq(terminals.id, terminalId)).for('no key update');
+
+/** Bytes of audio a terminal has stored since `since`. */
+export const bytesSince = async (db: Conn, terminalId: number, since: Date) =>
+  Number(
+    (
+      await db
+        .select({ bytes: sum(recordings.size) })
+        .from(recordings)
+        .where(and(eq(recordings.terminalId, terminalId), gte(recordings.createdAt, since)))
+    )[0]?.bytes ?? 0,
+  );
 
 export const insertRecording = async (db: Conn, row: NewRecording) =>
   (await db.insert(recordings).values(row).returning({ id: recordings.id }))[0];

@@ -5,14 +5,22 @@ import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { invalid, notFound } from '../../http/errors.ts';
+import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { MediaFile } from '../../http/media.ts';
+import * as throttle from '../../lib/rate-limit.ts';
 import { filterRange } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
 import { isPlausibleTime } from '../location/service.ts';
 import * as repo from './repository.ts';
-import { sniffAudio } from './sniff.ts';
+import { contentHolds, sniffAudio } from './sniff.ts';
 import * as storage from './storage.ts';
+
+/** Talk bursts a terminal may send in a minute: a radio in a busy group talks a few times a minute. */
+const perTerminal = (terminalId: number): throttle.Limit => ({
+  key: `recording:${terminalId}`,
+  max: 20,
+  windowSeconds: 60,
+});
 
 /**
  * Stores a talk burst: the group must be one of the terminal's company and have it as a member (any
@@ -29,10 +37,11 @@ export async function upload(
   if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
   const group = await groups.findOfOrg(db, device.orgId, p.groupId);
   if (!group || !(await groups.isMember(db, group.id, device.terminalId))) throw notFound();
+  await throttle.take(db, perTerminal(device.terminalId));
   const dir = config.RECORDINGS_DIR;
   const got = await storage.receive(dir, body, config.RECORDING_MAX_BYTES);
   const format = sniffAudio(got.head);
-  if (!format) {
+  if (!format || !contentHolds(got.head, format, got.size)) {
     await storage.discard(got.temp);
     throw invalid('audioUnsupported');
   }
@@ -40,17 +49,23 @@ export async function upload(
   const file = `${device.orgId}/${month}/${randomBytes(12).toString('hex')}.${format.ext}`;
   try {
     await storage.keep(dir, got.temp, file);
-    return await repo.insertRecording(db, {
-      orgId: device.orgId,
-      agentPath: device.agentPath,
-      terminalId: device.terminalId,
-      groupId: group.id,
-      groupName: group.name,
-      startedAt: p.start,
-      durationMs: Math.round(p.duration * 1000),
-      contentType: format.type,
-      size: got.size,
-      file,
+    return await db.transaction(async (tx) => {
+      // The terminal's uploads are counted one at a time: parallel ones cannot all fit the same room.
+      await repo.lockTerminal(tx, device.terminalId);
+      const stored = await repo.bytesSince(tx, device.terminalId, new Date(Date.now() - 86_400_000));
+      if (stored + got.size > config.RECORDING_TERMINAL_DAILY_BYTES) throw ruleBroken('recordingQuota');
+      return repo.insertRecording(tx, {
+        orgId: device.orgId,
+        agentPath: device.agentPath,
+        terminalId: device.terminalId,
+        groupId: group.id,
+        groupName: group.name,
+        startedAt: p.start,
+        durationMs: Math.round(p.duration * 1000),
+        contentType: format.type,
+        size: got.size,
+        file,
+      });
     });
   } catch (e) {
     await storage.discard(got.temp);

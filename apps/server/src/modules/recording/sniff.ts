@@ -26,3 +26,38 @@ export function sniffAudio(head: Buffer): AudioFormat | null {
     return { type: 'audio/mpeg', ext: 'mp3' };
   return null;
 }
+
+/** Markup a browser would render or run, found where audio samples should be. */
+const markup = /<(?:!doctype|html|head|body|script|iframe|svg|object|embed|meta|\?xml)[\s>/]/i;
+
+/**
+ * A WAV's chunks from its header on: each names itself in printable ASCII and fits in the file, a
+ * format chunk comes before the samples, and the samples' chunk is found.
+ */
+function wavChunksHold(head: Buffer, size: number): boolean {
+  let at = 12;
+  let format = false;
+  while (at + 8 <= head.length) {
+    const id = head.subarray(at, at + 4).toString('latin1');
+    if (!/^[\x20-\x7e]{4}$/.test(id)) return false;
+    const length = head.readUInt32LE(at + 4);
+    if (id === 'fmt ') {
+      if (length < 16) return false;
+      format = true;
+    }
+    if (id === 'data') return format && length > 0 && at + 8 + Math.min(length, 1) <= size;
+    at += 8 + length + (length % 2);
+    if (at > size) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the bytes past the format's header are audio as far as they can be told: no markup anywhere
+ * in the first bytes, and a WAV's chunks well formed (a WAV header followed by a page is refused).
+ */
+export function contentHolds(head: Buffer, format: AudioFormat, size: number): boolean {
+  if (markup.test(head.toString('latin1'))) return false;
+  if (format.ext === 'wav') return wavChunksHold(head, size);
+  return true;
+}

@@ -7,7 +7,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, invalid } from '../../http/errors.ts';
 
-const HEAD_BYTES = 64;
+/** Bytes kept to recognise the format and check the content past its header. */
+const HEAD_BYTES = 64 * 1024;
 
 export interface Received {
   temp: string;

@@ -2,11 +2,13 @@ import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import * as live from '../live/service.ts';
 import * as repo from './repository.ts';
 
 /**
- * Sessions of the web's accounts (token hashes). This module imports no other module: signing in
- * (auth) starts them, and whatever sets an account's password ends them.
+ * Sessions of the web's accounts (token hashes). This module imports only the live events (to end
+ * a session's open streams): signing in (auth) starts them, and whatever sets an account's password
+ * ends them.
  */
 
 /**
@@ -34,17 +36,24 @@ export async function authenticate(db: Conn, input: Record<string, unknown>): Pr
 /** Starts a session (a successful login). */
 export const start = (db: Conn, s: repo.NewSession) => repo.insertSession(db, s);
 
-/** Ends the caller's own session (logout). */
-export const end = (db: Conn, caller: Caller) => repo.revokeSession(db, caller.sessionId);
+/** Ends the caller's own session (logout); its open event streams end on commit. */
+export const end = async (db: Conn, caller: Caller) => {
+  await repo.revokeSession(db, caller.sessionId);
+  await live.sessionsEnded(db, caller.role, caller.id);
+};
 
 /** Ends every session of an account (its password was set by someone else, or it is deleted). */
-export const endSessions = (db: Conn, role: number, subjectId: number) =>
-  repo.revokeAllSessions(db, role, subjectId);
+export const endSessions = async (db: Conn, role: number, subjectId: number) => {
+  await repo.revokeAllSessions(db, role, subjectId);
+  await live.sessionsEnded(db, role, subjectId);
+};
 
 /** Sessions of an account whose scope moved (a company changing agent) keep working under the new path. */
 export const moveScope = (db: Conn, role: number, subjectId: number, path: string) =>
   repo.setScopePath(db, role, subjectId, path);
 
 /** Ends every session of an account but the caller's own (the caller changed its password). */
-export const endOtherSessions = (db: Conn, caller: Caller) =>
-  repo.revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);
+export const endOtherSessions = async (db: Conn, caller: Caller) => {
+  await repo.revokeOtherSessions(db, caller.role, caller.id, caller.sessionId);
+  await live.sessionsEnded(db, caller.role, caller.id);
+};

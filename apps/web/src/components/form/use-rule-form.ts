@@ -67,7 +67,9 @@ const serverField = (error: unknown): { field?: string; text: string } | null =>
   return { field: typeof field === 'string' ? field : undefined, text: error.message };
 };
 
-const toastLater = (text: string) => void import('../toast.ts').then(({ showToast }) => showToast(text));
+/** The toast's chunk may fail to load (offline): the message is lost, not thrown as an unhandled rejection. */
+const toastLater = (text: string) =>
+  void import('../toast.ts').then(({ showToast }) => showToast(text)).catch(() => undefined);
 
 /**
  * The app's one form state: values, one message per field from the contract rules (shown in the user's

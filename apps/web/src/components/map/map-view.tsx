@@ -44,9 +44,13 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
   // Leaflet arrives with the first map on screen, not with the page that holds it.
   useEffect(() => {
     let live = true;
-    void import('leaflet').then((m) => {
-      if (live) setLeaflet(m.default);
-    });
+    // A chunk that cannot load (offline, a new build) leaves the map on its placeholder; the next map
+    // on screen asks again. Caught, so no rejection escapes (nor one after a test's page is gone).
+    import('leaflet')
+      .then((m) => {
+        if (live) setLeaflet(m.default);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };

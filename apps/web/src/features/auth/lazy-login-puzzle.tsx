@@ -4,8 +4,9 @@ import { lazy } from 'react';
  * first focus in the form). */
 const load = () => import('./login-puzzle.tsx');
 
+/** A warm-up only: a failure is met again, and shown, when the puzzle itself is rendered. */
 export const preloadLoginPuzzle = (): void => {
-  void load();
+  load().catch(() => undefined);
 };
 
 export const LazyLoginPuzzle = lazy(() => load().then((module) => ({ default: module.LoginPuzzle })));

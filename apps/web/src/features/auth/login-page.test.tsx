@@ -73,6 +73,18 @@ describe('login validation', () => {
   });
 });
 
+describe('login languages (SPEC §1)', () => {
+  it('offers only English and Traditional Chinese, also with Simplified Chinese stored', async () => {
+    await changeLanguage('zh-Hans');
+    renderRoute('/');
+    await findPage('login-page');
+    const select = screen.getByTestId('lang-switch') as HTMLSelectElement;
+    const choices = [...select.options].filter((option) => !option.disabled).map((option) => option.value);
+    expect(choices).toEqual(['en', 'zh-Hant']);
+    expect(select.value).toBe('zh-Hans');
+  });
+});
+
 describe('role tabs (SPEC §4)', () => {
   it('clears the remembered account for the other role and restores it for its own', async () => {
     setStoredRole(0);

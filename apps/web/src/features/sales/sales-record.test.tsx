@@ -110,7 +110,7 @@ describe('service card record', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The date range cannot exceed 90 days')).toBeTruthy();
     await pickDate('record-end', '2025-12-01');
     fireEvent.click(screen.getByTestId('record-export'));
-    expect(await screen.findByText('The start date must be before the end date')).toBeTruthy();
+    expect(await screen.findByText('The start date cannot be after the end date')).toBeTruthy();
     expect(click).not.toHaveBeenCalled();
   });
 
