@@ -1,16 +1,18 @@
-import { api } from '@ptt/contract';
+import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { expiryKind } from './expiry.ts';
 import { ExpiryText } from './expiry-text.tsx';
 import { putSelection } from './selection.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setTransportHooks({ toast: () => {} });
 });
 
 const none = {
@@ -80,6 +82,59 @@ describe('expiry display', () => {
     expect(screen.getByTestId('expiry-recording').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-sos').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-location').textContent).toBe('Not activated');
+  });
+});
+
+describe('deleting a user', () => {
+  it('lands on the list with the success toast only, not the deleted record\'s "does not exist"', async () => {
+    signIn(0);
+    const toast = vi.fn();
+    setTransportHooks({ toast });
+    let deleted = false;
+    const gone = { code: Code.notFound, msg: Messages.notFound };
+    mockApi({
+      [api.terminal.detail.path]: () =>
+        deleted
+          ? gone
+          : {
+              data: {
+                id: 4,
+                ssid: '359000000000004',
+                name: 'Car4',
+                org_id: 3,
+                org_name: 'Taxi Co',
+                user_type: 0,
+                expiries: { ...none, voice: '2027-03-01' },
+                created_at: '2026-01-01',
+                iccid: '',
+                remark: '',
+                dispatcher: false,
+                warranty: null,
+                default_group: null,
+                groups: [],
+              },
+            },
+      [api.location.last.path]: () => (deleted ? gone : { data: null }),
+      [api.group.listening.path]: () => (deleted ? gone : { data: [] }),
+      [api.terminal.cardBack.path]: () => {
+        deleted = true;
+        return { data: { deleted: 1, returned: 1 } };
+      },
+      [api.terminal.list.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+    });
+    renderRoute('/userDetail?id=4');
+    await findPage('user-detail');
+    await screen.findByText(/No position reported yet/);
+    toast.mockClear();
+    fireEvent.click(screen.getByTestId('user-delete'));
+    await answerDialog(
+      'Delete 1 user? Cards of services started in the last 30 days go back to you.',
+      'Confirm',
+    );
+    await findPage('user-list');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await screen.findByText('Users deleted: 1. Cards returned: 1.')).toBeTruthy();
+    expect(toast).not.toHaveBeenCalledWith('The record does not exist');
   });
 });
 
