@@ -182,6 +182,21 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(check.data.total).toBe(0);
   });
 
+  it('names the SSIDs already in use before anything is confirmed, to an agent and to a company', async () => {
+    const used = ssids(1000, 1)[0];
+    const fresh = ssids(5100, 2);
+    const before = await voice(top);
+    const check = await t.call(api.terminal.checkSsids, { ssids: [...fresh, used].join(',') }, top);
+    expect([check.code, check.data]).toEqual([Code.ok, { taken: [used] }]);
+    // A card replacement asks about one SSID, from a company's console too.
+    expect((await t.call(api.terminal.checkSsids, { ssids: fresh[0] }, company)).data).toEqual({ taken: [] });
+    expect((await t.call(api.terminal.checkSsids, { ssids: '12345' }, top)).msg.en).toBe(
+      'SSID(IMEI): exactly 15 digits',
+    );
+    expect((await t.call(api.terminal.checkSsids, { ssids: '' }, top)).code).toBe(Code.invalid);
+    expect(await voice(top)).toBe(before);
+  });
+
   it('applies the batch rules: 10 by input, 100 by scan, no repeats, valid SSIDs, a prefix', async () => {
     expect((await batch(ssids(6000, 11), { mode: 'input' })).msg.en).toBe(
       'Up to 10 users can be added by input',

@@ -221,6 +221,16 @@ export const agent = {
       }),
     data: balanceOf,
   }),
+  returnable: endpoint({
+    method: 'GET',
+    path: '/v1/agent/returnable',
+    access: 'agent',
+    summary:
+      'How many cards of a type the signed-in agent took back from a sub-agent and may still give back, ' +
+      'read before a return is confirmed',
+    params: () => z.object({ agentId: chosenAgent(), cardType: cardType() }),
+    data: () => z.object({ count: count() }),
+  }),
   modifyingAgentInformation: endpoint({
     method: 'POST',
     path: '/v1/agent/ModifyingAgentInformation',

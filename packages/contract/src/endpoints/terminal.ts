@@ -116,6 +116,22 @@ export const terminal = {
         ),
       }),
   }),
+  checkSsids: endpoint({
+    method: 'GET',
+    path: '/v1/terminal/checkSsids',
+    access: 'any',
+    summary:
+      'Which of these SSIDs (comma-separated, at most 100) are already in use, asked before a batch or a ' +
+      'card replacement is confirmed',
+    params: () =>
+      z.object({
+        ssids: z.preprocess(
+          (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+          z.array(ssid(), { error: 'selectUser' }).min(1, 'selectUser').max(Limits.scanAddMax, 'scanMax'),
+        ),
+      }),
+    data: () => z.object({ taken: z.array(z.string()) }),
+  }),
   addService: endpoint({
     method: 'GET',
     path: '/v1/terminal/addService',

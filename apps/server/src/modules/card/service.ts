@@ -186,6 +186,10 @@ export async function returnToLower(db: Db, r: ReturnInput) {
   });
 }
 
+/** Cards a parent took back from a sub-agent and has not given back yet. */
+export const returnable = (db: Conn, parentId: number, subId: number, cardType: number) =>
+  repo.recycledNotReturned(db, parentId, subId, cardType);
+
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
 

@@ -45,6 +45,14 @@ export async function giveBack(db: Db, caller: Caller, p: MoveParams) {
   return { balance: await cards.returnToLower(db, giving) };
 }
 
+/** What a return could give back to a sub-agent in scope, asked before the return is confirmed. */
+export async function returnable(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.returnable>) {
+  ensureTopLevel(caller);
+  const { self, sub } = await selfAndSubAgent(db, caller, p.agentId);
+  if (!sub) throw notFound();
+  return { count: await cards.returnable(db, self.id, sub.id, p.cardType) };
+}
+
 export const records = (
   db: Conn,
   caller: Caller,

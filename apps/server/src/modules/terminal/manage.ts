@@ -25,6 +25,14 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
   return { list, total, page: q.page, size: q.size };
 }
 
+/**
+ * The SSIDs of a batch or a card replacement already in use, read before the cost is confirmed: the
+ * write checks them again under its locks.
+ */
+export const checkSsids = async (db: Conn, ssids: string[]) => ({
+  taken: await repo.existingSsids(db, [...new Set(ssids)]),
+});
+
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();
