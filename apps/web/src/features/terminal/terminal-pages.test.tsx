@@ -180,3 +180,19 @@ describe('activation', () => {
     await findPage('user-list');
   });
 });
+
+describe('card change', () => {
+  it('refuses a new SSID in use under its field before asking to change the card', async () => {
+    signIn(1);
+    const fetch = mockApi({ [api.terminal.checkSsids.path]: { data: { taken: ['359000000000009'] } } });
+    renderRoute('/changeCard?ssid=359000000000004');
+    await findPage('change-card');
+    const input = screen.getByLabelText('New SSID(IMEI)') as HTMLInputElement;
+    expect(input.placeholder).toBe('15 digits, on the radio’s label');
+    fireEvent.change(input, { target: { value: '359000000000009' } });
+    fireEvent.submit(document.getElementById('change-card') as HTMLFormElement);
+    expect(await screen.findByText('The entered new SSID(IMEI) is already in use')).toBeTruthy();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.changecard.path))).toBe(false);
+  });
+});

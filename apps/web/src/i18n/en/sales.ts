@@ -19,6 +19,7 @@ export const salesEn = {
     quantityPlaceholder: 'Number of cards',
     myBalance: 'Your balance: {{count}}',
     theirBalance: '{{agent}} holds {{count}}',
+    returnable: 'Up to {{count}} can go back to {{agent}}',
     payPwd: 'Service card password',
     payPwdPlaceholder: '6 digits',
     submitSell: 'Sell cards',

@@ -73,6 +73,7 @@ export const terminalEn = {
     oneCardEach: 'One card of the function per user, one year each.',
     oldSsid: 'Old SSID(IMEI)',
     newSsid: 'New SSID(IMEI)',
+    ssidPlaceholder: '15 digits, on the radio’s label',
     changed: 'Card changed to {{ssid}}',
     confirmRenew_one: 'Use {{count}} {{card}} card to renew {{count}} user?',
     confirmRenew_other: 'Use {{count}} {{card}} cards to renew {{count}} users, one card each?',

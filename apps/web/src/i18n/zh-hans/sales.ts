@@ -19,6 +19,7 @@ export const salesZhHans = {
     quantityPlaceholder: '卡的数量',
     myBalance: '您的余额：{{count}}',
     theirBalance: '{{agent}}持有{{count}}张',
+    returnable: '最多可退还{{count}}张给{{agent}}',
     payPwd: '服务卡密码',
     payPwdPlaceholder: '6位数字',
     submitSell: '销售服务卡',

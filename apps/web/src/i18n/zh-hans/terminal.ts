@@ -72,6 +72,7 @@ export const terminalZhHans = {
     oneCardEach: '每个用户消耗一张对应的服务卡，每张一年。',
     oldSsid: '原SSID(IMEI)',
     newSsid: '新SSID(IMEI)',
+    ssidPlaceholder: '15位数字，见对讲机标签',
     changed: '已换卡为 {{ssid}}',
     confirmRenew_one: '使用 {{count}} 张{{card}}卡为 {{count}} 个用户续费？',
     confirmRenew_other: '使用 {{count}} 张{{card}}卡为 {{count}} 个用户续费，每个用户一张？',

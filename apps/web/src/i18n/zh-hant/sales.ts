@@ -19,6 +19,7 @@ export const salesZhHant = {
     quantityPlaceholder: '卡的數量',
     myBalance: '您的餘額：{{count}}',
     theirBalance: '{{agent}}持有{{count}}張',
+    returnable: '最多可退還{{count}}張給{{agent}}',
     payPwd: '服務卡密碼',
     payPwdPlaceholder: '6位數字',
     submitSell: '銷售服務卡',

@@ -72,6 +72,7 @@ export const terminalZhHant = {
     oneCardEach: '每個用戶消耗一張對應的服務卡，每張一年。',
     oldSsid: '原SSID(IMEI)',
     newSsid: '新SSID(IMEI)',
+    ssidPlaceholder: '15位數字，見對講機標籤',
     changed: '已換卡為 {{ssid}}',
     confirmRenew_one: '使用 {{count}} 張{{card}}卡為 {{count}} 個用戶續費？',
     confirmRenew_other: '使用 {{count}} 張{{card}}卡為 {{count}} 個用戶續費，每個用戶一張？',
