@@ -519,6 +519,22 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(await voice(top)).toBe(before);
   });
 
+  it('reads a choice again before a renewal: a terminal deleted since drops out, VIP functions read permanent', async () => {
+    const created = (await batch(ssids(8100, 2))).data.created;
+    const vip = (await batch(ssids(8200, 1), { userType: 1, prefix: 'Vip' })).data.created[0];
+    const ids = [vip.id, ...created.map((c) => c.id)];
+    expect((await t.call(api.terminal.cardBack, { ids: String(created[0].id) }, top)).code).toBe(Code.ok);
+    const res = await t.call(api.terminal.selected, { ids: ids.join(',') }, top);
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.map((r) => r.id)).toEqual([created[1].id, vip.id].sort((a, b) => a - b));
+    const row = res.data.find((r) => r.id === vip.id);
+    expect([row?.user_type, row?.expiries.recording, row?.name]).toEqual([1, '2099-12-31', vip.name]);
+    // Out of scope reads like deleted.
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    expect((await t.call(api.terminal.selected, { ids: ids.join(',') }, sub)).data).toEqual([]);
+    expect((await t.call(api.terminal.selected, { ids: '' }, top)).msg.en).toBe('Please select a user');
+  });
+
   it('keeps companies and siblings out of other terminals', async () => {
     const [mine] = (await t.call(api.terminal.list, { size: 1 }, company)).data.list;
     expect((await t.call(api.terminal.detail, { id: mine.id }, company)).code).toBe(Code.ok);

@@ -116,6 +116,17 @@ export const terminal = {
         ),
       }),
   }),
+  selected: endpoint({
+    method: 'GET',
+    path: '/v1/terminal/selected',
+    access: 'any',
+    summary:
+      'The chosen terminals that still exist in scope, with their functions, in id order: read before a ' +
+      'renewal is confirmed, so that one deleted since drops out of the choice and permanent functions show',
+    params: () => z.object({ ids: idList('selectUser') }),
+    data: () =>
+      z.array(terminalSummary().pick({ id: true, ssid: true, name: true, user_type: true, expiries: true })),
+  }),
   checkSsids: endpoint({
     method: 'GET',
     path: '/v1/terminal/checkSsids',

@@ -33,6 +33,17 @@ export const checkSsids = async (db: Conn, ssids: string[]) => ({
   taken: await repo.existingSsids(db, [...new Set(ssids)]),
 });
 
+/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
+export async function selected(db: Conn, caller: Caller, ids: number[]) {
+  const rows = await repo.findTerminalsIn(db, scopeOf(caller), [...new Set(ids)]);
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((t) => {
+      const s = repo.summaryOf({ ...t, orgName: '' });
+      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
+    });
+}
+
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();

@@ -25,7 +25,7 @@ const none = {
   duplex: null,
 };
 
-describe('expiry display', () => {
+describe('expiry display', { timeout: 15_000 }, () => {
   it('reads 2035 and later as permanent, earlier dates as running or past', () => {
     const today = new Date('2026-06-01T00:00:00Z');
     expect(expiryKind('2035-01-01', today)).toBe('permanent');
@@ -85,7 +85,7 @@ describe('expiry display', () => {
   });
 });
 
-describe('deleting a user', () => {
+describe('deleting a user', { timeout: 15_000 }, () => {
   it('lands on the list with the success toast only, not the deleted record\'s "does not exist"', async () => {
     signIn(0);
     const toast = vi.fn();
@@ -138,6 +138,15 @@ describe('deleting a user', () => {
   });
 });
 
+/** A chosen user as the server reads it again before a renewal. */
+const row = (id: number, userType: number, expiries: Partial<typeof none> = {}) => ({
+  id,
+  ssid: `35900000000000${id}`,
+  name: `Car${id}`,
+  user_type: userType,
+  expiries: { ...none, voice: '2027-01-01', ...expiries },
+});
+
 describe('activation', () => {
   it("says 'Please select a user' when nobody was chosen", async () => {
     signIn(0);
@@ -156,6 +165,7 @@ describe('activation', () => {
       { id: 5, name: 'Car5', ssid: '359000000000005' },
     ]);
     const fetch = mockApi({
+      [api.terminal.selected.path]: { data: [row(4, 0), row(5, 0)] },
       [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
       [api.profile.agent.path]: { data: agentInfo({ recording_card: 30 }) },
       [api.agent.queryCardSwitch.path]: { data: allOn() },
@@ -194,5 +204,70 @@ describe('card change', () => {
     expect(await screen.findByText('The entered new SSID(IMEI) is already in use')).toBeTruthy();
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.changecard.path))).toBe(false);
+  });
+});
+
+describe('renewing a stale or permanent choice', { timeout: 15_000 }, () => {
+  it('leaves out a user deleted since it was chosen and renews the others', async () => {
+    signIn(0);
+    putSelection([
+      { id: 4, name: 'Car4', ssid: '359000000000004' },
+      { id: 5, name: 'Car5', ssid: '359000000000005' },
+      { id: 6, name: 'Car6', ssid: '359000000000006' },
+    ]);
+    // Car6 is deleted while the page is open: the read before the question finds it gone.
+    let existing = [row(4, 0), row(5, 0), row(6, 0)];
+    const fetch = mockApi({
+      [api.terminal.selected.path]: () => ({ data: existing }),
+      [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
+      [api.profile.agent.path]: { data: agentInfo({ location_card: 30 }) },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
+    renderRoute('/locationPayment');
+    await findPage('location-payment');
+    await screen.findByTestId('renew-user-6');
+    existing = [row(4, 0), row(5, 0)];
+    fireEvent.click(screen.getByTestId('renew-submit'));
+    const question = 'Use 2 Location cards to renew 2 users, one card each? Your balance: 30 → 28';
+    await screen.findByText(question, undefined, { timeout: 5000 });
+    expect(screen.getByTestId('renew-gone').textContent).toBe(
+      'Car6 was deleted since it was chosen and is left out.',
+    );
+    expect(screen.queryByTestId('renew-user-6')).toBeNull();
+    await answerDialog(question, 'Confirm');
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u]) =>
+          String(u).includes(`${api.terminal.addService.path}?ids=4%2C5&cardType=2`),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows a VIP user’s permanent functions as permanent and does not offer them', async () => {
+    signIn(0);
+    putSelection([{ id: 4, name: 'Car4', ssid: '359000000000004' }]);
+    const permanent = {
+      recording: '2099-12-31',
+      location: '2099-12-31',
+      sos: '2099-12-31',
+      fence: '2099-12-31',
+    };
+    mockApi({
+      [api.terminal.selected.path]: { data: [row(4, 1, permanent)] },
+      [api.profile.agent.path]: { data: agentInfo({ recording_card: 979 }) },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
+    renderRoute('/activationConfirm');
+    await findPage('activation-confirm');
+    const recording = (await screen.findByText(/Recording · Permanent/)).closest(
+      'button',
+    ) as HTMLButtonElement;
+    await waitFor(() => expect(recording.disabled).toBe(true));
+    expect((screen.getByTestId('renew-card-video') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(recording);
+    fireEvent.click(screen.getByTestId('renew-submit'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/979 → 978/)).toBeNull();
   });
 });
