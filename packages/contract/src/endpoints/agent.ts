@@ -16,6 +16,7 @@ import {
   password,
   recycleQuantity,
   saleQuantity,
+  timeZone,
 } from '../rules.ts';
 import { count, endpoint, optional } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
@@ -148,12 +149,16 @@ export const agent = {
     method: 'GET',
     path: '/v1/agent/exportSalesRecord',
     access: 'agent',
-    summary: 'The sales record of a date range (at most 90 days) as CSV (UTF-8 with BOM, opens in Excel)',
+    summary:
+      'The sales record of a date range (at most 90 days) as CSV (UTF-8 with BOM, opens in Excel), its times ' +
+      'in timeZone (UTC without one), named in the time column and the file name',
     params: () =>
       recordFilter().extend({
         start: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
         end: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
         lang: z.enum(['en', 'cn', 'cn2']).default('en'),
+        /** The zone the screen shows times in: the file's times are written in it and the file names it. */
+        timeZone: optional(timeZone()),
       }),
     data: () => z.string(),
   }),

@@ -218,7 +218,13 @@ export const allRecords = async (db: Conn, f: repo.RecordFilter) =>
   (await repo.records(db, f, 100_000)).map((r) => view(f.agentId, r));
 
 /** Cards of deleted, barely used terminals go back to the agent who paid for them. */
-export async function giveBack(tx: Conn, agentId: number, cardType: number, quantity: number) {
+export async function giveBack(
+  tx: Conn,
+  agentId: number,
+  cardType: number,
+  quantity: number,
+  ref: { orgId?: number } = {},
+) {
   await repo.increment(tx, agentId, cardType, quantity);
-  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId });
+  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId, ...ref });
 }

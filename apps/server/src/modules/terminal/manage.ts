@@ -100,7 +100,11 @@ export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeo
       throw ruleBroken('selectUsersWithoutSos');
     }
     const due = found.filter((t) => !(t.userType === UserType.vip && t[column] === PERMANENT));
-    if (due.length > 0) await cards.consume(tx, caller.id, p.cardType, due.length);
+    // One ledger row per company, so that the sales record names whose users the cards went to.
+    const perOrg = new Map<number, number>();
+    for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+    for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
+      await cards.consume(tx, caller.id, p.cardType, n, { orgId });
     for (const t of due) {
       const current = t[column];
       await repo.updateTerminal(tx, t.id, { [column]: addYear(current && current > now ? current : now) });
@@ -129,20 +133,28 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
       tx,
       found.map((t) => t.id),
     );
-    const byAgentAndCard = new Map<string, { agentId: number; cardType: number; n: number }>();
+    // A refund's ledger row names the company whose users were deleted; its notice counts per card.
+    const byAgentAndCard = new Map<string, { agentId: number; cardType: number; n: number; orgs: Map<number, number> }>();
     for (const t of fresh) {
       const cardType = t.userType === UserType.vip ? 7 : 0;
       const key = `${t.cardAgentId}:${cardType}`;
-      const entry = byAgentAndCard.get(key) ?? { agentId: t.cardAgentId as number, cardType, n: 0 };
+      const entry = byAgentAndCard.get(key) ?? {
+        agentId: t.cardAgentId as number,
+        cardType,
+        n: 0,
+        orgs: new Map<number, number>(),
+      };
       entry.n += 1;
+      entry.orgs.set(t.orgId, (entry.orgs.get(t.orgId) ?? 0) + 1);
       byAgentAndCard.set(key, entry);
     }
     // Balance rows in agent-id order, as sales lock them.
     const refunds = [...byAgentAndCard.values()].sort(
       (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
     );
-    for (const { agentId, cardType, n } of refunds) {
-      await cards.giveBack(tx, agentId, cardType, n);
+    for (const { agentId, cardType, n, orgs } of refunds) {
+      for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
+        await cards.giveBack(tx, agentId, cardType, count, { orgId });
       await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
     }
     await notices.record(tx, {

@@ -61,5 +61,17 @@ export const salesEn = {
     },
     counterpart: '{{from}} → {{to}}',
     platform: 'Platform',
+    users: 'users',
+    usersOf: 'users of {{org}}',
+    deletedUsers: 'deleted users',
+    deletedUsersOf: 'deleted users of {{org}}',
+    detail: {
+      reference: 'Reference',
+      time: 'Time',
+      movement: 'Movement',
+      from: 'From',
+      to: 'To',
+      company: 'Company',
+    },
   },
 };

@@ -61,5 +61,17 @@ export const salesZhHans = {
     },
     counterpart: '{{from}} → {{to}}',
     platform: '平台',
+    users: '用户',
+    usersOf: '{{org}}的用户',
+    deletedUsers: '已删除的用户',
+    deletedUsersOf: '{{org}}已删除的用户',
+    detail: {
+      reference: '编号',
+      time: '时间',
+      movement: '类型',
+      from: '来源',
+      to: '去向',
+      company: '单位',
+    },
   },
 };

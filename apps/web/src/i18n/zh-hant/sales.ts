@@ -61,5 +61,17 @@ export const salesZhHant = {
     },
     counterpart: '{{from}} → {{to}}',
     platform: '平台',
+    users: '用戶',
+    usersOf: '{{org}}的用戶',
+    deletedUsers: '已刪除的用戶',
+    deletedUsersOf: '{{org}}已刪除的用戶',
+    detail: {
+      reference: '編號',
+      time: '時間',
+      movement: '類型',
+      from: '來源',
+      to: '去向',
+      company: '單位',
+    },
   },
 };
