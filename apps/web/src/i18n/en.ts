@@ -119,6 +119,12 @@ export const en = {
     notice: 'Notifications',
     unread: '{{count}} unread',
   },
+  list: {
+    offline: 'Cannot load while offline',
+    offlineHint: 'The list loads by itself when the network is back.',
+    failed: 'The list could not be loaded',
+    retry: 'Try again',
+  },
   pull: {
     pulling: 'Pull down to refresh',
     canRelease: 'Release to refresh',

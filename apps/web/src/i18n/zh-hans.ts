@@ -119,6 +119,12 @@ export const zhHans: Resources = {
     notice: '通知',
     unread: '{{count}} 条未读',
   },
+  list: {
+    offline: '离线时无法加载',
+    offlineHint: '网络恢复后列表会自动加载。',
+    failed: '列表加载失败',
+    retry: '重试',
+  },
   pull: {
     pulling: '下拉刷新',
     canRelease: '释放立即刷新',

@@ -119,6 +119,12 @@ export const zhHant: Resources = {
     notice: '通知',
     unread: '{{count}} 條未讀',
   },
+  list: {
+    offline: '離線時無法載入',
+    offlineHint: '網絡恢復後列表會自動載入。',
+    failed: '列表載入失敗',
+    retry: '重試',
+  },
   pull: {
     pulling: '下拉刷新',
     canRelease: '釋放立即刷新',
