@@ -13,6 +13,8 @@ export interface RuleField {
   type?: 'text' | 'password' | 'tel' | 'email';
   autoComplete?: string;
   placeholder?: string;
+  /** What the field is for, under it until a rule's message takes its place. */
+  hint?: string;
 }
 
 type Strings = Record<string, string>;
@@ -60,6 +62,7 @@ export const RuleForm = ({ id, fields, submitText, children, initial, schema, on
           type={f.type}
           autoComplete={f.autoComplete}
           placeholder={f.placeholder}
+          hint={f.hint}
         />
       ))}
       {typeof children === 'function' ? children(form.values) : children}

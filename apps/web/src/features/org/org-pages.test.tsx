@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
-import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, orgInfo, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 afterEach(() => {
@@ -153,5 +153,38 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(add?.has('phone')).toBe(false);
     expect(add?.has('region')).toBe(false);
     await findPage('org-detail');
+  });
+});
+
+describe("a company's region", { timeout: 15_000 }, () => {
+  it('is linked from /main, shows its current value and a hint, and shows the saved value on /orgUser', async () => {
+    signIn(1);
+    let region = '';
+    const fetch = mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.org.getRegion.path]: () => ({ data: { region } }),
+      [api.org.updateRegion.path]: (url: URL) => {
+        region = url.searchParams.get('region') ?? '';
+        return { data: null };
+      },
+    });
+    const view = renderRoute('/main');
+    await findPage('main-page');
+    const link = await screen.findByTestId('link-region');
+    expect(link.getAttribute('href')).toBe('/upregion');
+    await waitFor(() => expect(link.textContent).toContain('Not set'));
+    fireEvent.click(link);
+    await findPage('org-region-page');
+    expect((await screen.findByTestId('region-current')).textContent).toBe('Current region: Not set');
+    const input = screen.getByLabelText('Region') as HTMLInputElement;
+    expect(input.placeholder).toBe('e.g. Hong Kong, Kowloon');
+    expect(screen.getByText(/Where the company works/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Kowloon' } });
+    fireEvent.submit(document.getElementById('org-region') as HTMLFormElement);
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u]) => String(u).includes(api.org.updateRegion.path))).toBe(true),
+    );
+    await waitFor(() => expect(view.pathname()).toBe('/orgUser'));
+    expect((await screen.findByTestId('profile-region')).textContent).toContain('Kowloon');
   });
 });
