@@ -109,7 +109,8 @@ export const en = {
     video: 'Video',
     duplex: 'Duplex',
     vip: 'VIP',
-    unit: 'cards',
+    unit_one: 'card',
+    unit_other: 'cards',
   },
   tab: {
     label: 'Main actions',

@@ -109,7 +109,8 @@ export const zhHans: Resources = {
     video: '视频',
     duplex: '全双工',
     vip: 'VIP',
-    unit: '张',
+    unit_one: '张',
+    unit_other: '张',
   },
   tab: {
     label: '主要操作',

@@ -109,7 +109,8 @@ export const zhHant: Resources = {
     video: '視頻',
     duplex: '全雙工',
     vip: 'VIP',
-    unit: '張',
+    unit_one: '張',
+    unit_other: '張',
   },
   tab: {
     label: '主要操作',

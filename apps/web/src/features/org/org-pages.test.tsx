@@ -69,13 +69,22 @@ describe('company management', { timeout: 20_000 }, () => {
 
   it('deletes a company only after the confirmation and returns to the list', async () => {
     signIn(0);
-    const fetch = mockApi(replies({ [api.org.deletingUnit.path]: {} }));
+    const fetch = mockApi(
+      replies({
+        [api.org.deletingUnit.path]: {},
+        [api.org.info.path]: { data: { ...detail, user_count: 0 } },
+      }),
+    );
     const view = renderRoute('/orgDetail?id=7');
     await findPage('org-detail');
     fireEvent.click(await screen.findByTestId('org-delete'));
-    // The dialog loads on first use.
+    // The dialog loads on first use; it says what goes with the company.
     expect(
-      await screen.findByText('Delete TaxiCo? This cannot be undone.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Delete TaxiCo? It has no users; its 2 groups go with it. This cannot be undone.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
     await dialogClosed();
@@ -87,6 +96,26 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(sent(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
     await findPage('org-list');
     expect(view.pathname()).toBe('/orgList');
+  });
+
+  it('says how many users a company still has instead of asking to delete it, and leads to them', async () => {
+    signIn(0);
+    const fetch = mockApi(
+      replies({ [api.terminal.list.path]: { data: { list: [], total: 0, page: 1, size: 20 } } }),
+    );
+    const view = renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    await screen.findByText('TaxiCo');
+    fireEvent.click(await screen.findByTestId('org-delete'));
+    const text = 'TaxiCo still has 6 users. Move or delete them first, then delete the company.';
+    expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await dialogButton('Show its users'));
+    await findPage('user-list');
+    expect(view.search()).toBe('?orgId=7&orgName=TaxiCo');
+    expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
+    await waitFor(() =>
+      expect(sent(fetch, api.terminal.list.path).some((u) => u.searchParams.get('orgId') === '7')).toBe(true),
+    );
   });
 
   it('lets a top-level agent move the company to one of its sub-agents after confirming', async () => {

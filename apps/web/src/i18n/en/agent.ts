@@ -72,7 +72,13 @@ export const manageEn = {
     fenceServer: 'Fence server',
     toggles: 'Services',
     delete: 'Delete company',
-    confirmDelete: 'Delete {{name}}? This cannot be undone.',
+    confirmDelete:
+      'Delete {{name}}? It has no users; its {{groups}} groups go with it. This cannot be undone.',
+    deleteHasUsers_one:
+      '{{name}} still has {{count}} user. Move or delete it first, then delete the company.',
+    deleteHasUsers_other:
+      '{{name}} still has {{count}} users. Move or delete them first, then delete the company.',
+    showUsers: 'Show its users',
     deleted: 'Deleted {{name}}',
     cancel: 'Cancel',
     toggle: {

@@ -72,7 +72,10 @@ export const manageZhHans = {
     fenceServer: '围栏服务器',
     toggles: '服务',
     delete: '删除单位',
-    confirmDelete: '删除{{name}}？此操作无法撤销。',
+    confirmDelete: '删除{{name}}？该单位没有用户，其{{groups}}个群组将一并删除。此操作无法撤销。',
+    deleteHasUsers_one: '{{name}}仍有{{count}}个用户，请先转移或删除，再删除单位。',
+    deleteHasUsers_other: '{{name}}仍有{{count}}个用户，请先转移或删除，再删除单位。',
+    showUsers: '查看其用户',
     deleted: '已删除{{name}}',
     cancel: '取消',
     toggle: {

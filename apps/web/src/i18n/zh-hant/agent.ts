@@ -72,7 +72,10 @@ export const manageZhHant = {
     fenceServer: '圍欄伺服器',
     toggles: '服務',
     delete: '刪除單位',
-    confirmDelete: '刪除{{name}}？此操作無法撤銷。',
+    confirmDelete: '刪除{{name}}？該單位沒有用戶，其{{groups}}個群組將一併刪除。此操作無法撤銷。',
+    deleteHasUsers_one: '{{name}}仍有{{count}}個用戶，請先轉移或刪除，再刪除單位。',
+    deleteHasUsers_other: '{{name}}仍有{{count}}個用戶，請先轉移或刪除，再刪除單位。',
+    showUsers: '查看其用戶',
     deleted: '已刪除{{name}}',
     cancel: '取消',
     toggle: {
