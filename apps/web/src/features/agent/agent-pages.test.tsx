@@ -42,6 +42,14 @@ describe('agent management', { timeout: 15_000 }, () => {
     renderRoute('/agentAdd');
     await findPage('agent-add');
     await screen.findByTestId('switch-sos');
+    // Every text field says what it takes before anything is typed.
+    const blank = [...document.querySelectorAll<HTMLInputElement>('#agent-add input:not([type=checkbox])')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
+    expect((screen.getByLabelText('Login account') as HTMLInputElement).placeholder).toBe(
+      '6–20 letters, digits or _',
+    );
     expect(screen.queryByTestId('switch-video')).toBeNull();
     expect(screen.getByTestId('switch-voice').getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText('Agent name'), { target: { value: 'abc' } });

@@ -163,6 +163,10 @@ describe('company management', { timeout: 20_000 }, () => {
     const fetch = mockApi(replies({ [api.org.add.path]: { data: { id: 7 } } }));
     renderRoute('/orgAdd');
     await findPage('org-add');
+    const blank = [...document.querySelectorAll<HTMLInputElement>('#org-add input')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: '_ab' } });
     fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
     expect(await screen.findByText(/Company name: 4-20/)).toBeTruthy();

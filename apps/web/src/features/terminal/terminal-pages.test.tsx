@@ -271,3 +271,32 @@ describe('renewing a stale or permanent choice', { timeout: 15_000 }, () => {
     expect(screen.queryByText(/979 → 978/)).toBeNull();
   });
 });
+
+describe('completing a profile', { timeout: 15_000 }, () => {
+  it('says what each field takes', async () => {
+    signIn(1);
+    mockApi({
+      [api.terminal.detail.path]: {
+        data: {
+          ...row(4, 0),
+          org_id: 3,
+          org_name: 'Taxi Co',
+          created_at: '2026-01-01',
+          iccid: '',
+          remark: '',
+          dispatcher: false,
+          warranty: null,
+          default_group: null,
+          groups: [],
+        },
+      },
+    });
+    renderRoute('/perfect?id=4');
+    await findPage('perfect-page');
+    await screen.findByDisplayValue('Car4');
+    const blank = [...document.querySelectorAll<HTMLInputElement>('.page input, .page textarea')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
+  });
+});
