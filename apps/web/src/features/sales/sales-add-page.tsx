@@ -151,7 +151,10 @@ export const Component = () => {
                 ? t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })
                 : mode === 'return' && open !== undefined
                   ? `${t('sales.myBalance', { count: mine })} · ${t('sales.returnable', { count: open, agent: agent?.name ?? '' })}`
-                  : t('sales.myBalance', { count: mine })
+                  : // A sale shows what the buyer holds beside what the seller has.
+                    theirs.data
+                    ? `${t('sales.myBalance', { count: mine })} · ${t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })}`
+                    : t('sales.myBalance', { count: mine })
               : undefined
           }
           askPayPwd={Boolean(me.data?.has_pay_pwd)}

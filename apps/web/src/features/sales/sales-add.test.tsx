@@ -82,7 +82,8 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(await screen.findByTestId('sale-card-duplex')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mode-sell'));
     fireEvent.click(await screen.findByTestId('sale-card-voice'));
-    await screen.findByText('Your balance: 10');
+    // The buyer's balance stands beside the seller's.
+    await screen.findByText('Your balance: 10 · Reseller holds 3');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByText('The minimum quantity is 1')).toBeTruthy();

@@ -69,6 +69,8 @@ export const manageEn = {
       email: 'Optional, name@example.com',
       region: 'Optional, e.g. Hong Kong',
     },
+    sellTo: 'Sell cards',
+    recycleFrom: 'Take cards back',
     changeRegion: 'Change region',
     regionCurrent: 'Current region: {{region}}',
     regionPlaceholder: 'e.g. Hong Kong, Kowloon',

@@ -69,6 +69,8 @@ export const manageZhHans = {
       email: '选填，如 name@example.com',
       region: '选填，如香港',
     },
+    sellTo: '销售服务卡',
+    recycleFrom: '回收服务卡',
     changeRegion: '修改地区',
     regionCurrent: '当前地区：{{region}}',
     regionPlaceholder: '例如：香港九龙',

@@ -69,6 +69,8 @@ export const manageZhHant = {
       email: '選填，如 name@example.com',
       region: '選填，如香港',
     },
+    sellTo: '銷售服務卡',
+    recycleFrom: '回收服務卡',
     changeRegion: '修改地區',
     regionCurrent: '目前地區：{{region}}',
     regionPlaceholder: '例如：香港九龍',
