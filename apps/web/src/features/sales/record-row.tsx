@@ -1,4 +1,5 @@
 import { type api, CardTypes, type DataOf } from '@ptt/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -17,7 +18,7 @@ export const kindOf = (r: Pick<LedgerRow, 'kind' | 'direction'>): string => {
  * Where a movement's cards came from and went to, so that each row reconciles: cards used for users
  * went to a company's users, a refund came from a company's deleted users, a grant from the platform.
  */
-const ends = (r: LedgerRow, t: ReturnType<typeof useTranslation>['t']) => {
+const ends = (r: LedgerRow, t: TFunction) => {
   const company = r.org?.orgName;
   if (r.kind === 'consume')
     return {

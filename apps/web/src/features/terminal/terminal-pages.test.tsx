@@ -139,7 +139,11 @@ describe('deleting a user', { timeout: 15_000 }, () => {
 });
 
 /** A chosen user as the server reads it again before a renewal. */
-const row = (id: number, userType: number, expiries: Partial<typeof none> = {}) => ({
+const row = (
+  id: number,
+  userType: number,
+  expiries: Partial<Record<keyof typeof none, string | null>> = {},
+) => ({
   id,
   ssid: `35900000000000${id}`,
   name: `Car${id}`,
