@@ -299,7 +299,11 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
       url: `/v1/agent/exportSalesRecord?start=${from}&end=${today}&access_token=${top.access_token}`,
     });
     expect(utc.body).toContain('Time (UTC),');
-    const bad = await t.call(api.agent.exportSalesRecord, { start: from, end: today, timeZone: 'Mars/Base' }, top);
+    const bad = await t.call(
+      api.agent.exportSalesRecord,
+      { start: from, end: today, timeZone: 'Mars/Base' },
+      top,
+    );
     expect(bad.code).toBe(Code.invalid);
   });
 

@@ -526,12 +526,15 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect((await t.call(api.terminal.cardBack, { ids: String(created[0].id) }, top)).code).toBe(Code.ok);
     const res = await t.call(api.terminal.selected, { ids: ids.join(',') }, top);
     expect(res.code).toBe(Code.ok);
-    expect(res.data.map((r) => r.id)).toEqual([created[1].id, vip.id].sort((a, b) => a - b));
-    const row = res.data.find((r) => r.id === vip.id);
+    expect(res.data.list.map((r) => r.id)).toEqual([created[1].id, vip.id].sort((a, b) => a - b));
+    const row = res.data.list.find((r) => r.id === vip.id);
     expect([row?.user_type, row?.expiries.recording, row?.name]).toEqual([1, '2099-12-31', vip.name]);
     // Out of scope reads like deleted.
     const sub = await t.login(0, 'subagent01', 'agent123');
-    expect((await t.call(api.terminal.selected, { ids: ids.join(',') }, sub)).data).toEqual([]);
+    expect((await t.call(api.terminal.selected, { ids: ids.join(',') }, sub)).data).toEqual({
+      list: [],
+      total: 0,
+    });
     expect((await t.call(api.terminal.selected, { ids: '' }, top)).msg.en).toBe('Please select a user');
   });
 

@@ -125,7 +125,12 @@ export const terminal = {
       'renewal is confirmed, so that one deleted since drops out of the choice and permanent functions show',
     params: () => z.object({ ids: idList('selectUser') }),
     data: () =>
-      z.array(terminalSummary().pick({ id: true, ssid: true, name: true, user_type: true, expiries: true })),
+      z.object({
+        list: z.array(
+          terminalSummary().pick({ id: true, ssid: true, name: true, user_type: true, expiries: true }),
+        ),
+        total: z.number(),
+      }),
   }),
   checkSsids: endpoint({
     method: 'GET',

@@ -36,12 +36,13 @@ export const checkSsids = async (db: Conn, ssids: string[]) => ({
 /** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
 export async function selected(db: Conn, caller: Caller, ids: number[]) {
   const rows = await repo.findTerminalsIn(db, scopeOf(caller), [...new Set(ids)]);
-  return rows
+  const list = rows
     .sort((a, b) => a.id - b.id)
     .map((t) => {
       const s = repo.summaryOf({ ...t, orgName: '' });
       return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
     });
+  return { list, total: list.length };
 }
 
 export async function detail(db: Conn, caller: Caller, id: number) {
@@ -134,7 +135,10 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
       found.map((t) => t.id),
     );
     // A refund's ledger row names the company whose users were deleted; its notice counts per card.
-    const byAgentAndCard = new Map<string, { agentId: number; cardType: number; n: number; orgs: Map<number, number> }>();
+    const byAgentAndCard = new Map<
+      string,
+      { agentId: number; cardType: number; n: number; orgs: Map<number, number> }
+    >();
     for (const t of fresh) {
       const cardType = t.userType === UserType.vip ? 7 : 0;
       const key = `${t.cardAgentId}:${cardType}`;

@@ -18,7 +18,7 @@ import { type Picked, putSelection, readSelection } from './selection.ts';
 /** Functions that can be activated per user: VIP is a user type, not a function. */
 const functionCards = CardTypes.filter((c) => c.code !== 7);
 
-type Current = DataOf<typeof api.terminal.selected>[number];
+type Current = DataOf<typeof api.terminal.selected>['list'][number];
 
 /** A VIP user's permanent function takes no card and is not renewed (the server skips it too). */
 const isPermanentFor = (u: Current | undefined, card: number) => {
@@ -69,10 +69,10 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
   // keepExisting reads the choice through a ref: only a new answer re-runs this.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keepExisting is a fresh closure each render
   useEffect(() => {
-    if (current.data) keepExisting(current.data);
+    if (current.data) keepExisting(current.data.list);
   }, [current.data]);
 
-  const byId = new Map((current.data ?? []).map((r) => [r.id, r]));
+  const byId = new Map((current.data?.list ?? []).map((r) => [r.id, r]));
   /** The users a card renews: a VIP user's permanent function is left out. */
   const dueFor = (card: number | undefined, list: Picked[] = users) =>
     card === undefined ? list : list.filter((u) => !isPermanentFor(byId.get(u.id), card));
@@ -88,8 +88,8 @@ export const RenewForm = ({ cardType: fixed }: Props) => {
     if (!type) return false;
     const fresh = await current.refetch();
     if (!fresh.data) return false;
-    const kept = keepExisting(fresh.data);
-    const rows = new Map(fresh.data.map((r) => [r.id, r]));
+    const kept = keepExisting(fresh.data.list);
+    const rows = new Map(fresh.data.list.map((r) => [r.id, r]));
     const renewing = kept.filter((u) => !isPermanentFor(rows.get(u.id), type.code));
     if (kept.length === 0) {
       form.setError('users', 'selectUser');

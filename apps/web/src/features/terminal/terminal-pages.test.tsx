@@ -169,7 +169,7 @@ describe('activation', () => {
       { id: 5, name: 'Car5', ssid: '359000000000005' },
     ]);
     const fetch = mockApi({
-      [api.terminal.selected.path]: { data: [row(4, 0), row(5, 0)] },
+      [api.terminal.selected.path]: { data: { list: [row(4, 0), row(5, 0)], total: 2 } },
       [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
       [api.profile.agent.path]: { data: agentInfo({ recording_card: 30 }) },
       [api.agent.queryCardSwitch.path]: { data: allOn() },
@@ -222,7 +222,7 @@ describe('renewing a stale or permanent choice', { timeout: 15_000 }, () => {
     // Car6 is deleted while the page is open: the read before the question finds it gone.
     let existing = [row(4, 0), row(5, 0), row(6, 0)];
     const fetch = mockApi({
-      [api.terminal.selected.path]: () => ({ data: existing }),
+      [api.terminal.selected.path]: () => ({ data: { list: existing, total: existing.length } }),
       [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
       [api.profile.agent.path]: { data: agentInfo({ location_card: 30 }) },
       [api.agent.queryCardSwitch.path]: { data: allOn() },
@@ -258,7 +258,7 @@ describe('renewing a stale or permanent choice', { timeout: 15_000 }, () => {
       fence: '2099-12-31',
     };
     mockApi({
-      [api.terminal.selected.path]: { data: [row(4, 1, permanent)] },
+      [api.terminal.selected.path]: { data: { list: [row(4, 1, permanent)], total: 1 } },
       [api.profile.agent.path]: { data: agentInfo({ recording_card: 979 }) },
       [api.agent.queryCardSwitch.path]: { data: allOn() },
     });
