@@ -185,7 +185,9 @@ describe('agents, companies and the service-card ledger', () => {
       () => document.querySelector('[data-testid=toggle-gps]')?.getAttribute('aria-checked') === 'true',
     );
     await page.getByTestId('org-delete').click();
-    await page.getByText('Delete Short? This cannot be undone.').waitFor();
+    await page
+      .getByText('Delete Short? It has no users; its 0 groups go with it. This cannot be undone.')
+      .waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Delete company' }).click();
     await page.getByTestId('org-list').waitFor();
     await page.getByText('Deleted Short').waitFor();

@@ -271,7 +271,7 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     });
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    expect(res.body).toContain('時間,類型,卡類型,數量');
+    expect(res.body).toContain('時間 (UTC),類型,卡類型,數量');
     expect(res.body).toContain('對講卡');
     expect(res.body).toContain('Demo_Subagent');
 
@@ -279,6 +279,52 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     expect(long.msg.en).toBe('The date range cannot exceed 90 days');
     const reversed = await t.call(api.agent.exportSalesRecord, { start: today, end: from }, top);
     expect(reversed.msg.en).toBe('The start date cannot be after the end date');
+  });
+
+  it('writes the times of the CSV in the zone the screen shows, and names the zone', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const [newest] = (await t.call(api.agent.getSalesPurchaseRecord, { size: 1 }, top)).data.list;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/agent/exportSalesRecord?start=${from}&end=${today}&lang=en&timeZone=Asia%2FHong_Kong&access_token=${top.access_token}`,
+    });
+    expect(res.body).toContain('Time (Asia/Hong_Kong),Movement,Card type');
+    expect(res.headers['content-disposition']).toContain('Asia_Hong_Kong.csv');
+    // Hong Kong keeps no summer time: UTC+8 all year.
+    const local = new Date(Date.parse(newest.created_at) + 8 * 3_600_000).toISOString();
+    expect(res.body.split('\r\n')[1]?.slice(0, 19)).toBe(`${local.slice(0, 10)} ${local.slice(11, 19)}`);
+    const utc = await t.app.inject({
+      method: 'GET',
+      url: `/v1/agent/exportSalesRecord?start=${from}&end=${today}&access_token=${top.access_token}`,
+    });
+    expect(utc.body).toContain('Time (UTC),');
+    const bad = await t.call(
+      api.agent.exportSalesRecord,
+      { start: from, end: today, timeZone: 'Mars/Base' },
+      top,
+    );
+    expect(bad.code).toBe(Code.invalid);
+  });
+
+  it('names the company in the rows of cards used for its users and refunded for its deleted users', async () => {
+    const org = (await t.call(api.agent.orgs, {}, top)).data.list[0];
+    const made = await t.callBody(
+      api.terminal.batch,
+      { orgId: org.id, userType: 0, prefix: 'Ledger', mode: 'scan' },
+      { ssids: ['359123000000001', '359123000000002'] },
+      top,
+    );
+    expect(made.code).toBe(Code.ok);
+    const ids = made.data.created.map((c) => c.id).join(',');
+    expect((await t.call(api.terminal.addService, { ids, cardType: 4 }, top)).code).toBe(Code.ok);
+    expect((await t.call(api.terminal.cardBack, { ids }, top)).code).toBe(Code.ok);
+    const rows = (await t.call(api.agent.getSalesPurchaseRecord, { size: 3 }, top)).data.list;
+    expect(rows.map((r) => [r.kind, r.cardType, r.quantity, r.org?.orgName])).toEqual([
+      ['return', 0, 2, org.corg_name],
+      ['consume', 4, 2, org.corg_name],
+      ['consume', 0, 2, org.corg_name],
+    ]);
   });
 
   it('asks for the service card password once one is set', async () => {

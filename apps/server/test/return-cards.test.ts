@@ -11,6 +11,7 @@ describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
   let me: number;
   let sub1: number;
   let sub2: number;
+  let otherAgent: number;
 
   const balances = async (cardType = 0) =>
     Object.fromEntries(
@@ -104,9 +105,23 @@ describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
     const sub = await t.login(0, 'subagent01', 'agent123');
     expect((await give(sub1, 1, sub)).code).toBe(Code.forbidden);
     const other = await addOtherTenant(t);
+    otherAgent = other.agent.id;
     expect((await give(other.agent.id, 1)).code).toBe(Code.notFound);
     const company = await t.login(1, 'company01', 'company123');
     expect((await give(sub1, 1, company)).code).toBe(Code.forbidden);
+  });
+
+  it('tells before a return how many cards may still go back to each sub-agent', async () => {
+    const open = (agentId: number, s: Session = top) =>
+      t.call(api.agent.returnable, { agentId, cardType: 0 }, s);
+    expect([(await open(sub1)).code, (await open(sub1)).data]).toEqual([Code.ok, { count: 20 }]);
+    expect((await open(sub2)).data).toEqual({ count: 0 });
+    expect((await t.call(api.agent.returnable, { agentId: sub1, cardType: 1 }, top)).data).toEqual({
+      count: 0,
+    });
+    expect((await open(sub1, await t.login(0, 'subagent01', 'agent123'))).code).toBe(Code.forbidden);
+    expect((await open(otherAgent)).code).toBe(Code.notFound);
+    expect((await open(sub1, await t.login(1, 'company01', 'company123'))).code).toBe(Code.forbidden);
   });
 
   it('answers a burst of returns exactly: the open amount goes back once, no more', async () => {

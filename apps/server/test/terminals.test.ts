@@ -182,6 +182,21 @@ describe.each(backends)('terminals on %s', (backend) => {
     expect(check.data.total).toBe(0);
   });
 
+  it('names the SSIDs already in use before anything is confirmed, to an agent and to a company', async () => {
+    const used = ssids(1000, 1)[0];
+    const fresh = ssids(5100, 2);
+    const before = await voice(top);
+    const check = await t.call(api.terminal.checkSsids, { ssids: [...fresh, used].join(',') }, top);
+    expect([check.code, check.data]).toEqual([Code.ok, { taken: [used] }]);
+    // A card replacement asks about one SSID, from a company's console too.
+    expect((await t.call(api.terminal.checkSsids, { ssids: fresh[0] }, company)).data).toEqual({ taken: [] });
+    expect((await t.call(api.terminal.checkSsids, { ssids: '12345' }, top)).msg.en).toBe(
+      'SSID(IMEI): exactly 15 digits',
+    );
+    expect((await t.call(api.terminal.checkSsids, { ssids: '' }, top)).code).toBe(Code.invalid);
+    expect(await voice(top)).toBe(before);
+  });
+
   it('applies the batch rules: 10 by input, 100 by scan, no repeats, valid SSIDs, a prefix', async () => {
     expect((await batch(ssids(6000, 11), { mode: 'input' })).msg.en).toBe(
       'Up to 10 users can be added by input',
@@ -502,6 +517,25 @@ describe.each(backends)('terminals on %s', (backend) => {
     const res = await t.call(api.terminal.cardBack, { ids: created.map((c) => c.id).join(',') }, top);
     expect(res.data).toEqual({ deleted: 3, returned: 3 });
     expect(await voice(top)).toBe(before);
+  });
+
+  it('reads a choice again before a renewal: a terminal deleted since drops out, VIP functions read permanent', async () => {
+    const created = (await batch(ssids(8100, 2))).data.created;
+    const vip = (await batch(ssids(8200, 1), { userType: 1, prefix: 'Vip' })).data.created[0];
+    const ids = [vip.id, ...created.map((c) => c.id)];
+    expect((await t.call(api.terminal.cardBack, { ids: String(created[0].id) }, top)).code).toBe(Code.ok);
+    const res = await t.call(api.terminal.selected, { ids: ids.join(',') }, top);
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.list.map((r) => r.id)).toEqual([created[1].id, vip.id].sort((a, b) => a - b));
+    const row = res.data.list.find((r) => r.id === vip.id);
+    expect([row?.user_type, row?.expiries.recording, row?.name]).toEqual([1, '2099-12-31', vip.name]);
+    // Out of scope reads like deleted.
+    const sub = await t.login(0, 'subagent01', 'agent123');
+    expect((await t.call(api.terminal.selected, { ids: ids.join(',') }, sub)).data).toEqual({
+      list: [],
+      total: 0,
+    });
+    expect((await t.call(api.terminal.selected, { ids: '' }, top)).msg.en).toBe('Please select a user');
   });
 
   it('keeps companies and siblings out of other terminals', async () => {

@@ -118,6 +118,13 @@ describe('the landing', () => {
     ]);
   });
 
+  it('paints and loads the home for a signed-in visit to /, where the guard sends him', async () => {
+    setLoginInfo({ access_token: 't', openid: 'o', role: 1 });
+    const { asked, root } = await open('/');
+    expect(root.textContent).toBe('home1:en');
+    expect(asked).toContain('modulepreload /assets/org-home.js');
+  });
+
   it('asks for the files six at a time, a task each, and for the entry last', async () => {
     const many = { ...data, boot: Array.from({ length: 14 }, (_, i) => `/assets/shared-${i}.js`) };
     window.history.replaceState(null, '', '/');

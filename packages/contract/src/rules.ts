@@ -239,6 +239,17 @@ export const recycleQuantity = (existing?: number) => {
     : count.refine(() => existing > 0, 'recycleZero').refine((n) => n <= existing, 'recycleOverAmount');
 };
 
+/**
+ * Giving back cards taken back from a sub-agent: integer > 0 and not above those taken back from it and
+ * not given back yet (`open`, when known).
+ */
+export const returnQuantity = (open?: number) => {
+  const count = wholeCount({ min: 1, minKey: 'recycleInteger', maxKey: 'returnOverAmount' });
+  return open === undefined
+    ? count
+    : count.refine(() => open > 0, 'returnNothing').refine((n) => n <= open, 'returnOverAmount');
+};
+
 /** Batch users by scan (≤100) or input (≤10): SSIDs 15 digits, no duplicates. */
 export const ssidList = (max: number) =>
   z
@@ -389,6 +400,7 @@ export const rules = Object.assign(
     wholeCount,
     saleQuantity,
     recycleQuantity,
+    returnQuantity,
     ssidList,
     firstIssueKey,
     idList,

@@ -45,6 +45,13 @@ export function localParts(at: Date, timeZone: string): { date: string; minutes:
   return { date, minutes: f.hour * 60 + f.minute };
 }
 
+/** An instant as the zone's wall clock reads it: YYYY-MM-DD HH:MM:SS. */
+export function localDateTime(at: Date, timeZone: string): string {
+  const f = fieldsOf(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(f.year).padStart(4, '0')}-${two(f.month)}-${two(f.day)} ${two(f.hour)}:${two(f.minute)}:${two(f.second)}`;
+}
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 const offsetAt = (at: Date, timeZone: string) => {
   const f = fieldsOf(at, timeZone);

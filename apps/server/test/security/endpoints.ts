@@ -93,6 +93,10 @@ export const specs = new Map<Endpoint, Spec>([
     { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0, quantity: 1 } }) },
   ],
   [
+    api.agent.returnable,
+    { kind: 'agent', build: (_, tn) => ({ params: { agentId: tn.agentId, cardType: 0 } }) },
+  ],
+  [
     api.agent.modifyingAgentInformation,
     {
       kind: 'agent',
@@ -159,6 +163,7 @@ export const specs = new Map<Endpoint, Spec>([
       }),
     },
   ],
+  [api.terminal.selected, { filter: true, build: (_, tn) => ({ params: { ids: String(tn.terminalId) } }) }],
   [api.terminal.addService, { build: (_, tn) => ({ params: { ids: String(tn.terminalId), cardType: 1 } }) }],
   [
     api.terminal.cardBack,

@@ -59,6 +59,7 @@ export const balanceReads = [
   api.agent.detail,
   api.agent.list,
   api.agent.getSalesPurchaseRecord,
+  api.agent.returnable,
   api.notice.newUnreadCount,
   api.notice.getNotice,
 ];

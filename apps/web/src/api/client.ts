@@ -96,6 +96,8 @@ const readEnvelope = async (response: Response): Promise<RawEnvelope | null> => 
 /** Leaves for the login page with a message; the returned error rejects the call. */
 const leave = (code: number, msg: Msg): ApiError => {
   transportHooks.toast(localize(msg));
+  // The login page sends whoever is signed in home: leaving for it ends the sign-in on this device.
+  clearLoginInfo();
   transportHooks.toLogin();
   return new ApiError(code, msg, true);
 };

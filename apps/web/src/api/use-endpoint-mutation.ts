@@ -7,8 +7,17 @@ import { endpointKeyPrefix } from './use-endpoint-query.ts';
 export interface Deleted {
   /** The record's id as the call's parameters carry it. */
   id: unknown;
-  endpoints: readonly Endpoint[];
+  /** The endpoints that read the record by `id`, or with the parameter that carries its id
+   * (`[api.location.last, 'terminalId']`). */
+  endpoints: readonly (Endpoint | readonly [Endpoint, string])[];
 }
+
+/** Whether a cached call of `endpoint` with `params` reads the deleted record. */
+const readsDeleted = (deleted: Deleted, endpoint: Endpoint, params: Record<string, unknown> | undefined) =>
+  deleted.endpoints.some((entry) => {
+    const [target, key] = Array.isArray(entry) ? entry : [entry as Endpoint, 'id'];
+    return target === endpoint && Number(params?.[key]) === Number(deleted.id);
+  });
 
 /**
  * Marks the cached calls of these endpoints stale and fetches again those on screen. Calls about a deleted
@@ -21,10 +30,8 @@ export const invalidateEndpoints = (client: QueryClient, endpoints: readonly End
       client.invalidateQueries({
         queryKey: endpointKeyPrefix(endpoint),
         predicate: deleted
-          ? (query) => {
-              const params = query.queryKey[1] as { id?: unknown } | undefined;
-              return !(deleted.endpoints.includes(endpoint) && Number(params?.id) === Number(deleted.id));
-            }
+          ? (query) =>
+              !readsDeleted(deleted, endpoint, query.queryKey[1] as Record<string, unknown> | undefined)
           : undefined,
       }),
     ),

@@ -71,6 +71,16 @@ describe('navigation guard (SPEC §2)', () => {
     await waitFor(() => expect(view.pathname()).toBe('/'));
   });
 
+  it.each([0, 1] as const)(
+    'sends a signed-in user (role %s) from / to his home, not the login form',
+    async (role) => {
+      signIn(role);
+      const view = renderRoute('/');
+      await waitFor(() => expect(view.pathname()).toBe('/home'));
+      expect(screen.queryByTestId('login-page')).toBeNull();
+    },
+  );
+
   it('sets the document title to the product title', async () => {
     renderRoute('/');
     await findPage('login-page');

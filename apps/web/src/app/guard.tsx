@@ -9,6 +9,15 @@ import { getLoginInfo } from '../lib/storage.ts';
  * forgotten-password screen (/resetPwd) is the one addition (docs/decisions.md). Reading the location
  * makes the check run again on every navigation, not only when the signed-in screens are first entered.
  */
+/**
+ * The login page is for visitors: a signed-in user who opens `/` (a bookmark, the installed app's start)
+ * goes to his home instead of a login form that looks as if he had been signed out.
+ */
+export const GuestOnly = () => {
+  useLocation();
+  return getLoginInfo() ? <Navigate to="/home" replace /> : <Outlet />;
+};
+
 export const RequireLogin = () => {
   useLocation();
   return getLoginInfo() ? <Outlet /> : <Navigate to="/" replace />;

@@ -32,8 +32,9 @@ const perTask = 6;
  * paints, so it starts at once.
  */
 export function land(data: LandingData, doc: Document = document): void {
-  const path = doc.location.pathname;
   const role = getLoginInfo()?.role;
+  // A signed-in visit to `/` goes home (the router's guard): it paints and loads the home.
+  const path = doc.location.pathname === '/' && role !== undefined ? '/home' : doc.location.pathname;
   const stored = getStoredLanguage();
   const lang: Language = isLanguage(stored) ? stored : defaultLanguage;
   const root = doc.getElementById('root');

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { RequireAgent, RequireLogin } from './guard.tsx';
+import { GuestOnly, RequireAgent, RequireLogin } from './guard.tsx';
 import { lazyPage, preloadPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -14,7 +14,10 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: lazyPage(() => import('../features/auth/login-page.tsx')) },
+      {
+        element: <GuestOnly />,
+        children: [{ path: '/', element: lazyPage(() => import('../features/auth/login-page.tsx')) }],
+      },
       { path: '/404', element: notFound },
       // A forgotten password is reset before anyone can log in (docs/decisions.md).
       { path: '/resetPwd', element: lazyPage(() => import('../features/account/reset-password-page.tsx')) },

@@ -109,7 +109,8 @@ export const en = {
     video: 'Video',
     duplex: 'Duplex',
     vip: 'VIP',
-    unit: 'cards',
+    unit_one: 'card',
+    unit_other: 'cards',
   },
   tab: {
     label: 'Main actions',
@@ -118,6 +119,12 @@ export const en = {
     scan: 'Scan to create',
     notice: 'Notifications',
     unread: '{{count}} unread',
+  },
+  list: {
+    offline: 'Cannot load while offline',
+    offlineHint: 'The list loads by itself when the network is back.',
+    failed: 'The list could not be loaded',
+    retry: 'Try again',
   },
   pull: {
     pulling: 'Pull down to refresh',

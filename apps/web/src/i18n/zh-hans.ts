@@ -109,7 +109,8 @@ export const zhHans: Resources = {
     video: '视频',
     duplex: '全双工',
     vip: 'VIP',
-    unit: '张',
+    unit_one: '张',
+    unit_other: '张',
   },
   tab: {
     label: '主要操作',
@@ -118,6 +119,12 @@ export const zhHans: Resources = {
     scan: '扫码创建',
     notice: '通知',
     unread: '{{count}} 条未读',
+  },
+  list: {
+    offline: '离线时无法加载',
+    offlineHint: '网络恢复后列表会自动加载。',
+    failed: '列表加载失败',
+    retry: '重试',
   },
   pull: {
     pulling: '下拉刷新',

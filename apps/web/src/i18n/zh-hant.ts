@@ -109,7 +109,8 @@ export const zhHant: Resources = {
     video: '視頻',
     duplex: '全雙工',
     vip: 'VIP',
-    unit: '張',
+    unit_one: '張',
+    unit_other: '張',
   },
   tab: {
     label: '主要操作',
@@ -118,6 +119,12 @@ export const zhHant: Resources = {
     scan: '掃碼創建',
     notice: '通知',
     unread: '{{count}} 條未讀',
+  },
+  list: {
+    offline: '離線時無法載入',
+    offlineHint: '網絡恢復後列表會自動載入。',
+    failed: '列表載入失敗',
+    retry: '重試',
   },
   pull: {
     pulling: '下拉刷新',

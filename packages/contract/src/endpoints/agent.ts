@@ -17,6 +17,7 @@ import {
   password,
   recycleQuantity,
   saleQuantity,
+  timeZone,
 } from '../rules.ts';
 import { count, endpoint, optional } from './define.ts';
 import { agentInfo, cardSwitch } from './profile.ts';
@@ -149,12 +150,16 @@ export const agent = {
     method: 'GET',
     path: '/v1/agent/exportSalesRecord',
     access: 'agent',
-    summary: 'The sales record of a date range (at most 90 days) as CSV (UTF-8 with BOM, opens in Excel)',
+    summary:
+      'The sales record of a date range (at most 90 days) as CSV (UTF-8 with BOM, opens in Excel), its times ' +
+      'in timeZone (UTC without one), named in the time column and the file name',
     params: () =>
       recordFilter().extend({
         start: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
         end: z.string({ error: 'dateStartBeforeEnd' }).pipe(isoDate()),
         lang: z.enum(['en', 'cn', 'cn2']).default('en'),
+        /** The zone the screen shows times in: the file's times are written in it and the file names it. */
+        timeZone: optional(timeZone()),
       }),
     data: () => z.string(),
   }),
@@ -221,6 +226,16 @@ export const agent = {
         payPwd: payPwd(),
       }),
     data: balanceOf,
+  }),
+  returnable: endpoint({
+    method: 'GET',
+    path: '/v1/agent/returnable',
+    access: 'agent',
+    summary:
+      'How many cards of a type the signed-in agent took back from a sub-agent and may still give back, ' +
+      'read before a return is confirmed',
+    params: () => z.object({ agentId: chosenAgent(), cardType: cardType() }),
+    data: () => z.object({ count: count() }),
   }),
   modifyingAgentInformation: endpoint({
     method: 'POST',

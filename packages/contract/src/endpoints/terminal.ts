@@ -117,6 +117,38 @@ export const terminal = {
         ),
       }),
   }),
+  selected: endpoint({
+    method: 'GET',
+    path: '/v1/terminal/selected',
+    access: 'any',
+    summary:
+      'The chosen terminals that still exist in scope, with their functions, in id order: read before a ' +
+      'renewal is confirmed, so that one deleted since drops out of the choice and permanent functions show',
+    params: () => z.object({ ids: idList('selectUser') }),
+    data: () =>
+      z.object({
+        list: z.array(
+          terminalSummary().pick({ id: true, ssid: true, name: true, user_type: true, expiries: true }),
+        ),
+        total: z.number(),
+      }),
+  }),
+  checkSsids: endpoint({
+    method: 'GET',
+    path: '/v1/terminal/checkSsids',
+    access: 'any',
+    summary:
+      'Which of these SSIDs (comma-separated, at most 100) are already in use, asked before a batch or a ' +
+      'card replacement is confirmed',
+    params: () =>
+      z.object({
+        ssids: z.preprocess(
+          (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+          z.array(ssid(), { error: 'selectUser' }).min(1, 'selectUser').max(Limits.scanAddMax, 'scanMax'),
+        ),
+      }),
+    data: () => z.object({ taken: z.array(z.string()) }),
+  }),
   addService: endpoint({
     method: 'GET',
     path: '/v1/terminal/addService',

@@ -192,6 +192,10 @@ export async function returnToLower(db: Db, r: ReturnInput) {
   return moved.giver;
 }
 
+/** Cards a parent took back from a sub-agent and has not given back yet. */
+export const returnable = (db: Conn, parentId: number, subId: number, cardType: number) =>
+  repo.recycledNotReturned(db, parentId, subId, cardType);
+
 export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
 
@@ -219,7 +223,13 @@ export const allRecords = async (db: Conn, f: repo.RecordFilter) =>
   (await repo.listRecords(db, f, 1, 100_000)).list.map((r) => view(f.agentId, r));
 
 /** Cards of deleted, barely used terminals go back to the agent who paid for them. */
-export async function giveBack(tx: Conn, agentId: number, cardType: number, quantity: number) {
+export async function giveBack(
+  tx: Conn,
+  agentId: number,
+  cardType: number,
+  quantity: number,
+  ref: { orgId?: number } = {},
+) {
   await repo.increment(tx, agentId, cardType, quantity);
-  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId });
+  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId, ...ref });
 }

@@ -2,6 +2,7 @@ import { type api, CardNames, LedgerNames, type ParsedParamsOf, RecordColumns, r
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { localDateTime } from '../../lib/zoned-time.ts';
 import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
@@ -45,6 +46,14 @@ export async function giveBack(db: Db, caller: Caller, p: MoveParams) {
   return { balance: await cards.returnToLower(db, giving) };
 }
 
+/** What a return could give back to a sub-agent in scope, asked before the return is confirmed. */
+export async function returnable(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.returnable>) {
+  ensureTopLevel(caller);
+  const { self, sub } = await selfAndSubAgent(db, caller, p.agentId);
+  if (!sub) throw notFound();
+  return { count: await cards.returnable(db, self.id, sub.id, p.cardType) };
+}
+
 export const records = (
   db: Conn,
   caller: Caller,
@@ -79,10 +88,13 @@ export async function exportCsv(
             ? names.restore
             : names.restored
           : names[r.kind];
+  // Times as the screen shows them: in the caller's zone, which the time column and the file name.
+  const zone = q.timeZone ?? 'UTC';
+  const [timeColumn, ...columns] = RecordColumns[q.lang];
   const lines = [
-    RecordColumns[q.lang],
+    [`${timeColumn} (${zone})`, ...columns],
     ...rows.map((r) => [
-      r.created_at.replace('T', ' ').slice(0, 19),
+      localDateTime(new Date(r.created_at), zone),
       movement(r),
       CardNames[q.lang][r.cardType] ?? String(r.cardType),
       r.quantity,
@@ -93,7 +105,7 @@ export async function exportCsv(
   ].map((cells) => cells.map(csvCell).join(','));
   return {
     type: 'text/csv; charset=utf-8',
-    filename: `sales-record-${q.start}-${q.end}.csv`,
+    filename: `sales-record-${q.start}-${q.end}-${zone.replaceAll('/', '_')}.csv`,
     body: `\uFEFF${lines.join('\r\n')}\r\n`,
   };
 }

@@ -26,6 +26,26 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
   return { list, total, page: q.page, size: q.size };
 }
 
+/**
+ * The SSIDs of a batch or a card replacement already in use, read before the cost is confirmed: the
+ * write checks them again under its locks.
+ */
+export const checkSsids = async (db: Conn, ssids: string[]) => ({
+  taken: await repo.existingSsids(db, [...new Set(ssids)]),
+});
+
+/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
+export async function selected(db: Conn, caller: Caller, ids: number[]) {
+  const rows = await repo.findTerminalsIn(db, scopeOf(caller), [...new Set(ids)]);
+  const list = rows
+    .sort((a, b) => a.id - b.id)
+    .map((t) => {
+      const s = lists.summaryOf({ ...t, orgName: '' });
+      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
+    });
+  return { list, total: list.length };
+}
+
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();
@@ -82,7 +102,11 @@ export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeo
       throw ruleBroken('selectUsersWithoutSos');
     }
     const due = found.filter((t) => !(t.userType === UserType.vip && t[column] === PERMANENT));
-    if (due.length > 0) await cards.consume(tx, caller.id, p.cardType, due.length);
+    // One ledger row per company, so that the sales record names whose users the cards went to.
+    const perOrg = new Map<number, number>();
+    for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+    for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
+      await cards.consume(tx, caller.id, p.cardType, n, { orgId });
     for (const t of due) {
       const current = t[column];
       await repo.updateTerminal(tx, t.id, { [column]: addYear(current && current > now ? current : now) });
@@ -111,20 +135,31 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
       tx,
       found.map((t) => t.id),
     );
-    const byAgentAndCard = new Map<string, { agentId: number; cardType: number; n: number }>();
+    // A refund's ledger row names the company whose users were deleted; its notice counts per card.
+    const byAgentAndCard = new Map<
+      string,
+      { agentId: number; cardType: number; n: number; orgs: Map<number, number> }
+    >();
     for (const t of fresh) {
       const cardType = t.userType === UserType.vip ? 7 : 0;
       const key = `${t.cardAgentId}:${cardType}`;
-      const entry = byAgentAndCard.get(key) ?? { agentId: t.cardAgentId as number, cardType, n: 0 };
+      const entry = byAgentAndCard.get(key) ?? {
+        agentId: t.cardAgentId as number,
+        cardType,
+        n: 0,
+        orgs: new Map<number, number>(),
+      };
       entry.n += 1;
+      entry.orgs.set(t.orgId, (entry.orgs.get(t.orgId) ?? 0) + 1);
       byAgentAndCard.set(key, entry);
     }
     // Balance rows in agent-id order, as sales lock them.
     const refunds = [...byAgentAndCard.values()].sort(
       (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
     );
-    for (const { agentId, cardType, n } of refunds) {
-      await cards.giveBack(tx, agentId, cardType, n);
+    for (const { agentId, cardType, n, orgs } of refunds) {
+      for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
+        await cards.giveBack(tx, agentId, cardType, count, { orgId });
       await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
     }
     await notices.record(tx, {

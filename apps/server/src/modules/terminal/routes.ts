@@ -8,6 +8,8 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.list, ({ db, caller, params }) => terminal.list(db, caller, params));
   route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
   route(app, deps, t.batch, ({ db, caller, params }) => terminal.batch(db, caller, params));
+  route(app, deps, t.selected, ({ db, caller, params }) => terminal.selected(db, caller, params.ids));
+  route(app, deps, t.checkSsids, ({ db, params }) => terminal.checkSsids(db, params.ssids));
   route(app, deps, t.addService, ({ db, caller, params }) => terminal.addService(db, caller, params));
   route(app, deps, t.cardBack, ({ db, caller, params }) => terminal.cardBack(db, caller, params.ids));
   route(app, deps, t.updateUser, ({ db, caller, params }) => terminal.update(db, caller, params));

@@ -13,6 +13,8 @@ export interface RuleField {
   type?: 'text' | 'password' | 'tel' | 'email';
   autoComplete?: string;
   placeholder?: string;
+  /** What the field is for, under it until a rule's message takes its place. */
+  hint?: string;
 }
 
 type Strings = Record<string, string>;
@@ -29,8 +31,11 @@ interface Props {
   initial?: Strings;
   /** Called with the values once every rule passes; a rejection keeps the form as it is. */
   onSubmit: (values: Strings) => Promise<void>;
-  /** A confirmation asked once the rules pass and before `onSubmit` runs; false sends nothing. */
-  ask?: (values: Strings) => Promise<boolean>;
+  /**
+   * A confirmation asked once the rules pass and before `onSubmit` runs; false sends nothing. It may
+   * check with the server first and put what it refuses under a field (`refuse`, a catalogue key).
+   */
+  ask?: (values: Strings, refuse: (field: string, key: string) => void) => Promise<boolean>;
 }
 
 /** A form of text fields laid out from a list, each checked with its contract rule before anything is sent. */
@@ -43,7 +48,11 @@ export const RuleForm = ({ id, fields, submitText, children, initial, schema, on
     return schema ? [...own, [schema, values]] : own;
   };
   return (
-    <form id={id} noValidate onSubmit={form.submit(onSubmit, parts, ask)}>
+    <form
+      id={id}
+      noValidate
+      onSubmit={form.submit(onSubmit, parts, ask && ((values) => ask(values, form.setError)))}
+    >
       {fields.map((f) => (
         <FormInput
           key={f.name}
@@ -53,6 +62,7 @@ export const RuleForm = ({ id, fields, submitText, children, initial, schema, on
           type={f.type}
           autoComplete={f.autoComplete}
           placeholder={f.placeholder}
+          hint={f.hint}
         />
       ))}
       {typeof children === 'function' ? children(form.values) : children}

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
@@ -23,6 +24,8 @@ export const Component = () => {
   const role = getLoginInfo()?.role ?? 0;
   const agent = useAgentInfo(role === 0);
   const org = useOrgInfo(role === 1);
+  // A company's region is the one its agent sees and /upregion changes.
+  const region = useEndpointQuery(api.org.getRegion, {}, { enabled: role === 1 });
   // Each row shows the server's refusal under itself.
   const saveContact = useEndpointMutation(api.profile.contact, {
     invalidates: [api.profile.agent, api.profile.org],
@@ -122,17 +125,29 @@ export const Component = () => {
                 saved();
               }}
             />
-            <EditRow
-              name="area"
-              label={t('account.profile.area')}
-              value={data.area}
-              rule={rules.region}
-              maxLength={50}
-              onSave={async (area) => {
-                await saveArea.mutateAsync({ area });
-                saved();
-              }}
-            />
+            {role === 1 ? (
+              <Link to="/upregion" className="profile-row profile-row--link" data-testid="profile-region">
+                <span className="profile-row__label">{t('account.profile.region')}</span>
+                <span
+                  className={`profile-row__value${region.data?.region ? '' : ' profile-row__value--empty'}`}
+                >
+                  {region.data?.region || t('account.profile.notSet')}
+                </span>
+                <RightOutline aria-hidden className="profile-row__arrow" />
+              </Link>
+            ) : (
+              <EditRow
+                name="area"
+                label={t('account.profile.area')}
+                value={data.area}
+                rule={rules.region}
+                maxLength={50}
+                onSave={async (area) => {
+                  await saveArea.mutateAsync({ area });
+                  saved();
+                }}
+              />
+            )}
             <EditRow
               name="address"
               label={t('account.profile.address')}

@@ -32,18 +32,49 @@ export const Component = () => {
             id="agent-add"
             submitText={t('manage.create')}
             fields={[
-              { name: 'name', label: t('manage.name'), rule: rules.agentName },
-              { name: 'contact', label: t('manage.contact'), rule: rules.contactName },
-              { name: 'account', label: t('manage.account'), rule: rules.account, autoComplete: 'off' },
+              {
+                name: 'name',
+                label: t('manage.name'),
+                rule: rules.agentName,
+                placeholder: t('manage.placeholder.name'),
+              },
+              {
+                name: 'contact',
+                label: t('manage.contact'),
+                rule: rules.contactName,
+                placeholder: t('manage.placeholder.contact'),
+              },
+              {
+                name: 'account',
+                label: t('manage.account'),
+                rule: rules.account,
+                autoComplete: 'off',
+                placeholder: t('manage.placeholder.account'),
+              },
               {
                 name: 'password',
                 label: t('manage.password'),
                 rule: rules.password,
                 type: 'password',
                 autoComplete: 'new-password',
+                placeholder: t('manage.placeholder.password'),
               },
-              { name: 'phone', label: t('manage.phone'), rule: rules.mobile, optional: true, type: 'tel' },
-              { name: 'email', label: t('manage.email'), rule: rules.email, optional: true, type: 'email' },
+              {
+                name: 'phone',
+                label: t('manage.phone'),
+                rule: rules.mobile,
+                optional: true,
+                type: 'tel',
+                placeholder: t('manage.placeholder.phone'),
+              },
+              {
+                name: 'email',
+                label: t('manage.email'),
+                rule: rules.email,
+                optional: true,
+                type: 'email',
+                placeholder: t('manage.placeholder.email'),
+              },
             ]}
             onSubmit={async (v) => {
               // Only card types the caller has on can be given; the rest are sent off.

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
+import { putChoice } from '../../lib/choice.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { initialOf } from '../../lib/format.ts';
 import { AgentEditForms } from './agent-edit-forms.tsx';
@@ -93,6 +94,20 @@ export const Component = () => {
             {CardTypes.every((c) => a.card_switch[c.field] !== 1) && (
               <p className="item-meta">{t('manage.noCardsOn')}</p>
             )}
+            {/* Selling to this agent or taking cards back starts here, with the agent already chosen. */}
+            <div className="chips" style={{ marginTop: 16 }}>
+              {(['sell', 'recycle'] as const).map((mode) => (
+                <Link
+                  key={mode}
+                  to={`/salesAdd?mode=${mode}`}
+                  className="chip chip--link"
+                  data-testid={`agent-${mode}`}
+                  onClick={() => putChoice('agent', { id: a.id, name: a.name })}
+                >
+                  {t(mode === 'sell' ? 'manage.sellTo' : 'manage.recycleFrom')}
+                </Link>
+              ))}
+            </div>
           </section>
           <section className="section section--switch">
             <CardSwitchChips allowed={mine.data} value={cards} onChange={(next) => void saveSwitch(next)} />

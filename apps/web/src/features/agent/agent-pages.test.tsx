@@ -42,6 +42,14 @@ describe('agent management', { timeout: 15_000 }, () => {
     renderRoute('/agentAdd');
     await findPage('agent-add');
     await screen.findByTestId('switch-sos');
+    // Every text field says what it takes before anything is typed.
+    const blank = [...document.querySelectorAll<HTMLInputElement>('#agent-add input:not([type=checkbox])')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
+    expect((screen.getByLabelText('Login account') as HTMLInputElement).placeholder).toBe(
+      '6–20 letters, digits or _',
+    );
     expect(screen.queryByTestId('switch-video')).toBeNull();
     expect(screen.getByTestId('switch-voice').getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText('Agent name'), { target: { value: 'abc' } });
@@ -92,4 +100,31 @@ describe('agent management', { timeout: 15_000 }, () => {
     expect(update?.get('recording_card')).toBe('1');
     expect(update?.get('super_card')).toBe('0');
   });
+
+  it.each([
+    ['sell', 'Sell cards', 'Your balance: 100 · Sub holds 7'],
+    ['recycle', 'Take cards back', 'Sub holds 7'],
+  ])(
+    'opens a %s to the sub-agent from its detail, the agent chosen and its balance shown',
+    async (mode, label, hint) => {
+      signIn(0);
+      const detail = {
+        ...agentInfo({ id: 2, name: 'Sub', path: 'A001B002', blance: 7 }),
+        card_switch: allOn({ path: 'A001B002' }),
+        parent_name: 'agent01',
+        org_count: 0,
+        created_at: '2026-01-01T00:00:00.000Z',
+      };
+      mockApi(replies('A001', { [api.agent.detail.path]: { data: detail } }));
+      const view = renderRoute('/agentDetail?id=2');
+      await findPage('agent-detail');
+      const link = await screen.findByText(label);
+      fireEvent.click(link);
+      await findPage('sales-add');
+      expect(view.search()).toBe(`?mode=${mode}`);
+      expect(await screen.findByText('Sub')).toBeTruthy();
+      fireEvent.click(await screen.findByTestId('sale-card-voice'));
+      expect(await screen.findByText(hint)).toBeTruthy();
+    },
+  );
 });

@@ -41,6 +41,19 @@ describe('the strip', () => {
       ...Object.fromEntries(fields.map((field) => [field, 1])),
     });
 
+  it('says "1 card" and "2 cards", not "1 cards"', () => {
+    render(
+      <CardStrip
+        cards={[
+          { key: 'duplex', balance: 1 },
+          { key: 'voice', balance: 2 },
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('card-duplex').textContent).toBe('Duplex1card');
+    expect(screen.getByTestId('card-voice').textContent).toBe('Voice2cards');
+  });
+
   it('is static below three cards', () => {
     render(<CardStrip cards={stripCards(agentInfo(), only('blance', 'super_card'))} />);
     const strip = screen.getByTestId('card-strip');

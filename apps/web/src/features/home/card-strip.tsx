@@ -19,7 +19,7 @@ const CardTile = ({ card }: { card: StripCard }) => {
     <li className={`balance balance--${card.key}`} data-testid={`card-${card.key}`}>
       <span className="balance__label">{t(`card.${card.key}`)}</span>
       <span className={valueClass(value)}>{value}</span>
-      <span className="balance__unit">{t('card.unit')}</span>
+      <span className="balance__unit">{t('card.unit', { count: card.balance })}</span>
     </li>
   );
 };

@@ -20,18 +20,47 @@ export const Component = () => {
           id="org-add"
           submitText={t('manage.create')}
           fields={[
-            { name: 'name', label: t('manage.orgName'), rule: rules.companyName },
-            { name: 'contact', label: t('manage.contact'), rule: rules.contactName },
-            { name: 'account', label: t('manage.account'), rule: rules.account },
+            {
+              name: 'name',
+              label: t('manage.orgName'),
+              rule: rules.companyName,
+              placeholder: t('manage.placeholder.name'),
+            },
+            {
+              name: 'contact',
+              label: t('manage.contact'),
+              rule: rules.contactName,
+              placeholder: t('manage.placeholder.contact'),
+            },
+            {
+              name: 'account',
+              label: t('manage.account'),
+              rule: rules.account,
+              placeholder: t('manage.placeholder.account'),
+            },
             {
               name: 'password',
               label: t('manage.password'),
               rule: rules.password,
               type: 'password',
               autoComplete: 'new-password',
+              placeholder: t('manage.placeholder.password'),
             },
-            { name: 'phone', label: t('manage.phone'), rule: rules.mobile, optional: true, type: 'tel' },
-            { name: 'region', label: t('manage.region'), rule: rules.region, optional: true },
+            {
+              name: 'phone',
+              label: t('manage.phone'),
+              rule: rules.mobile,
+              optional: true,
+              type: 'tel',
+              placeholder: t('manage.placeholder.phone'),
+            },
+            {
+              name: 'region',
+              label: t('manage.region'),
+              rule: rules.region,
+              optional: true,
+              placeholder: t('manage.placeholder.region'),
+            },
           ]}
           onSubmit={async (v) => {
             const res = await add.mutateAsync({

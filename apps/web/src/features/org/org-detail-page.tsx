@@ -35,8 +35,18 @@ export const Component = () => {
   });
   const remove = async () => {
     if (!o) return;
+    // A company with users cannot go (the server refuses it): say so with the count, and lead to them.
+    if (o.user_count > 0) {
+      const toUsers = await confirm(
+        t('manage.deleteHasUsers', { name: o.corg_name, count: o.user_count }),
+        t('manage.showUsers'),
+        t('manage.cancel'),
+      );
+      if (toUsers) navigate(`/userList?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`);
+      return;
+    }
     const ok = await confirm(
-      t('manage.confirmDelete', { name: o.corg_name }),
+      t('manage.confirmDelete', { name: o.corg_name, groups: o.group_count }),
       t('manage.delete'),
       t('manage.cancel'),
     );

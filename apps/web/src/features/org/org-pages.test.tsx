@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
-import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, orgInfo, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 afterEach(() => {
@@ -69,13 +69,22 @@ describe('company management', { timeout: 20_000 }, () => {
 
   it('deletes a company only after the confirmation and returns to the list', async () => {
     signIn(0);
-    const fetch = mockApi(replies({ [api.org.deletingUnit.path]: {} }));
+    const fetch = mockApi(
+      replies({
+        [api.org.deletingUnit.path]: {},
+        [api.org.info.path]: { data: { ...detail, user_count: 0 } },
+      }),
+    );
     const view = renderRoute('/orgDetail?id=7');
     await findPage('org-detail');
     fireEvent.click(await screen.findByTestId('org-delete'));
-    // The dialog loads on first use.
+    // The dialog loads on first use; it says what goes with the company.
     expect(
-      await screen.findByText('Delete TaxiCo? This cannot be undone.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Delete TaxiCo? It has no users; its 2 groups go with it. This cannot be undone.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
     await dialogClosed();
@@ -87,6 +96,26 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(sent(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
     await findPage('org-list');
     expect(view.pathname()).toBe('/orgList');
+  });
+
+  it('says how many users a company still has instead of asking to delete it, and leads to them', async () => {
+    signIn(0);
+    const fetch = mockApi(
+      replies({ [api.terminal.list.path]: { data: { list: [], total: 0, page: 1, size: 20 } } }),
+    );
+    const view = renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    await screen.findByText('TaxiCo');
+    fireEvent.click(await screen.findByTestId('org-delete'));
+    const text = 'TaxiCo still has 6 users. Move or delete them first, then delete the company.';
+    expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await dialogButton('Show its users'));
+    await findPage('user-list');
+    expect(view.search()).toBe('?orgId=7&orgName=TaxiCo');
+    expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
+    await waitFor(() =>
+      expect(sent(fetch, api.terminal.list.path).some((u) => u.searchParams.get('orgId') === '7')).toBe(true),
+    );
   });
 
   it('lets a top-level agent move the company to one of its sub-agents after confirming', async () => {
@@ -134,6 +163,10 @@ describe('company management', { timeout: 20_000 }, () => {
     const fetch = mockApi(replies({ [api.org.add.path]: { data: { id: 7 } } }));
     renderRoute('/orgAdd');
     await findPage('org-add');
+    const blank = [...document.querySelectorAll<HTMLInputElement>('#org-add input')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: '_ab' } });
     fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
     expect(await screen.findByText(/Company name: 4-20/)).toBeTruthy();
@@ -152,5 +185,38 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(add?.has('phone')).toBe(false);
     expect(add?.has('region')).toBe(false);
     await findPage('org-detail');
+  });
+});
+
+describe("a company's region", { timeout: 15_000 }, () => {
+  it('is linked from /main, shows its current value and a hint, and shows the saved value on /orgUser', async () => {
+    signIn(1);
+    let region = '';
+    const fetch = mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.org.getRegion.path]: () => ({ data: { region } }),
+      [api.org.updateRegion.path]: (url: URL) => {
+        region = url.searchParams.get('region') ?? '';
+        return { data: null };
+      },
+    });
+    const view = renderRoute('/main');
+    await findPage('main-page');
+    const link = await screen.findByTestId('link-region');
+    expect(link.getAttribute('href')).toBe('/upregion');
+    await waitFor(() => expect(link.textContent).toContain('Not set'));
+    fireEvent.click(link);
+    await findPage('org-region-page');
+    expect((await screen.findByTestId('region-current')).textContent).toBe('Current region: Not set');
+    const input = screen.getByLabelText('Region') as HTMLInputElement;
+    expect(input.placeholder).toBe('e.g. Hong Kong, Kowloon');
+    expect(screen.getByText(/Where the company works/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Kowloon' } });
+    fireEvent.submit(document.getElementById('org-region') as HTMLFormElement);
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u]) => String(u).includes(api.org.updateRegion.path))).toBe(true),
+    );
+    await waitFor(() => expect(view.pathname()).toBe('/orgUser'));
+    expect((await screen.findByTestId('profile-region')).textContent).toContain('Kowloon');
   });
 });

@@ -20,17 +20,31 @@ export const Component = () => {
       <PageHeader title={t('manage.changeRegion')} />
       <section className="section">
         {current.data && (
-          <RuleForm
-            id="org-region"
-            submitText={t('manage.changeRegion')}
-            initial={{ region: current.data.region }}
-            fields={[{ name: 'region', label: t('manage.region2'), rule: rules.region.min(1, 'required') }]}
-            onSubmit={async (v) => {
-              await updateRegion.mutateAsync({ id, region: v.region });
-              showToast(t('manage.saved'));
-              navigate(-1);
-            }}
-          />
+          <>
+            <p className="item-meta" data-testid="region-current" style={{ marginBottom: 12 }}>
+              {t('manage.regionCurrent', { region: current.data.region || t('manage.notSet') })}
+            </p>
+            <RuleForm
+              id="org-region"
+              submitText={t('manage.changeRegion')}
+              initial={{ region: current.data.region }}
+              fields={[
+                {
+                  name: 'region',
+                  label: t('manage.region2'),
+                  rule: rules.region.min(1, 'required'),
+                  placeholder: t('manage.regionPlaceholder'),
+                  hint: t('manage.regionHint'),
+                },
+              ]}
+              onSubmit={async (v) => {
+                await updateRegion.mutateAsync({ id, region: v.region });
+                showToast(t('manage.saved'));
+                // Back to the screen that shows the region: the company's detail, or the company's profile.
+                navigate(id ? `/orgDetail?id=${id}` : '/orgUser', { replace: true });
+              }}
+            />
+          </>
         )}
       </section>
     </div>

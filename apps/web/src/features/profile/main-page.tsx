@@ -1,5 +1,6 @@
 import { api, isSubAgentPath } from '@ptt/contract';
 import {
+  EnvironmentOutline,
   InformationCircleOutline,
   LockOutline,
   MessageOutline,
@@ -13,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -43,6 +45,7 @@ export const Component = () => {
   const role = getLoginInfo()?.role ?? 0;
   const agent = useAgentInfo(role === 0);
   const org = useOrgInfo(role === 1);
+  const region = useEndpointQuery(api.org.getRegion, {}, { enabled: role === 1 });
   const { locked, guard } = useDoubleClickGuard();
 
   const name = role === 0 ? agent.data?.name : org.data?.corg_name;
@@ -79,7 +82,15 @@ export const Component = () => {
               : undefined,
           },
         ]
-      : []),
+      : [
+          {
+            to: '/upregion',
+            label: t('account.center.region'),
+            icon: <EnvironmentOutline />,
+            testId: 'link-region',
+            extra: region.data ? region.data.region || t('account.center.payPwdNotSet') : undefined,
+          },
+        ]),
     {
       to: '/feedback',
       label: t('account.center.feedback'),

@@ -7,6 +7,7 @@ import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useSubAgent } from '../../api/queries/use-sub-agent.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirmSpend } from '../../components/card-spend.tsx';
 import { confirm } from '../../components/confirm.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -41,10 +42,19 @@ export const Component = () => {
   const giveBack = useEndpointMutation(api.agent.returnCards, { invalidates: balanceReads });
   const checkPwd = useEndpointMutation(api.jsp.checkPwd);
 
+  const card = cardType === null ? undefined : cardByCode(cardType);
+  // A return is bounded by what was taken back from this agent and not given back yet: read before the
+  // question, so that too many is refused under the field, not after the confirmation.
+  const returnable = useEndpointQuery(
+    api.agent.returnable,
+    { agentId: agent?.id ?? 0, cardType: card?.code ?? 0 },
+    { enabled: mode === 'return' && Boolean(agent && card) },
+  );
+  const open = mode === 'return' && card ? returnable.data?.count : undefined;
+
   // Sub-agents make no sales (SPEC §6): their tab bar opens the record, and so does this path.
   if (me.data && isSubAgentPath(me.data.path)) return <Navigate to="/salesRecord" replace />;
 
-  const card = cardType === null ? undefined : cardByCode(cardType);
   const mine = card && me.data ? me.data[card.field] : 0;
   const held = card && theirs.data ? theirs.data[card.field] : 0;
   const cardName = card ? t(`card.${card.key}`) : '';
@@ -59,6 +69,9 @@ export const Component = () => {
       'quantity',
       ['cardType'],
     ],
+    ...(v.mode === 'return'
+      ? [[rules.returnQuantity(open), v.quantity, 'quantity', ['cardType']] as const]
+      : []),
     ...(me.data?.has_pay_pwd ? [[rules.cardPwd, v.payPwd, 'payPwd'] as const] : []),
   ];
 
@@ -136,7 +149,12 @@ export const Component = () => {
             card
               ? mode === 'recycle'
                 ? t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })
-                : t('sales.myBalance', { count: mine })
+                : mode === 'return' && open !== undefined
+                  ? `${t('sales.myBalance', { count: mine })} · ${t('sales.returnable', { count: open, agent: agent?.name ?? '' })}`
+                  : // A sale shows what the buyer holds beside what the seller has.
+                    theirs.data
+                    ? `${t('sales.myBalance', { count: mine })} · ${t('sales.theirBalance', { count: held, agent: agent?.name ?? '' })}`
+                    : t('sales.myBalance', { count: mine })
               : undefined
           }
           askPayPwd={Boolean(me.data?.has_pay_pwd)}

@@ -82,7 +82,8 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(await screen.findByTestId('sale-card-duplex')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mode-sell'));
     fireEvent.click(await screen.findByTestId('sale-card-voice'));
-    await screen.findByText('Your balance: 10');
+    // The buyer's balance stands beside the seller's.
+    await screen.findByText('Your balance: 10 · Reseller holds 3');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByText('The minimum quantity is 1')).toBeTruthy();
@@ -176,7 +177,9 @@ describe('service card sales', { timeout: 15_000 }, () => {
   });
 
   it('returns cards taken back from a sub-agent, after a confirmation with the balance they leave', async () => {
+    let open = 4;
     const fetch = await openWithAgent({
+      [api.agent.returnable.path]: () => ({ data: { count: open } }),
       [api.agent.returnCards.path]: (url: URL) =>
         url.searchParams.get('quantity') === '3'
           ? { code: Code.rule, msg: Messages.returnOverAmount }
@@ -187,16 +190,25 @@ describe('service card sales', { timeout: 15_000 }, () => {
     // Any card the agent's own switch allows, duplex included: the cards were the sub-agent's.
     fireEvent.click(await screen.findByTestId('sale-card-duplex'));
     fireEvent.click(screen.getByTestId('sale-card-voice'));
-    await screen.findByText('Your balance: 10');
+    await screen.findByText('Your balance: 10 · Up to 4 can go back to Reseller');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '11' } });
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByText('The quantity cannot exceed the balance')).toBeTruthy();
+    // More than was taken back is refused under the field, before any question about the balance.
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '5' } });
+    await tapSubmit();
+    expect(
+      await screen.findByText('The quantity cannot exceed the cards taken back from this agent'),
+    ).toBeTruthy();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
     await tapSubmit();
     await answerDialog('Give 3 Voice cards back to Reseller? Your balance: 10 → 7', 'Return');
-    // The server bounds a return by what it took back: a refusal keeps what was typed.
+    // The server bounds a return again under its locks: a refusal keeps what was typed.
     await waitFor(() => expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(1));
     expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('3');
+    open = 2;
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await tapSubmit();
     await answerDialog('Give 2 Voice cards back to Reseller? Your balance: 10 → 8', 'Return');

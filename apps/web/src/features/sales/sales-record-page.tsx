@@ -27,14 +27,17 @@ export const Component = () => {
   const exportCsv = form.submit(
     (range) => {
       // The file comes straight from the server, which reads the session from the query (SPEC §7).
+      // Times in the file are those the screen shows: the device's zone, which the file names.
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
       const url = buildUrl(api.agent.exportSalesRecord, {
         ...range,
         cardType,
         lang: msgField[currentLanguage()],
+        timeZone,
       });
       const link = document.createElement('a');
       link.href = url;
-      link.download = `sales-record-${range.start}-${range.end}.csv`;
+      link.download = `sales-record-${range.start}-${range.end}-${timeZone.replaceAll('/', '_')}.csv`;
       link.rel = 'noopener';
       document.body.append(link);
       link.click();

@@ -130,9 +130,56 @@ describe('service card record', { timeout: 15_000 }, () => {
       start: '2026-01-01',
       end: '2026-03-31',
       lang: 'en',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       access_token: 'token-1',
       openid: 'open-1',
     });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the company on cards used for its users and on refunds for its deleted users, and opens a row', async () => {
+    signIn(0);
+    const mine = party(1, 'Demo_Agent');
+    const row = (id: number, kind: string, direction: string, org: string | null) => ({
+      id,
+      kind,
+      direction,
+      cardType: 4,
+      quantity: 1,
+      fromAgent: direction === 'out' ? mine : null,
+      toAgent: direction === 'in' ? mine : null,
+      org: org ? { orgName: org } : null,
+      created_at: '2026-03-02T10:00:00.000Z',
+    });
+    mockApi({
+      [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
+      [api.agent.getSalesPurchaseRecord.path]: {
+        data: {
+          list: [
+            row(9, 'return', 'in', 'Taxi Co'),
+            row(8, 'consume', 'out', 'Taxi Co'),
+            row(7, 'consume', 'out', null),
+          ],
+          total: 3,
+          page: 1,
+          size: 20,
+        },
+      },
+    });
+    renderRoute('/salesRecord');
+    await findPage('sales-record');
+    const [refund, used, older] = await within(await screen.findByTestId('record-list')).findAllByTestId(
+      'record-row',
+    );
+    expect(refund?.textContent).toContain('deleted users of Taxi Co → Demo_Agent');
+    expect(used?.textContent).toContain('Demo_Agent → users of Taxi Co');
+    // A row written before the company was recorded still says where the cards went.
+    expect(older?.textContent).toContain('Demo_Agent → users');
+    expect(within(used as HTMLElement).queryByTestId('record-detail')).toBeNull();
+    fireEvent.click(within(used as HTMLElement).getByRole('button'));
+    const detail = within(used as HTMLElement).getByTestId('record-detail');
+    expect(detail.textContent).toContain('#8');
+    expect(detail.textContent).toContain('Company');
+    expect(detail.textContent).toContain('Taxi Co');
   });
 });

@@ -52,6 +52,22 @@ export interface BatchOutcome {
   taken?: string[];
 }
 
+/**
+ * A batch as the agent submits it: the SSIDs already in use are named before any cost is asked about,
+ * then the cost is confirmed, then the batch is created. Undefined when the agent cancels.
+ */
+export const useSubmitBatch = (userType: number | null) => {
+  const check = useEndpointMutation(api.terminal.checkSsids);
+  const confirmBatch = useConfirmBatch(userType);
+  const createBatch = useCreateBatch();
+  return async (s: ScanState, ssids: string[], mode: 'scan' | 'input'): Promise<BatchOutcome | undefined> => {
+    const { taken } = await check.mutateAsync({ ssids: ssids.join(',') });
+    if (taken.length > 0) return { taken };
+    if (!(await confirmBatch(ssids.length))) return undefined;
+    return createBatch(s, ssids, mode);
+  };
+};
+
 /** Creates the batch in one call: the SSIDs travel in the JSON body, the rest in the query. */
 export const useCreateBatch = () => {
   const batch = useEndpointMutation(api.terminal.batch, {

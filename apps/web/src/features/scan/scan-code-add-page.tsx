@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
-import { type BatchOutcome, batchRule, useConfirmBatch, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchRule, useSubmitBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
 import { CreatedPage } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
@@ -16,14 +16,13 @@ import './scan.css';
 /** /scanCodeAdd: batch user creation by scanning (kept in session storage) or by typing up to 10 SSIDs. */
 export const Component = () => {
   const { t } = useTranslation();
-  const createBatch = useCreateBatch();
   const navigate = useNavigate();
   const { state, update } = useScanState();
   // The values live in the kept-alive scan store; the form primitive holds the rule's messages.
   const form = useRuleForm({});
   const [created, setCreated] = useState<BatchOutcome['created']>();
   const keepTyped = useCallback((typed: string[]) => update({ typed }), [update]);
-  const confirmBatch = useConfirmBatch(state.userType);
+  const submitBatch = useSubmitBatch(state.userType);
 
   const formOk = () => form.check(batchRule(state));
 
@@ -83,8 +82,8 @@ export const Component = () => {
           onRowsChange={keepTyped}
           onSubmit={async (ssids) => {
             if (!formOk()) return undefined;
-            if (!(await confirmBatch(ssids.length))) return undefined;
-            const outcome = await createBatch(state, ssids, 'input');
+            const outcome = await submitBatch(state, ssids, 'input');
+            if (!outcome) return undefined;
             if (outcome.taken) {
               showToast(t('scan.inUse', { ssids: outcome.taken.join(', ') }));
               return outcome.taken;

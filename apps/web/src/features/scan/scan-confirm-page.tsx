@@ -6,7 +6,7 @@ import { CardBalance } from '../../components/card-spend.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
-import { type BatchOutcome, batchReady, cardOfUserType, useConfirmBatch, useCreateBatch } from './batch.ts';
+import { type BatchOutcome, batchReady, cardOfUserType, useSubmitBatch } from './batch.ts';
 import { CreatedPage } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
@@ -14,22 +14,21 @@ import './scan.css';
 /** /scanConfirm: the batch at a glance, created in one call; the passwords are shown once after. */
 export const Component = () => {
   const { t } = useTranslation();
-  const createBatch = useCreateBatch();
   const { state, update, reset } = useScanState();
   const [busy, setBusy] = useState(false);
   const [taken, setTaken] = useState<string[]>([]);
   const [created, setCreated] = useState<BatchOutcome['created']>();
   const { locked, guard } = useDoubleClickGuard();
-  const confirmBatch = useConfirmBatch(state.userType);
+  const submitBatch = useSubmitBatch(state.userType);
 
   if (created) return <CreatedPage testId="scan-confirm" title={t('scan.confirmTitle')} created={created} />;
   if (!batchReady(state) || state.ssids.length === 0) return <Navigate to="/scanCodeAdd" replace />;
 
   const submit = async () => {
-    if (!(await confirmBatch(state.ssids.length))) return;
     setBusy(true);
     try {
-      const outcome = await createBatch(state, state.ssids, 'scan');
+      const outcome = await submitBatch(state, state.ssids, 'scan');
+      if (!outcome) return;
       if (outcome.taken) {
         setTaken(outcome.taken);
         showToast(t('scan.inUse', { ssids: outcome.taken.join(', ') }));

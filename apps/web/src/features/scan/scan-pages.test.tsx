@@ -169,6 +169,7 @@ describe('kept-alive scan list', () => {
     writeScanState(carBatch(['359000000000001']));
     const created = [{ id: 9, ssid: '359000000000001', name: 'Car1', intercomPassword: '123456' }];
     const fetch = mockApi({
+      [api.terminal.checkSsids.path]: { data: { taken: [] } },
       [api.terminal.batch.path]: { data: { created } },
       [api.profile.agent.path]: { data: agentInfo({ blance: 7 }) },
     });
@@ -204,5 +205,41 @@ describe('kept-alive scan list', () => {
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
       '\uFEFFName,SSID(IMEI),Intercom password\r\nCar1,359000000000001,123456\r\n',
     );
+  });
+
+  it('names the SSIDs already in use before asking about the cost, and creates nothing', async () => {
+    signIn(0);
+    writeScanState(carBatch(['359000000000001', '359000000000002']));
+    const fetch = mockApi({
+      [api.terminal.checkSsids.path]: { data: { taken: ['359000000000002'] } },
+      [api.profile.agent.path]: { data: agentInfo({ blance: 924 }) },
+    });
+    renderRoute('/scanConfirm');
+    await findPage('scan-confirm');
+    await screen.findByTestId('batch-balance');
+    fireEvent.click(screen.getByTestId('scan-create'));
+    expect(await screen.findByText('in use')).toBeTruthy();
+    expect(
+      String(fetch.mock.calls.find(([u]) => String(u).includes(api.terminal.checkSsids.path))?.[0]),
+    ).toContain('ssids=359000000000001%2C359000000000002');
+    expect(screen.queryByText(/924 → 922/)).toBeNull();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.batch.path))).toBe(false);
+  });
+
+  it('marks a typed SSID in use under its row before asking about the cost', async () => {
+    signIn(0);
+    writeScanState({ ...carBatch([]), mode: 'input', typed: ['359000000000003'] });
+    const fetch = mockApi({
+      [api.terminal.checkSsids.path]: { data: { taken: ['359000000000003'] } },
+      [api.profile.agent.path]: { data: agentInfo({ blance: 924 }) },
+      [api.agent.orgs.path]: orgs,
+    });
+    renderRoute('/scanCodeAdd');
+    await findPage('scan-code-add');
+    fireEvent.submit(screen.getByTestId('input-panel'));
+    expect(await screen.findByText('Do not add repeatedly!')).toBeTruthy();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.batch.path))).toBe(false);
   });
 });

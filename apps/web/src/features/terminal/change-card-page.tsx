@@ -14,6 +14,7 @@ export const Component = () => {
   const navigate = useNavigate();
   const old = useSearchParams()[0].get('ssid') ?? '';
   const changeCard = useEndpointMutation(api.terminal.changecard, { invalidates: terminalReads });
+  const checkSsids = useEndpointMutation(api.terminal.checkSsids);
   return (
     <div className="page" data-testid="change-card">
       <PageHeader title={t('terminal.changeCard')} />
@@ -23,19 +24,38 @@ export const Component = () => {
           submitText={t('terminal.changeCard')}
           initial={{ oldSsid: old }}
           fields={[
-            { name: 'oldSsid', label: t('terminal.oldSsid'), rule: rules.ssid, type: 'tel' },
-            { name: 'newSsid', label: t('terminal.newSsid'), rule: rules.ssid, type: 'tel' },
+            {
+              name: 'oldSsid',
+              label: t('terminal.oldSsid'),
+              rule: rules.ssid,
+              type: 'tel',
+              placeholder: t('terminal.ssidPlaceholder'),
+            },
+            {
+              name: 'newSsid',
+              label: t('terminal.newSsid'),
+              rule: rules.ssid,
+              type: 'tel',
+              placeholder: t('terminal.ssidPlaceholder'),
+            },
           ]}
-          ask={(v) =>
-            confirm(
-              t('terminal.confirmChangeCard', {
-                old: rules.ssid.parse(v.oldSsid),
-                new: rules.ssid.parse(v.newSsid),
-              }),
+          ask={async (v, refuse) => {
+            const newSsid = rules.ssid.parse(v.newSsid);
+            // A new SSID in use is refused before the question, not after it.
+            try {
+              if ((await checkSsids.mutateAsync({ ssids: newSsid })).taken.length > 0) {
+                refuse('newSsid', 'newSsidInUse');
+                return false;
+              }
+            } catch {
+              return false; // The client has shown the server's message.
+            }
+            return confirm(
+              t('terminal.confirmChangeCard', { old: rules.ssid.parse(v.oldSsid), new: newSsid }),
               t('terminal.changeCard'),
               t('terminal.cancel'),
-            )
-          }
+            );
+          }}
           onSubmit={async (v) => {
             const res = await changeCard.mutateAsync({ oldSsid: v.oldSsid, newSsid: v.newSsid });
             showToast(t('terminal.changed', { ssid: res.ssid }));

@@ -31,9 +31,26 @@ export const Component = () => {
             submitText={t('terminal.save')}
             initial={{ name: u.name, iccid: u.iccid, remark: u.remark }}
             fields={[
-              { name: 'name', label: t('terminal.name'), rule: rules.nicknameLong },
-              { name: 'iccid', label: t('terminal.iccidLabel'), rule: rules.iccid, optional: true },
-              { name: 'remark', label: t('terminal.remark'), rule: rules.remark, optional: true },
+              {
+                name: 'name',
+                label: t('terminal.name'),
+                rule: rules.nicknameLong,
+                placeholder: t('terminal.namePlaceholder'),
+              },
+              {
+                name: 'iccid',
+                label: t('terminal.iccidLabel'),
+                rule: rules.iccid,
+                optional: true,
+                placeholder: t('terminal.iccidPlaceholder'),
+              },
+              {
+                name: 'remark',
+                label: t('terminal.remark'),
+                rule: rules.remark,
+                optional: true,
+                placeholder: t('terminal.remarkPlaceholder'),
+              },
             ]}
             onSubmit={async (v) => {
               await updateUser.mutateAsync({ id, name: v.name, iccid: v.iccid, remark: v.remark });

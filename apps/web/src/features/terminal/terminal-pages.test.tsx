@@ -1,16 +1,18 @@
-import { api } from '@ptt/contract';
+import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { expiryKind } from './expiry.ts';
 import { ExpiryText } from './expiry-text.tsx';
 import { putSelection } from './selection.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setTransportHooks({ toast: () => {} });
 });
 
 const none = {
@@ -23,7 +25,7 @@ const none = {
   duplex: null,
 };
 
-describe('expiry display', () => {
+describe('expiry display', { timeout: 15_000 }, () => {
   it('reads 2035 and later as permanent, earlier dates as running or past', () => {
     const today = new Date('2026-06-01T00:00:00Z');
     expect(expiryKind('2035-01-01', today)).toBe('permanent');
@@ -83,6 +85,72 @@ describe('expiry display', () => {
   });
 });
 
+describe('deleting a user', { timeout: 15_000 }, () => {
+  it('lands on the list with the success toast only, not the deleted record\'s "does not exist"', async () => {
+    signIn(0);
+    const toast = vi.fn();
+    setTransportHooks({ toast });
+    let deleted = false;
+    const gone = { code: Code.notFound, msg: Messages.notFound };
+    mockApi({
+      [api.terminal.detail.path]: () =>
+        deleted
+          ? gone
+          : {
+              data: {
+                id: 4,
+                ssid: '359000000000004',
+                name: 'Car4',
+                org_id: 3,
+                org_name: 'Taxi Co',
+                user_type: 0,
+                expiries: { ...none, voice: '2027-03-01' },
+                created_at: '2026-01-01',
+                iccid: '',
+                remark: '',
+                dispatcher: false,
+                warranty: null,
+                default_group: null,
+                groups: [],
+              },
+            },
+      [api.location.last.path]: () => (deleted ? gone : { data: null }),
+      [api.group.listening.path]: () => (deleted ? gone : { data: [] }),
+      [api.terminal.cardBack.path]: () => {
+        deleted = true;
+        return { data: { deleted: 1, returned: 1 } };
+      },
+      [api.terminal.list.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+    });
+    renderRoute('/userDetail?id=4');
+    await findPage('user-detail');
+    await screen.findByText(/No position reported yet/);
+    toast.mockClear();
+    fireEvent.click(screen.getByTestId('user-delete'));
+    await answerDialog(
+      'Delete 1 user? Cards of services started in the last 30 days go back to you.',
+      'Confirm',
+    );
+    await findPage('user-list');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await screen.findByText('Users deleted: 1. Cards returned: 1.')).toBeTruthy();
+    expect(toast).not.toHaveBeenCalledWith('The record does not exist');
+  });
+});
+
+/** A chosen user as the server reads it again before a renewal. */
+const row = (
+  id: number,
+  userType: number,
+  expiries: Partial<Record<keyof typeof none, string | null>> = {},
+) => ({
+  id,
+  ssid: `35900000000000${id}`,
+  name: `Car${id}`,
+  user_type: userType,
+  expiries: { ...none, voice: '2027-01-01', ...expiries },
+});
+
 describe('activation', () => {
   it("says 'Please select a user' when nobody was chosen", async () => {
     signIn(0);
@@ -101,6 +169,7 @@ describe('activation', () => {
       { id: 5, name: 'Car5', ssid: '359000000000005' },
     ]);
     const fetch = mockApi({
+      [api.terminal.selected.path]: { data: { list: [row(4, 0), row(5, 0)], total: 2 } },
       [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
       [api.profile.agent.path]: { data: agentInfo({ recording_card: 30 }) },
       [api.agent.queryCardSwitch.path]: { data: allOn() },
@@ -123,5 +192,115 @@ describe('activation', () => {
     );
     // Two users go back to the list, after the toast has been shown.
     await findPage('user-list');
+  });
+});
+
+describe('card change', () => {
+  it('refuses a new SSID in use under its field before asking to change the card', async () => {
+    signIn(1);
+    const fetch = mockApi({ [api.terminal.checkSsids.path]: { data: { taken: ['359000000000009'] } } });
+    renderRoute('/changeCard?ssid=359000000000004');
+    await findPage('change-card');
+    const input = screen.getByLabelText('New SSID(IMEI)') as HTMLInputElement;
+    expect(input.placeholder).toBe('15 digits, on the radio’s label');
+    fireEvent.change(input, { target: { value: '359000000000009' } });
+    fireEvent.submit(document.getElementById('change-card') as HTMLFormElement);
+    expect(await screen.findByText('The entered new SSID(IMEI) is already in use')).toBeTruthy();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.changecard.path))).toBe(false);
+  });
+});
+
+describe('renewing a stale or permanent choice', { timeout: 15_000 }, () => {
+  it('leaves out a user deleted since it was chosen and renews the others', async () => {
+    signIn(0);
+    putSelection([
+      { id: 4, name: 'Car4', ssid: '359000000000004' },
+      { id: 5, name: 'Car5', ssid: '359000000000005' },
+      { id: 6, name: 'Car6', ssid: '359000000000006' },
+    ]);
+    // Car6 is deleted while the page is open: the read before the question finds it gone.
+    let existing = [row(4, 0), row(5, 0), row(6, 0)];
+    const fetch = mockApi({
+      [api.terminal.selected.path]: () => ({ data: { list: existing, total: existing.length } }),
+      [api.terminal.addService.path]: { data: { renewed: 2, skipped: 0 } },
+      [api.profile.agent.path]: { data: agentInfo({ location_card: 30 }) },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
+    renderRoute('/locationPayment');
+    await findPage('location-payment');
+    await screen.findByTestId('renew-user-6');
+    existing = [row(4, 0), row(5, 0)];
+    fireEvent.click(screen.getByTestId('renew-submit'));
+    const question = 'Use 2 Location cards to renew 2 users, one card each? Your balance: 30 → 28';
+    await screen.findByText(question, undefined, { timeout: 5000 });
+    expect(screen.getByTestId('renew-gone').textContent).toBe(
+      'Car6 was deleted since it was chosen and is left out.',
+    );
+    expect(screen.queryByTestId('renew-user-6')).toBeNull();
+    await answerDialog(question, 'Confirm');
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u]) =>
+          String(u).includes(`${api.terminal.addService.path}?ids=4%2C5&cardType=2`),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows a VIP user’s permanent functions as permanent and does not offer them', async () => {
+    signIn(0);
+    putSelection([{ id: 4, name: 'Car4', ssid: '359000000000004' }]);
+    const permanent = {
+      recording: '2099-12-31',
+      location: '2099-12-31',
+      sos: '2099-12-31',
+      fence: '2099-12-31',
+    };
+    mockApi({
+      [api.terminal.selected.path]: { data: { list: [row(4, 1, permanent)], total: 1 } },
+      [api.profile.agent.path]: { data: agentInfo({ recording_card: 979 }) },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
+    renderRoute('/activationConfirm');
+    await findPage('activation-confirm');
+    const recording = (await screen.findByText(/Recording · Permanent/)).closest(
+      'button',
+    ) as HTMLButtonElement;
+    await waitFor(() => expect(recording.disabled).toBe(true));
+    expect((screen.getByTestId('renew-card-video') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(recording);
+    fireEvent.click(screen.getByTestId('renew-submit'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/979 → 978/)).toBeNull();
+  });
+});
+
+describe('completing a profile', { timeout: 15_000 }, () => {
+  it('says what each field takes', async () => {
+    signIn(1);
+    mockApi({
+      [api.terminal.detail.path]: {
+        data: {
+          ...row(4, 0),
+          org_id: 3,
+          org_name: 'Taxi Co',
+          created_at: '2026-01-01',
+          iccid: '',
+          remark: '',
+          dispatcher: false,
+          warranty: null,
+          default_group: null,
+          groups: [],
+        },
+      },
+    });
+    renderRoute('/perfect?id=4');
+    await findPage('perfect-page');
+    await screen.findByDisplayValue('Car4');
+    const blank = [...document.querySelectorAll<HTMLInputElement>('.page input, .page textarea')]
+      .filter((input) => !input.placeholder)
+      .map((input) => input.id);
+    expect(blank).toEqual([]);
   });
 });

@@ -24,7 +24,14 @@ export const UserActions = ({ user, isAgent }: Props) => {
   });
   const cardBack = useEndpointMutation(api.terminal.cardBack, {
     invalidates: [...terminalReads, ...balanceReads],
-    deletes: () => ({ id: user.id, endpoints: [api.terminal.detail] }),
+    deletes: () => ({
+      id: user.id,
+      endpoints: [
+        api.terminal.detail,
+        [api.location.last, 'terminalId'],
+        [api.group.listening, 'terminalId'],
+      ],
+    }),
   });
   const yes = (text: string) => confirm(text, t('terminal.confirm'), t('terminal.cancel'));
 

@@ -3,7 +3,7 @@ import SearchBar from 'antd-mobile/es/components/search-bar';
 import { AddOutline, LocationOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
@@ -28,7 +28,12 @@ export const Component = () => {
   const navigate = useNavigate();
   const isAgent = getLoginInfo()?.role === 0;
   const [keyword, setKeyword] = useState('');
-  const [org, setOrg] = useState<Choice | null>(null);
+  // A company's screen opens its users (?orgId=&orgName=): the list starts filtered to it.
+  const [search] = useSearchParams();
+  const [org, setOrg] = useState<Choice | null>(() => {
+    const id = Number(search.get('orgId'));
+    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
+  });
   const [group, setGroup] = useState<Choice | null>(null);
   const [state, setState] = useState<State | undefined>();
   const [selecting, setSelecting] = useState(false);

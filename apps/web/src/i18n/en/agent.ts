@@ -60,7 +60,21 @@ export const manageEn = {
     saved: 'Saved',
     edit: 'Edit profile',
     changePhone: 'Change mobile number',
+    placeholder: {
+      name: '4–20 letters, digits or Chinese',
+      contact: '2–10 characters',
+      account: '6–20 letters, digits or _',
+      password: '6–16 letters or digits',
+      phone: 'Optional, digits only',
+      email: 'Optional, name@example.com',
+      region: 'Optional, e.g. Hong Kong',
+    },
+    sellTo: 'Sell cards',
+    recycleFrom: 'Take cards back',
     changeRegion: 'Change region',
+    regionCurrent: 'Current region: {{region}}',
+    regionPlaceholder: 'e.g. Hong Kong, Kowloon',
+    regionHint: 'Where the company works, as its agent and the company see it. Up to 50 characters.',
     resetPassword: 'Set a new password',
     newPassword: 'New password',
     passwordReset: 'The new password is set',
@@ -69,7 +83,13 @@ export const manageEn = {
     fenceServer: 'Fence server',
     toggles: 'Services',
     delete: 'Delete company',
-    confirmDelete: 'Delete {{name}}? This cannot be undone.',
+    confirmDelete:
+      'Delete {{name}}? It has no users; its {{groups}} groups go with it. This cannot be undone.',
+    deleteHasUsers_one:
+      '{{name}} still has {{count}} user. Move or delete it first, then delete the company.',
+    deleteHasUsers_other:
+      '{{name}} still has {{count}} users. Move or delete them first, then delete the company.',
+    showUsers: 'Show its users',
     deleted: 'Deleted {{name}}',
     cancel: 'Cancel',
     toggle: {
