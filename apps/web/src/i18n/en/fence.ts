@@ -62,5 +62,18 @@ export const fenceEn = {
     searchUsers: 'Name or SSID(IMEI)',
     addSelected: 'Add {{count}} selected',
     company: 'Company',
+    alarm: {
+      title: 'Fence alarm',
+      text: '{{name}}: {{kind}} · {{fence}} · {{time}}',
+      more_one: '+{{count}} more',
+      more_other: '+{{count}} more',
+      track: 'Track',
+      recordings: 'Recordings',
+      records: 'All fence records',
+      close: 'Close the fence alarm',
+    },
+    feed: 'Latest fence alarms',
+    feedNew_one: '{{count}} new fence alarm',
+    feedNew_other: '{{count}} new fence alarms',
   },
 };

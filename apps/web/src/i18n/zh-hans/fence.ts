@@ -62,5 +62,18 @@ export const fenceZhHans = {
     searchUsers: '名称或 SSID(IMEI)',
     addSelected: '添加所选 {{count}} 个',
     company: '单位',
+    alarm: {
+      title: '围栏告警',
+      text: '{{name}}：{{kind}} · {{fence}} · {{time}}',
+      more_one: '另有 {{count}} 条',
+      more_other: '另有 {{count}} 条',
+      track: '轨迹',
+      recordings: '录音',
+      records: '全部围栏记录',
+      close: '关闭围栏告警',
+    },
+    feed: '最新围栏告警',
+    feedNew_one: '{{count}} 条新围栏告警',
+    feedNew_other: '{{count}} 条新围栏告警',
   },
 };

@@ -62,5 +62,18 @@ export const fenceZhHant = {
     searchUsers: '名稱或 SSID(IMEI)',
     addSelected: '添加所選 {{count}} 個',
     company: '單位',
+    alarm: {
+      title: '圍欄告警',
+      text: '{{name}}：{{kind}} · {{fence}} · {{time}}',
+      more_one: '另有 {{count}} 條',
+      more_other: '另有 {{count}} 條',
+      track: '軌跡',
+      recordings: '錄音',
+      records: '全部圍欄記錄',
+      close: '關閉圍欄告警',
+    },
+    feed: '最新圍欄告警',
+    feedNew_one: '{{count}} 條新圍欄告警',
+    feedNew_other: '{{count}} 條新圍欄告警',
   },
 };
