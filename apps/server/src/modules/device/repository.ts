@@ -26,6 +26,8 @@ const liveDeviceSession = prepared((db) =>
       gps: orgs.gps,
       locationExpires: terminals.locationExpires,
       fenceExpires: terminals.fenceExpires,
+      sosExpires: terminals.sosExpires,
+      recordingExpires: terminals.recordingExpires,
       // Read with the session so that a call seen lately writes nothing more (presence).
       online: terminalPresence.online,
       lastSeenAt: terminalPresence.lastSeenAt,

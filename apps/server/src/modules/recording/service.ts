@@ -5,7 +5,7 @@ import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { invalid, notFound } from '../../http/errors.ts';
+import { functionInactive, invalid, notFound } from '../../http/errors.ts';
 import type { MediaFile } from '../../http/media.ts';
 import { filterRange } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
@@ -26,6 +26,8 @@ export async function upload(
   p: ParsedParamsOf<typeof api.device.recording>,
   body: Readable,
 ) {
+  // A terminal without an active Recording function keeps no talk; refused before the audio is read.
+  if (!device.recording) throw functionInactive('recording');
   if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
   const group = await groups.findOfOrg(db, device.orgId, p.groupId);
   if (!group || !(await groups.isMember(db, group.id, device.terminalId))) throw notFound();
