@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { useUnseenFenceAlarms } from '../../api/live-alarms.ts';
 import { useFastStats } from '../../api/queries/use-fast-stats.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
-import { useUntreatedSosCount } from '../../api/queries/use-untreated-sos-count.ts';
 import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { badgeText } from '../../lib/format.ts';
 import { FenceAlarmFeed } from './fence-alarm-feed.tsx';
@@ -23,19 +22,7 @@ import { HomeHeader } from './home-header.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
-
-/** The unprocessed SOS count, polled every 3 s: only this badge re-renders with each answer. */
-const SosBadge = () => {
-  const { t } = useTranslation();
-  const count = useUntreatedSosCount().data ?? 0;
-  if (count <= 0) return null;
-  return (
-    <span className="row__badge" data-testid="sos-badge">
-      <Badge content={badgeText(count)} aria-hidden />
-      <span className="visually-hidden">{t('home.sosUnprocessed', { count })}</span>
-    </span>
-  );
-};
+import { SosBadge } from './sos-badge.tsx';
 
 /** Fence alarms that arrived while the console was open and that the records list has not shown yet. */
 const FenceAlarmBadge = () => {
