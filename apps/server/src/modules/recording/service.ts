@@ -63,9 +63,10 @@ export async function upload(
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findRecordingIn>>>;
 
-const item = ({ r, terminalName, ssid }: Row) => ({
+const item = ({ r, terminalName, ssid, orgName }: Row) => ({
   id: r.id,
   org_id: r.orgId,
+  org_name: orgName,
   terminal_id: r.terminalId,
   terminal_name: terminalName,
   ssid,

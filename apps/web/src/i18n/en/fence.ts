@@ -2,6 +2,8 @@
 export const fenceEn = {
   fence: {
     server: 'Fence server:',
+    serverOpen: 'Open the list on the fence server ↗',
+    serverIntranet: 'company network only',
     notWatched: 'Location or Fence not active: no alarms',
     title: 'Electronic fences',
     add: 'Add fence',

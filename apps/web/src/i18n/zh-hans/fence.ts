@@ -2,6 +2,8 @@
 export const fenceZhHans = {
   fence: {
     server: '围栏服务器：',
+    serverOpen: '在围栏服务器上打开列表 ↗',
+    serverIntranet: '仅限公司内网',
     notWatched: '定位或围栏未开通：不会报警',
     title: '电子围栏',
     add: '新增围栏',

@@ -2,6 +2,8 @@
 export const fenceZhHant = {
   fence: {
     server: '圍欄伺服器：',
+    serverOpen: '在圍欄伺服器上打開列表 ↗',
+    serverIntranet: '僅限公司內網',
     notWatched: '定位或圍欄未開通：不會報警',
     title: '電子圍欄',
     add: '新增圍欄',
