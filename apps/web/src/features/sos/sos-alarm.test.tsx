@@ -1,8 +1,9 @@
-import type { LiveEventDataOf } from '@ptt/contract';
+import { api, type LiveEventDataOf } from '@ptt/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../test/api-mock.ts';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { dispatchLiveEvent } from '../../api/live-events.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
 import { setSosAlarmStyle } from '../../lib/alarm-style.ts';
@@ -44,13 +45,17 @@ const Where = () => {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 };
 
-const renderAlarm = () =>
-  render(
-    <MemoryRouter initialEntries={['/userList']}>
-      <SosAlarm />
-      <Where />
-    </MemoryRouter>,
+const renderAlarm = () => {
+  mockApi({ [api.location.address.path]: { data: { address: 'Mong Kok, Hong Kong' } } });
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/userList']}>
+        <SosAlarm />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+};
 
 beforeEach(() => {
   sound.start.mockClear();
@@ -58,13 +63,14 @@ beforeEach(() => {
   sound.chime.mockClear();
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   clearLoginInfo();
   localStorage.clear();
   return changeLanguage('en');
 });
 
 describe('SOS alarm', () => {
-  it('stays away until an SOS is raised, then takes the screen with who, when and where, and sounds', () => {
+  it('stays away until an SOS is raised, then takes the screen with who, when and where, and sounds', async () => {
     renderAlarm();
     expect(screen.queryByTestId('sos-alarm')).toBeNull();
     expect(sound.start).not.toHaveBeenCalled();
@@ -76,6 +82,11 @@ describe('SOS alarm', () => {
     expect(alarm.textContent).toContain('100009');
     expect(alarm.textContent).toContain('Demo_Company');
     expect(screen.getByTestId('sos-alarm-map').textContent).toBe('22.3193,114.1694');
+    // The gazetteer's name of the place, not bare coordinates.
+    expect(await screen.findByTestId('sos-alarm-address')).toHaveProperty(
+      'textContent',
+      'Mong Kok, Hong Kong',
+    );
     expect(sound.start).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('sos-alarm-count')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('sos-alarm-ack'));

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useLiveEvent } from '../../api/live-events.ts';
 import { AlarmBanner } from '../../components/alarm-banner.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
+import { PlaceName } from '../../components/place-name.tsx';
 import { chime, startAlarm } from '../../lib/alarm-sound.ts';
 import { type SosAlarmStyle, useSosAlarmStyle } from '../../lib/alarm-style.ts';
 import { formatDateTime, formatTime } from '../../lib/dates.ts';
@@ -140,6 +141,14 @@ const SosAlarmScreen = () => {
             <dd>{sos.org_name}</dd>
             <dt>{t('sos.time')}</dt>
             <dd>{formatDateTime(sos.at, i18n.language)}</dd>
+            {position && (
+              <>
+                <dt>{t('sos.address')}</dt>
+                <dd>
+                  <PlaceName {...position} testId="sos-alarm-address" />
+                </dd>
+              </>
+            )}
           </dl>
           {position ? (
             <MapView
