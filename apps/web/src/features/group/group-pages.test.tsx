@@ -49,3 +49,54 @@ describe('self-created groups', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('group-owner')).textContent).toBe('Radio5Self-created');
   });
 });
+
+describe('listening groups', () => {
+  it('names the user and offers neither its own groups nor those it already listens to', async () => {
+    signIn(1);
+    mockApi({
+      [api.terminal.detail.path]: {
+        data: {
+          id: 4,
+          ssid: '359000000000004',
+          name: 'Car4',
+          org_id: 7,
+          org_name: 'TaxiCo',
+          user_type: 0,
+          expiries: {
+            voice: null,
+            recording: null,
+            location: null,
+            sos: null,
+            fence: null,
+            video: null,
+            duplex: null,
+          },
+          created_at: '2026-01-01',
+          iccid: '',
+          remark: '',
+          dispatcher: false,
+          warranty: null,
+          default_group: { id: 1, name: 'Convoy' },
+          groups: [{ id: 1, name: 'Convoy', priority: 3 }],
+        },
+      },
+      [api.group.listening.path]: { data: [{ id: 2, name: 'Night' }] },
+      [api.group.list.path]: {
+        data: {
+          list: [summary(1, 'Convoy', false), summary(2, 'Night', false), summary(3, 'Airport', false)],
+          total: 3,
+          page: 1,
+          size: 20,
+        },
+      },
+    });
+    renderRoute('/ListeningGroupAdd?terminalId=4');
+    await findPage('listening-group-add');
+    await screen.findByText('Car4 · Add listening groups');
+    const own = await screen.findByTestId('check-Convoy');
+    expect(own.textContent).toContain('Its own group');
+    expect(own.className).toContain('disabled');
+    expect(screen.getByTestId('check-Night').textContent).toContain('Already listening');
+    expect(screen.getByTestId('check-Airport').className).not.toContain('disabled');
+  });
+});
