@@ -1,5 +1,5 @@
 import { api } from '@ptt/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
@@ -98,5 +98,40 @@ describe('listening groups', () => {
     expect(own.className).toContain('disabled');
     expect(screen.getByTestId('check-Night').textContent).toContain('Already listening');
     expect(screen.getByTestId('check-Airport').className).not.toContain('disabled');
+  });
+});
+
+describe('group members', () => {
+  it('keeps the row under the finger when its priority changes: no re-sorted list, the new value in place', async () => {
+    signIn(1);
+    const member = (n: number, priority: number) => ({
+      terminal_id: n,
+      ssid: `35900000000000${n}`,
+      name: `Car${n}`,
+      priority,
+      is_leader: false,
+      is_compere: false,
+      is_default: true,
+    });
+    const fetch = mockApi({
+      [api.group.detail.path]: {
+        data: { ...summary(1, 'Convoy', false), leader: null, compere: null, owner: null },
+      },
+      [api.group.members.path]: {
+        data: { list: [member(1, 1), member(2, 3)], total: 2, page: 1, size: 20 },
+      },
+      [api.group.setPriority.path]: { data: null },
+    });
+    renderRoute('/groupMembers?id=1');
+    await findPage('group-members');
+    const select = (await screen.findByTestId('priority-359000000000002')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '1' } });
+    const asked = () =>
+      fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    await waitFor(() => expect(asked()).toContain(api.group.setPriority.path));
+    await waitFor(() => expect(select.value).toBe('1'));
+    expect(asked().filter((p) => p === api.group.members.path)).toHaveLength(1);
+    const rows = screen.getAllByTestId(/^member-/).map((r) => r.dataset.testid);
+    expect(rows).toEqual(['member-359000000000001', 'member-359000000000002']);
   });
 });
