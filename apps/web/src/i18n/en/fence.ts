@@ -23,6 +23,8 @@ export const fenceEn = {
     dateRange: '{{start}} to {{end}}',
     from: 'From',
     to: 'To',
+    hour: 'hour',
+    minute: 'minute',
     shape: 'Shape',
     polygon: 'Polygon',
     circle: 'Circle',

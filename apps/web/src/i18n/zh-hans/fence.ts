@@ -23,6 +23,8 @@ export const fenceZhHans = {
     dateRange: '{{start}} 至 {{end}}',
     from: '开始',
     to: '结束',
+    hour: '时',
+    minute: '分',
     shape: '形状',
     polygon: '多边形',
     circle: '圆形',

@@ -23,6 +23,8 @@ export const fenceZhHant = {
     dateRange: '{{start}} 至 {{end}}',
     from: '開始',
     to: '結束',
+    hour: '時',
+    minute: '分',
     shape: '形狀',
     polygon: '多邊形',
     circle: '圓形',
