@@ -96,6 +96,9 @@ describe('live operations of a company console', () => {
       new RegExp(`· ${fleetSize} terminals$`),
     );
     await shot(page, 'live-fleet-map-en');
+    // Each terminal standing alone on the map carries its name; "Whole fleet" brings every one back.
+    await page.locator('.leaflet-tooltip.fleet-label').first().waitFor();
+    await page.getByTestId('fleet-fit').click();
 
     // The list reads the same fleet: the radio is there, online since it spoke to the server.
     await page.getByTestId('fleet-view-list').click();
@@ -110,6 +113,7 @@ describe('live operations of a company console', () => {
       await page.getByTestId('fleet-to-detail').getAttribute('href'),
       `/userDetail?id=${await terminalId(server, radio.ssid)}`,
     );
+    await page.getByTestId('fleet-sheet-address').waitFor();
     await shot(page, 'live-fleet-sheet-en');
     await page.getByTestId('fleet-show-on-map').click();
     await page.waitForFunction(

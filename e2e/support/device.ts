@@ -8,5 +8,5 @@ export async function deviceOf(server: TestServer, orgAccount: string, index = 0
   const { ssid, name, password } = credentials.terminals[index];
   const device = new DeviceClient(server.url);
   const session = await device.login(ssid, password);
-  return { device, ssid, name, groups: session.groups };
+  return { device, ssid, name, id: session.terminal.id, groups: session.groups };
 }

@@ -35,7 +35,7 @@ describe.each(backends)('the device API on %s', (backend) => {
       gps: 1,
       single_call: 1,
     });
-    expect(res.data.functions).toEqual(['voice', 'location', 'fence']);
+    expect(res.data.functions).toEqual(['voice', 'recording', 'location', 'sos', 'fence']);
     expect(d.id).toBeGreaterThan(0);
   });
 

@@ -74,6 +74,10 @@ describe.each(backends)('recordings on %s', (backend) => {
       content_type: 'audio/wav',
       size: wav.length,
     });
+    // An agent's rows name the company whose talk it is.
+    const agent = await t.login(0, 'agent01', 'agent123');
+    const agents = await t.call(api.recording.list, {}, agent);
+    expect(agents.data.list.map((r) => r.org_name)).toEqual(['Demo_Company', 'Demo_Company']);
   });
 
   it('filters by group, terminal and dates, with the 90-day rule', async () => {

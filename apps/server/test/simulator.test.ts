@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, FenceTrigger } from '@ptt/contract';
 import { DeviceClient, type Fix, simulate } from '@ptt/simulator';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { terminals } from '../src/db/schema.ts';
 import { resetCredentials } from '../src/modules/device/provision.ts';
 import { contains, type Shape } from '../src/modules/fence/geometry.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
@@ -203,5 +205,57 @@ describe.each(backends)('the simulator against a live server on %s', (backend) =
     const fleet = (await t.call(api.location.fleet, {}, company)).data.list;
     const ssids = new Set(credentials.terminals.map((c) => c.ssid));
     expect(fleet.filter((r) => ssids.has(r.ssid)).map((r) => r.online)).toEqual([1, 1]);
+  }, 60_000);
+
+  it('offers no SOS or talk from terminals without those functions, and stops when the server refuses', async () => {
+    // Radio5 and Radio6 of the demo have no SOS or Recording function; Radio1 has both, until it lapses.
+    const credentials = await resetCredentials(t.database.db, 'company01', { count: 6 });
+    const withoutSos = credentials.terminals.slice(4);
+    const sosBefore = (await t.call(api.sos.untreatedSOSCount, {}, company)).data;
+    const run = (terminals: typeof credentials.terminals) =>
+      simulate({
+        client: () => new DeviceClient(base),
+        terminals,
+        centre,
+        steps: 20,
+        stepSeconds: 5,
+        start: new Date(Date.now() - 3600_000),
+        seed: 7,
+        sosChance: 0.5,
+        recordingChance: 0.5,
+      });
+    const idle = await run(withoutSos);
+    expect(idle.errors).toEqual([]);
+    expect([idle.sos, idle.recordings]).toEqual([0, 0]);
+    expect(idle.withheld).toBeGreaterThan(10);
+    expect((await t.call(api.sos.untreatedSOSCount, {}, company)).data).toBe(sosBefore);
+
+    // A function that lapses after sign-in: the first refusal (40302) silences it, and is no error.
+    const radio1 = credentials.terminals[0];
+    class Lapsing extends DeviceClient {
+      override async login(ssid: string, password: string) {
+        const session = await super.login(ssid, password);
+        await t.database.db
+          .update(terminals)
+          .set({ sosExpires: '2001-01-01', recordingExpires: '2001-01-01' })
+          .where(eq(terminals.ssid, ssid));
+        return session;
+      }
+    }
+    const lapsed = await simulate({
+      client: () => new Lapsing(base),
+      terminals: [radio1],
+      centre,
+      steps: 10,
+      stepSeconds: 5,
+      start: new Date(Date.now() - 1800_000),
+      seed: 7,
+      sosChance: 0.5,
+      recordingChance: 0.5,
+    });
+    expect(lapsed.errors).toEqual([]);
+    expect([lapsed.sos, lapsed.recordings]).toEqual([0, 0]);
+    expect(lapsed.withheld).toBeGreaterThan(0);
+    expect((await t.call(api.sos.untreatedSOSCount, {}, company)).data).toBe(sosBefore);
   }, 60_000);
 });

@@ -5,6 +5,11 @@ export const Code = {
   loginFailed: 40101,
   unauthorized: 40102,
   forbidden: 40301,
+  /**
+   * A device call for a paid function (Location, SOS, Recording) that the terminal has not activated or
+   * that has expired; the data names it: { function: 'location' | 'sos' | 'recording' }.
+   */
+  functionInactive: 40302,
   notFound: 40401,
   /** An HTTP status the vendor's backend answers when a login has timed out (SPEC §4). */
   loginTimeoutStatus: 40402,

@@ -241,6 +241,16 @@ export const Messages = {
     '该终端的定位功能未开通或已过期',
     '該終端的定位功能未開通或已過期',
   ),
+  sosInactive: m(
+    'The SOS function of this terminal is not activated or has expired',
+    '该终端的SOS功能未开通或已过期',
+    '該終端的SOS功能未開通或已過期',
+  ),
+  recordingInactive: m(
+    'The recording function of this terminal is not activated or has expired',
+    '该终端的录音功能未开通或已过期',
+    '該終端的錄音功能未開通或已過期',
+  ),
   priority: m('Priority: 1 to 5', '优先级：1到5', '優先級：1到5'),
   accountTaken: m('The account already exists', '账号已存在', '帳號已存在'),
   payPwdRequired: m('Please enter the service card password', '请输入服务卡密码', '請輸入服務卡密碼'),

@@ -114,9 +114,9 @@ async function main() {
     pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),
   });
-  const { positions, alarms, sos, recordings, heartbeats, errors } = result;
+  const { positions, alarms, sos, recordings, heartbeats, withheld, errors } = result;
   console.log(
-    `done: ${positions} positions, ${heartbeats} heartbeats, ${alarms} fence alarms, ${sos} SOS, ${recordings} recordings`,
+    `done: ${positions} positions, ${heartbeats} heartbeats, ${alarms} fence alarms, ${sos} SOS, ${recordings} recordings, ${withheld} SOS or recordings withheld (function not active)`,
   );
   for (const e of errors.slice(0, 20)) console.log(`  error ${e}`);
   if (errors.length > 20) console.log(`  … and ${errors.length - 20} more errors`);

@@ -1,3 +1,4 @@
+import { Code } from '@ptt/contract';
 import { type DeviceClient, DeviceError, type FenceInfo } from './client.ts';
 import { type Point, randomPoint, Walker } from './motion.ts';
 import { between, type Random, seeded } from './random.ts';
@@ -57,6 +58,11 @@ export interface SimulationResult {
   sos: number;
   recordings: number;
   heartbeats: number;
+  /**
+   * SOS and talk bursts a terminal would have sent but did not, its SOS or Recording function being
+   * inactive (as it said at sign-in, or as the server answered since: 40302).
+   */
+  withheld: number;
   errors: string[];
   /** What each terminal reported, by SSID. */
   tracks: Map<string, Fix[]>;
@@ -74,6 +80,8 @@ interface Unit {
   nextBatch: number;
   /** When (simulated time) the terminal last called the server. */
   lastCall: number;
+  /** Its SOS and Recording functions are active: a radio without them offers neither. */
+  can: { sos: boolean; recording: boolean };
 }
 
 /** Somewhere inside a fence: its centre, or the mean of a polygon's corners (inside for the convex ones). */
@@ -117,6 +125,7 @@ function enlist(
     waiting: [],
     nextBatch: 1 + (result.tracks.size % (o.batch ?? 1)),
     lastCall: o.start?.getTime() ?? Date.now(),
+    can: { sos: session.functions.includes('sos'), recording: session.functions.includes('recording') },
   };
   result.tracks.set(c.ssid, unit.track);
   o.log?.(`${c.ssid} ${session.terminal.name}: ${fences.length} fence(s), ${unit.groups.length} group(s)`);
@@ -187,13 +196,44 @@ async function act(
     result.heartbeats += 1;
   }
   if (step.sos) {
-    await unit.client.sos(position.lat, position.lng, step.time);
-    result.sos += 1;
-    o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
+    const sent = await withFunction(unit, 'sos', result, () =>
+      unit.client.sos(position.lat, position.lng, step.time),
+    );
+    if (sent) {
+      result.sos += 1;
+      o.log?.(`${unit.ssid}: SOS at ${position.lat.toFixed(5)},${position.lng.toFixed(5)}`);
+    }
   }
   if (recording) {
-    await unit.client.recording(recording.group, recording.start, recording.length, recording.wav);
-    result.recordings += 1;
+    const sent = await withFunction(unit, 'recording', result, () =>
+      unit.client.recording(recording.group, recording.start, recording.length, recording.wav),
+    );
+    if (sent) result.recordings += 1;
+  }
+}
+
+/**
+ * Sends what needs a paid function only while the terminal has it; a refusal for an inactive function
+ * (the card lapsed during the run) is no error: the terminal stops offering it, as a radio greys the key.
+ */
+async function withFunction(
+  unit: Unit,
+  fn: 'sos' | 'recording',
+  result: SimulationResult,
+  send: () => Promise<unknown>,
+): Promise<boolean> {
+  if (!unit.can[fn]) {
+    result.withheld += 1;
+    return false;
+  }
+  try {
+    await send();
+    return true;
+  } catch (e) {
+    if (!(e instanceof DeviceError) || e.code !== Code.functionInactive) throw e;
+    unit.can[fn] = false;
+    result.withheld += 1;
+    return false;
   }
 }
 
@@ -211,6 +251,7 @@ export async function simulate(o: SimulationOptions): Promise<SimulationResult> 
     sos: 0,
     recordings: 0,
     heartbeats: 0,
+    withheld: 0,
     errors: [],
     tracks: new Map(),
   };

@@ -23,6 +23,9 @@ export interface Device {
   /** The terminal's Location and Fence functions are active today (activated and not expired). */
   location: boolean;
   fence: boolean;
+  /** The terminal's SOS and Recording functions are active today: without them it raises no SOS and keeps no talk. */
+  sos: boolean;
+  recording: boolean;
 }
 
 export const isAgent = (c: Caller) => c.role === Role.agent;

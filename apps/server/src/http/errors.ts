@@ -16,6 +16,14 @@ export const forbidden = () => new AppError(Code.forbidden, 'forbidden');
 /** Out of scope answers like not found, so ids of other tenants are not disclosed. */
 export const notFound = (key: MessageKey = 'notFound') => new AppError(Code.notFound, key);
 export const conflict = (key: MessageKey, data?: unknown) => new AppError(Code.conflict, key, data);
+/** A device call for a paid function the terminal has not activated (or that has expired). */
+const inactiveKey = {
+  location: 'locationInactive',
+  sos: 'sosInactive',
+  recording: 'recordingInactive',
+} as const satisfies Record<string, MessageKey>;
+export const functionInactive = (fn: keyof typeof inactiveKey) =>
+  new AppError(Code.functionInactive, inactiveKey[fn], { function: fn });
 export const ruleBroken = (key: MessageKey, data?: unknown) => new AppError(Code.rule, key, data);
 export const unauthorized = () => new AppError(Code.unauthorized, 'sessionExpired');
 export const tooMany = () => new AppError(Code.tooMany, 'tooManyAttempts');

@@ -82,6 +82,10 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
   await setToggles(db, agent, { id: org.id, gps: 1 });
   for (const cardType of [2, 4]) await addService(db, agent, { ids: created.map((t) => t.id), cardType });
+  // SOS and Recording for the first four: the last two show a terminal that raises no SOS and keeps no talk.
+  for (const cardType of [1, 3]) {
+    await addService(db, agent, { ids: created.slice(0, 4).map((t) => t.id), cardType });
+  }
   await groups.createGroup(db, {
     org,
     name: 'Dispatch',

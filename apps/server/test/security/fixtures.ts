@@ -254,10 +254,13 @@ export async function buildWorld(
   const subTerminalIds = created.map((c) => c.id);
   // The tenant's terminals are tracked: GPS on for the company, Location active on each radio.
   ok('sub gps', await t.call(api.org.setBindingPlatform, { id: subOrg, gps: 1 }, s.sub));
-  ok(
-    'sub location',
-    await t.call(api.terminal.addService, { ids: subTerminalIds.join(','), cardType: 2 }, s.top),
-  );
+  // Location, Recording and SOS active on each radio, so it may report, talk and raise SOS.
+  for (const cardType of [2, 1, 3]) {
+    ok(
+      `sub function ${cardType}`,
+      await t.call(api.terminal.addService, { ids: subTerminalIds.join(','), cardType }, s.top),
+    );
+  }
   const subGroup = ok(
     'sub group',
     await t.call(

@@ -66,3 +66,6 @@ export const balanceReads = [
 
 /** An SOS being processed: its row, detail and the untreated count on the company's home. */
 export const sosReads = [api.sos.list, api.sos.detail, api.sos.untreatedSOSCount];
+
+/** A fence alarm written: the fence records and the company home's feed of them. */
+export const fenceAlarmReads = [api.fence.records];

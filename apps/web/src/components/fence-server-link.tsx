@@ -5,8 +5,9 @@ import { useEndpointQuery } from '../api/use-endpoint-query.ts';
 import { fenceListLink } from '../lib/fence-server.ts';
 
 /**
- * "Fence server: http://ip:port/fencelist?org_id=N", opening in a new tab: the signed-in company's fence
- * server, read from its server list (GET /v1/org/getAssemblyUrl). Nothing when it has none.
+ * A link to the same fence list on the signed-in company's fence server, opening in a new tab, read from
+ * its server list (GET /v1/org/getAssemblyUrl): under the list, in words, with the intranet address as a
+ * small note (it opens only inside the company's network). Nothing when it has none.
  */
 export const FenceServerLink = () => {
   const { t } = useTranslation();
@@ -15,11 +16,13 @@ export const FenceServerLink = () => {
   const link = servers.data && org.data ? fenceListLink(servers.data, org.data.id) : null;
   if (!link) return null;
   return (
-    <p className="item-meta fence-server" data-testid="fence-server">
-      {t('fence.server')}{' '}
+    <section className="section fence-server" data-testid="fence-server">
       <a href={link} target="_blank" rel="noopener noreferrer" data-testid="fence-server-link">
-        {link}
+        {t('fence.serverOpen')}
       </a>
-    </p>
+      <p className="item-meta fence-server__address">
+        {t('fence.server')} {new URL(link).host} · {t('fence.serverIntranet')}
+      </p>
+    </section>
   );
 };

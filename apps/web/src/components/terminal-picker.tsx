@@ -14,6 +14,8 @@ export interface PickerRow {
   meta?: string;
   /** A caution after it (a terminal a fence would not watch). */
   note?: string;
+  /** Shown but not offered (a user's own group among those it could listen to); `note` says why. */
+  disabled?: boolean;
 }
 
 interface Common<E extends Endpoint> {
@@ -93,6 +95,7 @@ export function TerminalPicker<E extends Endpoint>(props: Many<E> | One<E>) {
             return (
               <CheckList.Item
                 value={row.id}
+                disabled={row.disabled}
                 description={[row.sub ?? row.meta, row.note].filter(Boolean).join(' · ')}
                 data-testid={`check-${row.sub ?? row.name}`}
               >

@@ -96,6 +96,7 @@ export const en = {
     sos: 'SOS records',
     fenceRecord: 'Electronic fence records',
     sosUnprocessed: '{{count}} unprocessed SOS',
+    customerSos: 'SOS of my customers',
     bulletin: 'System bulletin',
     bulletinOpen: 'Open system bulletin: {{title}}',
     bulletinClose: 'Dismiss bulletin',

@@ -96,6 +96,7 @@ export const zhHans: Resources = {
     sos: 'SOS记录',
     fenceRecord: '电子围栏记录',
     sosUnprocessed: '{{count}} 条未处理SOS',
+    customerSos: '客户的SOS',
     bulletin: '系统公告',
     bulletinOpen: '打开系统公告：{{title}}',
     bulletinClose: '关闭公告',

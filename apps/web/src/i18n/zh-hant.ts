@@ -96,6 +96,7 @@ export const zhHant: Resources = {
     sos: 'SOS記錄',
     fenceRecord: '電子圍欄記錄',
     sosUnprocessed: '{{count}} 條未處理SOS',
+    customerSos: '客戶的SOS',
     bulletin: '系統公告',
     bulletinOpen: '開啟系統公告：{{title}}',
     bulletinClose: '關閉公告',

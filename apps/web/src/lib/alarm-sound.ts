@@ -48,18 +48,30 @@ const vibrate = (pattern: number | number[]) => {
   }
 };
 
+const ringOnce = (ctx: AudioContext | undefined) => {
+  vibrate(vibration);
+  if (!ctx) return;
+  if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+  const now = ctx.currentTime;
+  tone(ctx, beat.high, now);
+  tone(ctx, beat.low, now + beat.toneS + 0.05);
+};
+
+/**
+ * The siren's two beats and one vibration, once: an alarm that asks for attention without holding the
+ * screen (a fence alarm, an SOS shown as a banner).
+ */
+export const chime = (): void => {
+  const ctx = context();
+  ringOnce(ctx);
+  if (ctx) setTimeout(() => ringOnce(ctx), beat.periodMs);
+};
+
 /** Starts the siren and the vibration; the returned function stops both. */
 export const startAlarm = (): (() => void) => {
   const ctx = context();
   const resume = () => void ctx?.resume().catch(() => undefined);
-  const ring = () => {
-    vibrate(vibration);
-    if (!ctx) return;
-    if (ctx.state === 'suspended') resume();
-    const now = ctx.currentTime;
-    tone(ctx, beat.high, now);
-    tone(ctx, beat.low, now + beat.toneS + 0.05);
-  };
+  const ring = () => ringOnce(ctx);
   ring();
   const timer = setInterval(ring, beat.periodMs);
   window.addEventListener('pointerdown', resume, true);

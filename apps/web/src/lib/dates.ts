@@ -2,6 +2,10 @@
 export const formatDateTime = (iso: string, lang: string): string =>
   new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A time of day to the minute, on a 24-hour clock in every language. */
+export const formatTime = (iso: string, lang: string): string =>
+  new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 export const formatDate = (iso: string, lang: string): string =>
   new Date(iso).toLocaleDateString(lang, { dateStyle: 'medium' });
 

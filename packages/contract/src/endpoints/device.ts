@@ -84,7 +84,8 @@ export const device = {
     summary:
       'Report one position (lat, lng, time, speed, accuracy in the query) or a batch of up to 100 (JSON ' +
       'body { positions: [...] }); times more than 5 minutes ahead or 30 days old are skipped. Every ' +
-      'position is checked against the terminal’s fences.',
+      'position is checked against the terminal’s fences. Without an active Location function: 40302 ' +
+      '(data { function: "location" }).',
     params: () =>
       z
         .object({
@@ -112,7 +113,8 @@ export const device = {
     path: '/device/v1/sos',
     access: 'public',
     summary:
-      'Raise an SOS, with the position when the terminal has one (also kept as a position); 6 a minute',
+      'Raise an SOS, with the position when the terminal has one (also kept as a position); 6 a minute. ' +
+      'A terminal whose SOS function is not active is refused with 40302 (data { function: "sos" })',
     params: () =>
       z.object({
         device_token: deviceToken(),
@@ -129,7 +131,8 @@ export const device = {
     summary:
       'Upload the audio of a talk burst: groupId, start (time) and duration (seconds, up to 600) in the ' +
       'query; the audio as the body (audio/* or application/octet-stream) or as the multipart field "file". ' +
-      'WAV, Ogg, WebM, MP3, AAC, M4A or AMR, recognised by content, up to the configured size.',
+      'WAV, Ogg, WebM, MP3, AAC, M4A or AMR, recognised by content, up to the configured size. A terminal ' +
+      'whose Recording function is not active is refused with 40302 (data { function: "recording" }).',
     params: () =>
       z.object({
         device_token: deviceToken(),

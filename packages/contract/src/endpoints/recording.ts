@@ -9,6 +9,7 @@ export const recordingItem = once(() =>
   z.object({
     id: z.number(),
     org_id: z.number(),
+    org_name: z.string(),
     terminal_id: z.number(),
     terminal_name: z.string(),
     ssid: z.string(),

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
-import { invalid } from '../../http/errors.ts';
+import { functionInactive, invalid } from '../../http/errors.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as location from '../location/service.ts';
@@ -17,7 +17,11 @@ const sosLimit = (terminalId: number): Limit => ({
   windowSeconds: 60,
 });
 
-/** Raises an SOS; a position that comes with it also joins the track and meets the fences. */
+/**
+ * Raises an SOS; a position that comes with it also joins the track and meets the fences. A terminal
+ * whose SOS function is not active (no SOS card, or expired) raises none, as Location and Fence follow
+ * their cards: the refusal names the function, so the radio can tell its user.
+ */
 export async function raiseSos(
   db: Db,
   config: Config,
@@ -25,6 +29,7 @@ export async function raiseSos(
   p: ParsedParamsOf<typeof api.device.sos>,
 ) {
   if ((p.lat === undefined) !== (p.lng === undefined)) throw invalid('invalidParams', { field: 'lng' });
+  if (!device.sos) throw functionInactive('sos');
   await throttle.take(db, sosLimit(device.terminalId));
   const row = await sos.raise(db, {
     orgId: device.orgId,

@@ -26,6 +26,8 @@ export const findLiveSession = async (db: Conn, tokenHash: string) =>
         gps: orgs.gps,
         locationExpires: terminals.locationExpires,
         fenceExpires: terminals.fenceExpires,
+        sosExpires: terminals.sosExpires,
+        recordingExpires: terminals.recordingExpires,
         // Read with the session so that a call seen lately writes nothing more (presence).
         online: terminalPresence.online,
         lastSeenAt: terminalPresence.lastSeenAt,

@@ -69,6 +69,8 @@ export async function authenticate(db: Conn, token: unknown): Promise<Device> {
     gps: row.gps,
     location: terminals.isActive(row.locationExpires),
     fence: terminals.isActive(row.fenceExpires),
+    sos: terminals.isActive(row.sosExpires),
+    recording: terminals.isActive(row.recordingExpires),
     terminalId: row.terminalId,
     orgId: row.orgId,
     agentPath: row.agentPath,

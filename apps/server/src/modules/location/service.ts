@@ -2,7 +2,7 @@ import { type api, type Lang, Limits, type ParsedParamsOf, TrackLimits } from '@
 import { type Conn, commitWithoutWaiting, type Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
-import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { AppError, functionInactive, notFound, ruleBroken } from '../../http/errors.ts';
 import { positionsStored } from '../../http/metrics.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
@@ -39,7 +39,7 @@ export const tracks = (device: Device) => device.gps && device.location;
  */
 export async function report(db: Db, config: Config, device: Device, fixes: Fix[]) {
   if (!device.gps) throw ruleBroken('gpsOff');
-  if (!device.location) throw ruleBroken('locationInactive');
+  if (!device.location) throw functionInactive('location');
   const kept = fixes
     .filter((f) => isPlausibleTime(f.time))
     .sort((a, b) => a.time.getTime() - b.time.getTime());

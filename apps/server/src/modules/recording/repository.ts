@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sum } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
-import { recordings, terminals } from '../../db/schema.ts';
+import { orgs, recordings, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 
 export type NewRecording = typeof recordings.$inferInsert;
@@ -34,7 +34,13 @@ export interface RecordingFilter {
   to?: Date;
 }
 
-const withTerminal = { r: recordings, terminalName: terminals.name, ssid: terminals.ssid };
+/** A recording with its terminal and company by name: an agent's rows say whose talk it is. */
+const withTerminal = {
+  r: recordings,
+  terminalName: terminals.name,
+  ssid: terminals.ssid,
+  orgName: orgs.name,
+};
 
 const order = [desc(recordings.startedAt), desc(recordings.id)];
 
@@ -55,6 +61,7 @@ export const listRecordings = filteredPages({
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
+      .innerJoin(orgs, eq(orgs.id, recordings.orgId))
       .$dynamic(),
 });
 
@@ -64,6 +71,7 @@ export const findRecordingIn = async (db: Conn, scope: Scope, id: number) =>
       .select(withTerminal)
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
+      .innerJoin(orgs, eq(orgs.id, recordings.orgId))
       .where(and(eq(recordings.id, id), inScope(scope)))
       .limit(1)
   )[0];

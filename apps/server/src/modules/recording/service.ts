@@ -5,7 +5,7 @@ import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { functionInactive, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { MediaFile } from '../../http/media.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import { filterRange } from '../../lib/zoned-time.ts';
@@ -34,6 +34,8 @@ export async function upload(
   p: ParsedParamsOf<typeof api.device.recording>,
   body: Readable,
 ) {
+  // A terminal without an active Recording function keeps no talk; refused before the audio is read.
+  if (!device.recording) throw functionInactive('recording');
   if (!isPlausibleTime(p.start)) throw invalid('invalidParams', { field: 'start' });
   const group = await groups.findOfOrg(db, device.orgId, p.groupId);
   if (!group || !(await groups.isMember(db, group.id, device.terminalId))) throw notFound();
@@ -76,9 +78,10 @@ export async function upload(
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findRecordingIn>>>;
 
-const item = ({ r, terminalName, ssid }: Row) => ({
+const item = ({ r, terminalName, ssid, orgName }: Row) => ({
   id: r.id,
   org_id: r.orgId,
+  org_name: orgName,
   terminal_id: r.terminalId,
   terminal_name: terminalName,
   ssid,

@@ -61,10 +61,12 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first centre opens the map; later ones fit
   useEffect(() => {
     if (!L || !box.current || !opening) return;
-    const m = L.map(box.current, { zoomControl: true, attributionControl: true }).setView(
+    const m = L.map(box.current, { zoomControl: false, attributionControl: true }).setView(
       [opening.lat, opening.lng],
       zoom,
     );
+    // Leaflet's own buttons are titled in English: a screen reader reads them in the screen's language.
+    L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
     m.on('click', (e: Leaflet.LeafletMouseEvent) =>
       tapRef.current?.({ lat: e.latlng.lat, lng: e.latlng.lng }),
     );

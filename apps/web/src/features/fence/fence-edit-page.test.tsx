@@ -145,7 +145,11 @@ describe('fence form', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect((document.getElementById('fence-name') as HTMLInputElement).value).toBe('Depot'),
     );
-    expect((document.getElementById('fence-window-start') as HTMLInputElement).value).toBe('08:00');
+    // A 24-hour clock in every language: hour and minute, no AM/PM.
+    expect((screen.getByTestId('fence-window-start-hour') as HTMLSelectElement).value).toBe('08');
+    expect((screen.getByTestId('fence-window-start-minute') as HTMLSelectElement).value).toBe('00');
+    expect((screen.getByTestId('fence-window-end-hour') as HTMLSelectElement).value).toBe('18');
+    expect(document.querySelector('input[type=time]')).toBeNull();
     expect(document.getElementById('fence-date-end')?.dataset.value).toBe('2026-12-31');
     expect(document.getElementById('fence-date-end')?.textContent).toBe('Dec 31, 2026');
     expect(screen.getByTestId('fence-draw-hint').textContent).toMatch(/3 so far/);

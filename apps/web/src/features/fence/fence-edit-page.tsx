@@ -15,6 +15,7 @@ import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
+import { ClockSelect } from './clock-select.tsx';
 import {
   centreOf,
   type Drawing,
@@ -177,20 +178,19 @@ export const Component = () => {
         </ChoiceField>
         <div className="field-pair">
           <Field id="fence-window-start" label={t('fence.period')} error={errors.period}>
-            <input
+            <ClockSelect
               id="fence-window-start"
-              type="time"
+              label={t('fence.from')}
               value={form.windowStart}
-              onChange={(e) => set('windowStart', e.target.value)}
+              onChange={(v) => set('windowStart', v)}
             />
           </Field>
           <Field id="fence-window-end" label="&nbsp;">
-            <input
+            <ClockSelect
               id="fence-window-end"
-              type="time"
-              aria-label={t('fence.to')}
+              label={t('fence.to')}
               value={form.windowEnd}
-              onChange={(e) => set('windowEnd', e.target.value)}
+              onChange={(v) => set('windowEnd', v)}
             />
           </Field>
         </div>

@@ -11,7 +11,7 @@ import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './fence.css';
 
-/** /fenceAdministrator?id=: the keeper of a fence, one of its company's users, or none. */
+/** /fenceAdministrator?id=: the keeper of a fence, one of the users it monitors, or none. */
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -40,18 +40,18 @@ export const Component = () => {
       {missing && <MissingRecord />}
       {f && (
         <>
+          {/* The keeper is one of the users the fence watches, so only its members are offered. */}
           <TerminalPicker
-            endpoint={api.terminal.list}
-            params={{ orgId: f.org_id }}
-            searchPlaceholder={t('fence.searchUsers')}
+            endpoint={api.fence.members}
+            params={{ id }}
             noneLabel={t('fence.clearKeeper')}
-            empty={t('fence.noUsers')}
+            empty={t('fence.noMembers')}
             value={chosen}
             onChange={setChosen}
-            toRow={(u: { id: number; name: string; ssid: string }) => ({
-              id: u.id,
-              name: u.name,
-              sub: u.ssid,
+            toRow={(m: { terminal_id: number; name: string; ssid: string }) => ({
+              id: m.terminal_id,
+              name: m.name,
+              sub: m.ssid,
             })}
           />
           <div className="sticky-footer">

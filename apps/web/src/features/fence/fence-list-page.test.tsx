@@ -30,8 +30,53 @@ describe('fence list', () => {
     expect(link.getAttribute('href')).toBe('http://10.0.0.12:8090/fencelist?org_id=5');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noreferrer');
-    expect(screen.getByTestId('fence-server').textContent).toContain('Fence server:');
+    // In words under the list, the intranet address only as a note.
+    expect(link.textContent).toBe('Open the list on the fence server ↗');
+    expect(screen.getByTestId('fence-server').textContent).toContain('Fence server: 10.0.0.12:8090');
+    const page = screen.getByTestId('fence-list');
+    expect(page.lastElementChild).toBe(screen.getByTestId('fence-server'));
   });
+
+  it.each([['an agent', 0]] as const)(
+    'asks no company setting for %s, and names each fence’s company',
+    async (_who, role) => {
+      signIn(role);
+      const spy = mockApi({
+        [api.fence.list.path]: {
+          data: {
+            ...fences,
+            total: 1,
+            list: [
+              {
+                id: 1,
+                name: 'Depot Yard',
+                org_id: 5,
+                org_name: 'Demo_Company',
+                shape: 'circle',
+                trigger: 2,
+                window_start: '00:00',
+                window_end: '23:59',
+                time_zone: 'Asia/Hong_Kong',
+                permanent: true,
+                date_start: null,
+                date_end: null,
+                keeper: null,
+                member_count: 2,
+                created_at: '2026-11-01T00:00:00Z',
+              },
+            ],
+          },
+        },
+      });
+      renderRoute('/fencelist');
+      await findPage('fence-list');
+      expect((await screen.findByTestId('fence-row-company')).textContent).toBe('Demo_Company · ');
+      const asked = spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+      expect(asked).not.toContain(api.org.getAssemblyUrl.path);
+      expect(asked).not.toContain(api.profile.org.path);
+      expect(screen.queryByTestId('fence-server')).toBeNull();
+    },
+  );
 
   it('shows no link when the company has no fence server', async () => {
     signIn(1);

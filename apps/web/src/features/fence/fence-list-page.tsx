@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { FenceServerLink } from '../../components/fence-server-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { triggerName } from './trigger.ts';
 import './fence.css';
 
@@ -14,6 +15,9 @@ import './fence.css';
  */
 export const Component = () => {
   const { t } = useTranslation();
+  // An agent sees the fences of all its companies: each row names its company, and the company's own
+  // fence server (a company's setting) is not asked for.
+  const agent = getLoginInfo()?.role === 0;
   return (
     <div className="page" data-testid="fence-list">
       <PageHeader
@@ -29,7 +33,6 @@ export const Component = () => {
           </Link>
         }
       />
-      <FenceServerLink />
       <PagedList
         endpoint={api.fence.list}
         empty={t('fence.empty')}
@@ -41,6 +44,7 @@ export const Component = () => {
               {f.name}
               <br />
               <span className="item-meta">
+                {agent && <span data-testid="fence-row-company">{f.org_name} · </span>}
                 {triggerName(t, f.trigger)} · {t('fence.memberCount', { count: f.member_count })}
               </span>
             </span>
@@ -48,6 +52,7 @@ export const Component = () => {
           </Link>
         )}
       />
+      {!agent && <FenceServerLink />}
     </div>
   );
 };

@@ -1,8 +1,9 @@
 import { api } from '@ptt/contract';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { markFenceAlarmsSeen, useUnseenFenceAlarms } from '../../api/live-alarms.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
 import { Field } from '../../components/form/field.tsx';
@@ -21,6 +22,11 @@ export const Component = () => {
   const fences = useEndpointQuery(api.fence.list, { size: 100 }).data?.list ?? [];
   const range = useDateRange();
   const [open, setOpen] = useState<number | null>(null);
+  // The list shows every alarm as it arrives (the live layer refetches it): none stays unseen here.
+  const unseen = useUnseenFenceAlarms();
+  useEffect(() => {
+    if (unseen > 0) markFenceAlarmsSeen();
+  }, [unseen]);
   return (
     <div className="page" data-testid="fence-records">
       <PageHeader title={t('fence.records')} />
@@ -77,7 +83,25 @@ export const Component = () => {
               )}
             </button>
             {open === r.id && (
-              <RecordPosition lat={r.lat} lng={r.lng} label={r.terminal_name} fenceId={r.fence_id} />
+              <>
+                <RecordPosition lat={r.lat} lng={r.lng} label={r.terminal_name} fenceId={r.fence_id} />
+                <p className="chips fence-record__links">
+                  <Link
+                    to={`/locationTrack?id=${r.terminal_id}`}
+                    className="chip"
+                    data-testid="fence-record-track"
+                  >
+                    {t('fence.alarm.track')}
+                  </Link>
+                  <Link
+                    to={`/recordingList?terminalId=${r.terminal_id}`}
+                    className="chip"
+                    data-testid="fence-record-recordings"
+                  >
+                    {t('fence.alarm.recordings')}
+                  </Link>
+                </p>
+              </>
             )}
           </div>
         )}

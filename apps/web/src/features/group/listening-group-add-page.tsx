@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
+import { useListening } from '../../api/queries/use-listening.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -21,6 +22,10 @@ export const Component = () => {
   const user = detail.data;
   const missing = !(terminalId > 0) || (detail.isError && !user);
   const [picked, setPicked] = useState<number[]>([]);
+  // Its own groups it hears anyway, and those it already listens to, are shown but not offered.
+  const listening = useListening(terminalId);
+  const own = new Set(user?.groups.map((g) => g.id) ?? []);
+  const heard = new Set(listening.data?.map((g) => g.id) ?? []);
   const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
   const save = async () => {
     if (picked.length === 0) return showToast(t('msg.selectUser'));
@@ -34,7 +39,7 @@ export const Component = () => {
   };
   return (
     <div className="page" data-testid="listening-group-add">
-      <PageHeader title={t('group.listeningAdd')} />
+      <PageHeader title={user ? `${user.name} · ${t('group.listeningAdd')}` : t('group.listeningAdd')} />
       {missing && <MissingRecord />}
       {user && (
         <TerminalPicker
@@ -44,7 +49,15 @@ export const Component = () => {
           empty={t('group.empty')}
           value={picked}
           onChange={setPicked}
-          toRow={(g: { id: number; name: string }) => ({ id: g.id, name: g.name })}
+          toRow={(g: { id: number; name: string }) => ({
+            id: g.id,
+            name: g.name,
+            ...(own.has(g.id)
+              ? { disabled: true, note: t('group.ownGroup') }
+              : heard.has(g.id)
+                ? { disabled: true, note: t('group.alreadyListening') }
+                : {}),
+          })}
         />
       )}
       {!missing && (

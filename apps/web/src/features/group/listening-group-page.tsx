@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -17,6 +18,7 @@ export const Component = () => {
   const { t } = useTranslation();
   const terminalId = Number(useSearchParams()[0].get('terminalId'));
   const listening = useListening(terminalId);
+  const user = useTerminalDetail(terminalId).data;
   // No user in the link, or one that is gone or out of scope: nothing to wait for.
   const missing = !(terminalId > 0) || (listening.isError && !listening.data);
   const removeListening = useEndpointMutation(api.group.removeListening, { invalidates: groupReads });
@@ -31,7 +33,7 @@ export const Component = () => {
   return (
     <div className="page" data-testid="listening-group">
       <PageHeader
-        title={t('group.listening')}
+        title={user ? `${user.name} · ${t('group.listening')}` : t('group.listening')}
         right={
           !missing && (
             <Link

@@ -1,4 +1,5 @@
 import { api, type DataOf } from '@ptt/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
@@ -22,7 +23,14 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
   const invalidate = useInvalidateEndpoints();
   // A member's removal may delete the group with it: what to refresh depends on the answer.
   const removeMember = useEndpointMutation(api.group.removeMember);
-  const setPriority = useEndpointMutation(api.group.setPriority, { invalidates: groupReads });
+  // A new priority refreshes everything but this list, which the server sorts by priority: re-sorted,
+  // the row would jump from under the finger. The row shows its new priority in place; the order
+  // follows on the next visit or pull.
+  const setPriority = useEndpointMutation(api.group.setPriority, {
+    invalidates: groupReads.filter((e) => e !== api.group.members),
+  });
+  const [priority, setShownPriority] = useState(m.priority);
+  useEffect(() => setShownPriority(m.priority), [m.priority]);
   const setLeader = useEndpointMutation(api.group.setLeader, { invalidates: groupReads });
   const setDefault = useEndpointMutation(api.group.setDefault, { invalidates: groupReads });
   const act = async (run: () => Promise<unknown>, done = t('group.saved')) => {
@@ -74,11 +82,15 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
         <label>
           <span className="visually-hidden">{t('group.priorityOf', { name: m.name })}</span>
           <select
-            value={m.priority}
+            value={priority}
             data-testid={`priority-${m.ssid}`}
-            onChange={(e) =>
-              void act(() => setPriority.mutateAsync({ ...ids, priority: Number(e.target.value) }))
-            }
+            onChange={(e) => {
+              const next = Number(e.target.value);
+              void act(async () => {
+                await setPriority.mutateAsync({ ...ids, priority: next });
+                setShownPriority(next);
+              });
+            }}
           >
             {[1, 2, 3, 4, 5].map((p) => (
               <option key={p} value={p}>

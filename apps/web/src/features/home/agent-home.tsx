@@ -1,7 +1,14 @@
 import { api, isSubAgentPath } from '@ptt/contract';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { AddOutline, AppstoreOutline, TeamOutline, UserAddOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  AddOutline,
+  AppstoreOutline,
+  ExclamationShieldOutline,
+  TeamOutline,
+  UserAddOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
@@ -17,6 +24,7 @@ import { HomeTabBar } from './home-tab-bar.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles, type Tile } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
+import { SosBadge } from './sos-badge.tsx';
 import { stripCards } from './strip-cards.ts';
 
 // Each part of the home reads its own call, so that an answer re-renders its part alone, and takes the
@@ -102,6 +110,14 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
       icon: <UserOutline />,
       testId: 'count-user',
       count: count(stats?.user_count),
+    },
+    // The customers' SOS: a badge to know of them; their companies act on them.
+    {
+      to: '/sosrdingList',
+      label: t('home.customerSos'),
+      icon: <ExclamationShieldOutline />,
+      testId: 'row-sos',
+      extra: <SosBadge />,
     },
   ];
   return (

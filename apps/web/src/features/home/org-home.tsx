@@ -12,25 +12,27 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useUnseenFenceAlarms } from '../../api/live-alarms.ts';
 import { useFastStats } from '../../api/queries/use-fast-stats.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
-import { useUntreatedSosCount } from '../../api/queries/use-untreated-sos-count.ts';
 import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { badgeText } from '../../lib/format.ts';
+import { FenceAlarmFeed } from './fence-alarm-feed.tsx';
 import { HomeHeader } from './home-header.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
+import { SosBadge } from './sos-badge.tsx';
 
-/** The unprocessed SOS count, polled every 3 s: only this badge re-renders with each answer. */
-const SosBadge = () => {
+/** Fence alarms that arrived while the console was open and that the records list has not shown yet. */
+const FenceAlarmBadge = () => {
   const { t } = useTranslation();
-  const count = useUntreatedSosCount().data ?? 0;
+  const count = useUnseenFenceAlarms();
   if (count <= 0) return null;
   return (
-    <span className="row__badge" data-testid="sos-badge">
+    <span className="row__badge" data-testid="fence-alarm-badge">
       <Badge content={badgeText(count)} aria-hidden />
-      <span className="visually-hidden">{t('home.sosUnprocessed', { count })}</span>
+      <span className="visually-hidden">{t('fence.feedNew', { count })}</span>
     </span>
   );
 };
@@ -70,6 +72,7 @@ const Overview = () => {
       label: t('home.fenceRecord'),
       icon: <UnorderedListOutline />,
       testId: 'row-fence-record',
+      extra: <FenceAlarmBadge />,
     },
   ];
   return <LinkRows title={t('home.overview')} rows={rows} />;
@@ -80,7 +83,12 @@ export const OrgHome = () => {
   const { t } = useTranslation();
   const { data: org } = useOrgInfo();
   const pullTexts = usePullTexts();
-  const refresh = useRefetchEndpoints(api.profile.org, api.profile.faststats, api.sos.untreatedSOSCount);
+  const refresh = useRefetchEndpoints(
+    api.profile.org,
+    api.profile.faststats,
+    api.sos.untreatedSOSCount,
+    api.fence.records,
+  );
 
   return (
     <div className="home" data-testid="home-org">
@@ -104,6 +112,7 @@ export const OrgHome = () => {
             ]}
           />
           <Overview />
+          <FenceAlarmFeed />
         </main>
       </PullToRefresh>
     </div>

@@ -121,6 +121,8 @@ describe('live fleet map', () => {
     expect(screen.getByTestId('marker-1')).toBeTruthy();
     expect(screen.queryByTestId('marker-3')).toBeNull();
     expect(screen.getByTestId('fleet-loading-more').textContent).toBe(' Loading more terminals…');
+    // Valid HTML: the spinner (a div) is not inside a paragraph.
+    expect(screen.getByTestId('fleet-loading-more').tagName).toBe('DIV');
     const body = screen.getByTestId('fleet-summary').closest('.fleet-body') as HTMLElement;
     expect([body.getAttribute('aria-busy'), body.dataset.loaded]).toEqual(['true', 'false']);
 

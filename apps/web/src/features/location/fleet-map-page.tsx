@@ -80,9 +80,10 @@ export const Component = () => {
         <div className="fleet-body" aria-busy={query.isPending || loadingMore} data-loaded={loaded}>
           <FleetSummary store={store} />
           {loadingMore && (
-            <p className="fleet-loading" role="status" data-testid="fleet-loading-more">
+            // A div: the spinner is one, and a div inside a paragraph is invalid HTML.
+            <div className="fleet-loading" role="status" data-testid="fleet-loading-more">
               <SpinLoading aria-hidden style={{ '--size': '16px' }} /> {t('fleet.loadingMore')}
-            </p>
+            </div>
           )}
           {view === 'map' ? (
             <FleetMapView store={store} onSelect={setSelected} focus={focus} label={t('fleet.mapLabel')} />

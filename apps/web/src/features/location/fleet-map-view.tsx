@@ -49,7 +49,9 @@ export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map opens once, where it first can
   useEffect(() => {
     if (!L || !box.current || !opening) return;
-    const m = L.map(box.current, { zoomControl: true }).setView([opening.lat, opening.lng], 12);
+    const m = L.map(box.current, { zoomControl: false }).setView([opening.lat, opening.lng], 12);
+    // Leaflet's own buttons are titled in English: a screen reader reads them in the screen's language.
+    L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
     setMap(m);
     return () => {
       m.remove();
@@ -85,6 +87,11 @@ export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
   return (
     <div className="map-view fleet-map" data-testid="fleet-map">
       <div ref={box} className="map-view__map fleet-map__map" role="application" aria-label={label} />
+      {drawn && (
+        <button type="button" className="fleet-map__fit" onClick={() => drawn.fit()} data-testid="fleet-fit">
+          {t('fleet.fitAll')}
+        </button>
+      )}
       {tilesFailed && <div className="map-view__offline">{t('map.tilesUnavailable')}</div>}
     </div>
   );
@@ -93,6 +100,8 @@ export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
 interface Drawn {
   /** Zooms in until the terminal's marker stands alone on the map. */
   show: (terminalId: number) => void;
+  /** Shows every placed terminal of the fleet. */
+  fit: () => void;
   dispose: () => void;
 }
 
@@ -146,21 +155,46 @@ const drawFleet = (
       alt: row.name,
       keyboard: false,
     });
+    // The name beside the dot, so a terminal is known without a tap (a cluster hides its markers' names).
+    marker.bindTooltip(row.name, {
+      permanent: true,
+      direction: 'right',
+      offset: [4, 0],
+      className: 'fleet-label',
+    });
     stateOfMarker.set(marker, state);
     idOfMarker.set(marker, row.terminal_id);
     markers.set(row.terminal_id, marker);
     return marker;
   };
 
+  /**
+   * Fits the view to every marker. A container not laid out yet (a page still entering, a list view
+   * switched back) has no size; a fit then would compute a zoom from a negative size (its padding
+   * exceeds it) and leave the map blank, which is what an empty fleet map on opening was. Such a fit
+   * waits for the container's first size instead.
+   */
+  let fitted = false;
+  const fit = () => {
+    map.invalidateSize();
+    const size = map.getSize();
+    const bounds = L.latLngBounds([...markers.values()].map((m) => m.getLatLng()));
+    if (size.x <= 64 || size.y <= 64 || !bounds.isValid()) return false;
+    // Without animation: a zoom still under way would take the view back from a terminal shown at once.
+    map.fitBounds(bounds, { padding: [32, 32], maxZoom: 16, animate: false });
+    return true;
+  };
+  const sized = new ResizeObserver(() => {
+    map.invalidateSize();
+    if (!fitted) fitted = fit();
+  });
+  sized.observe(map.getContainer());
+
   const redrawAll = () => {
     group.clearLayers();
     markers.clear();
-    const made = store.all().filter(placed).map(make);
-    group.addLayers(made);
-    const bounds = L.latLngBounds(made.map((m) => m.getLatLng()));
-    map.invalidateSize();
-    // Without animation: a zoom still under way would take the view back from a terminal shown at once.
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 16, animate: false });
+    group.addLayers(store.all().filter(placed).map(make));
+    fitted = fit();
   };
 
   // New markers (a later page of the fleet, a first fix) go in with one call, which the cluster group
@@ -191,6 +225,9 @@ const drawFleet = (
   redrawAll();
   const off = store.subscribe((changed) => (changed ? update(changed) : redrawAll()));
   return {
+    fit: () => {
+      fitted = fit();
+    },
     show: (terminalId) => {
       const marker = markers.get(terminalId);
       if (!marker) return;
@@ -199,6 +236,7 @@ const drawFleet = (
     },
     dispose: () => {
       off();
+      sized.disconnect();
       group.remove();
     },
   };

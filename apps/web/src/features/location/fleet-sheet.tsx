@@ -2,6 +2,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlaceName } from '../../components/place-name.tsx';
 import { type FleetStore, stateOf } from './fleet-store.ts';
 import { formatFix } from './format-fix.ts';
 import { useFleetVersion } from './use-fleet.ts';
@@ -51,6 +52,8 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
                 <br />
                 {row.lat.toFixed(5)}, {row.lng.toFixed(5)}
                 {row.speed !== null && ` · ${t('fleet.speed', { speed: Math.round(row.speed) })}`}
+                <br />
+                <PlaceName lat={row.lat} lng={row.lng} testId="fleet-sheet-address" />
               </>
             ) : (
               t('fleet.noPosition')

@@ -24,6 +24,7 @@ import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
 import { forgetPushSubscription } from '../../lib/web-push.ts';
 import { AlarmPushSwitch } from './alarm-push-switch.tsx';
 import { MainBalances } from './main-balances.tsx';
+import { SosAlarmStyleSelect } from './sos-alarm-style-select.tsx';
 import './main-page.css';
 
 interface Entry {
@@ -155,6 +156,7 @@ export const Component = () => {
             <span>{t('lang.label')}</span>
             <LanguageSwitch />
           </div>
+          <SosAlarmStyleSelect />
           <AlarmPushSwitch />
         </section>
         <div className="main-page__actions">

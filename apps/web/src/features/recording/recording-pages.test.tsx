@@ -26,6 +26,7 @@ const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
 const recording = {
   id: 31,
   org_id: 2,
+  org_name: 'Demo_Company',
   terminal_id: 4,
   terminal_name: 'Radio 4',
   ssid: '100004',

@@ -3,6 +3,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { AudioPlayer, lengthOf } from './audio-player.tsx';
 
 type Recording = DataOf<typeof api.recording.list>['list'][number];
@@ -21,6 +22,12 @@ export const RecordingRow = ({ recording: r, playing, onPlay }: Props) => {
       <div className="recording-row__head">
         <span className="row__label">
           {r.terminal_name}
+          {getLoginInfo()?.role === 0 && (
+            <span className="item-meta" data-testid="recording-company">
+              {' '}
+              · {r.org_name}
+            </span>
+          )}
           <br />
           <span className="item-meta">
             {r.group_name || t('recording.noGroup')} · {formatDateTime(r.started_at, i18n.language)} ·{' '}

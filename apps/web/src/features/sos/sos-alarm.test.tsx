@@ -1,13 +1,18 @@
-import type { LiveEventDataOf } from '@ptt/contract';
+import { api, type LiveEventDataOf } from '@ptt/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { dispatchLiveEvent } from '../../api/live-events.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import { setSosAlarmStyle } from '../../lib/alarm-style.ts';
+import { clearLoginInfo } from '../../lib/storage.ts';
 import { SosAlarm } from './sos-alarm.tsx';
 
-const sound = vi.hoisted(() => ({ stop: vi.fn(), start: vi.fn() }));
+const sound = vi.hoisted(() => ({ stop: vi.fn(), start: vi.fn(), chime: vi.fn() }));
 vi.mock('../../lib/alarm-sound.ts', () => ({
+  chime: () => sound.chime(),
   startAlarm: () => {
     sound.start();
     return sound.stop;
@@ -40,22 +45,32 @@ const Where = () => {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 };
 
-const renderAlarm = () =>
-  render(
-    <MemoryRouter initialEntries={['/userList']}>
-      <SosAlarm />
-      <Where />
-    </MemoryRouter>,
+const renderAlarm = () => {
+  mockApi({ [api.location.address.path]: { data: { address: 'Mong Kok, Hong Kong' } } });
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/userList']}>
+        <SosAlarm />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+};
 
 beforeEach(() => {
   sound.start.mockClear();
   sound.stop.mockClear();
+  sound.chime.mockClear();
 });
-afterEach(() => changeLanguage('en'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearLoginInfo();
+  localStorage.clear();
+  return changeLanguage('en');
+});
 
 describe('SOS alarm', () => {
-  it('stays away until an SOS is raised, then takes the screen with who, when and where, and sounds', () => {
+  it('stays away until an SOS is raised, then takes the screen with who, when and where, and sounds', async () => {
     renderAlarm();
     expect(screen.queryByTestId('sos-alarm')).toBeNull();
     expect(sound.start).not.toHaveBeenCalled();
@@ -67,6 +82,11 @@ describe('SOS alarm', () => {
     expect(alarm.textContent).toContain('100009');
     expect(alarm.textContent).toContain('Demo_Company');
     expect(screen.getByTestId('sos-alarm-map').textContent).toBe('22.3193,114.1694');
+    // The gazetteer's name of the place, not bare coordinates.
+    expect(await screen.findByTestId('sos-alarm-address')).toHaveProperty(
+      'textContent',
+      'Mong Kok, Hong Kong',
+    );
     expect(sound.start).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('sos-alarm-count')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('sos-alarm-ack'));
@@ -139,5 +159,44 @@ describe('SOS alarm', () => {
     expect(screen.getByTestId('sos-alarm').textContent).toContain(title);
     expect(screen.getByTestId('sos-alarm-ack').textContent).toBe(ack);
     expect(screen.getByTestId('sos-alarm-count').textContent).toBe(count);
+  });
+});
+
+describe('SOS alarm of an agent', () => {
+  it('tells an agent in a banner with a short sound, leaving the screen usable; the company keeps the full screen', () => {
+    signIn(0);
+    renderAlarm();
+    raise(raised(5));
+    expect(screen.queryByTestId('sos-alarm')).toBeNull();
+    expect(screen.getByTestId('sos-banner-text').textContent).toMatch(/^Radio 5 · Demo_Company · \d\d:\d\d$/);
+    expect(sound.chime).toHaveBeenCalledTimes(1);
+    expect(sound.start).not.toHaveBeenCalled();
+    raise(raised(6));
+    expect(screen.getByTestId('sos-banner').textContent).toContain('2 SOS waiting');
+    expect(screen.getByTestId('sos-banner-text').textContent).toMatch(/^Radio 6/);
+    fireEvent.click(screen.getByTestId('sos-banner-detail'));
+    expect(screen.getByTestId('where').textContent).toBe('/sosDetail?id=6');
+    expect(screen.queryByTestId('sos-banner')).toBeNull();
+  });
+
+  it('follows this phone’s setting: silent banner, or the full screen for an agent who wants it', () => {
+    signIn(0);
+    setSosAlarmStyle(0, 'silent');
+    renderAlarm();
+    raise(raised(7));
+    expect(screen.getByTestId('sos-banner')).toBeTruthy();
+    expect(sound.chime).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('sos-banner-close'));
+    act(() => setSosAlarmStyle(0, 'screen'));
+    raise(raised(8));
+    expect(screen.getByTestId('sos-alarm')).toBeTruthy();
+    expect(sound.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the full-screen alarm for a company unless its phone chooses otherwise', () => {
+    signIn(1);
+    renderAlarm();
+    raise(raised(9));
+    expect(screen.getByTestId('sos-alarm')).toBeTruthy();
   });
 });

@@ -1,13 +1,17 @@
 import type { LiveEventDataOf } from '@ptt/contract';
 import Mask from 'antd-mobile/es/components/mask';
-import { ExclamationShieldFill } from 'antd-mobile-icons';
+import { ExclamationShieldFill, ExclamationShieldOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveEvent } from '../../api/live-events.ts';
+import { AlarmBanner } from '../../components/alarm-banner.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
-import { startAlarm } from '../../lib/alarm-sound.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { PlaceName } from '../../components/place-name.tsx';
+import { chime, startAlarm } from '../../lib/alarm-sound.ts';
+import { type SosAlarmStyle, useSosAlarmStyle } from '../../lib/alarm-style.ts';
+import { formatDateTime, formatTime } from '../../lib/dates.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 import './sos-alarm.css';
 
 type Raised = LiveEventDataOf<'sos.raised'>;
@@ -33,10 +37,55 @@ const useAlarmWhile = (ringing: boolean) => {
 };
 
 /**
- * The full-screen SOS alarm of every signed-in screen: who, when and where, with a siren and vibration,
- * until someone acknowledges it and goes to its detail. SOS that arrive meanwhile wait their turn.
+ * The SOS alarm of every signed-in screen, as this phone is set to show it (per role, per device): the
+ * full-screen alarm for a company by default, a banner for an agent.
  */
 export const SosAlarm = () => {
+  const role = getLoginInfo()?.role ?? 1;
+  const style = useSosAlarmStyle(role);
+  return style === 'screen' ? <SosAlarmScreen /> : <SosAlarmBanner style={style} />;
+};
+
+/**
+ * An SOS that tells without blocking: the newest SOS in a banner, with a short alarm sound unless the
+ * phone is set to silent, linking to its detail and to the SOS list; the screen under it stays usable.
+ */
+const SosAlarmBanner = ({ style }: { style: Exclude<SosAlarmStyle, 'screen'> }) => {
+  const { t, i18n } = useTranslation();
+  const { queue, drop } = useSosQueue();
+  const newest = queue[queue.length - 1];
+  const ringFor = newest?.id;
+  useEffect(() => {
+    if (ringFor !== undefined && style === 'banner') chime();
+  }, [ringFor, style]);
+  if (!newest) return null;
+  return (
+    <AlarmBanner
+      tone="alarm"
+      icon={<ExclamationShieldOutline />}
+      title={t('sos.alarm.title')}
+      more={queue.length > 1 ? t('sos.alarm.waiting', { count: queue.length }) : undefined}
+      text={t('sos.alarm.banner', {
+        name: newest.terminal_name,
+        company: newest.org_name,
+        time: formatTime(newest.at, i18n.language),
+      })}
+      actions={[
+        { to: `/sosDetail?id=${newest.id}`, label: t('sos.alarm.details'), testId: 'sos-banner-detail' },
+        { to: '/sosrdingList', label: t('sos.alarm.list'), testId: 'sos-banner-list' },
+      ]}
+      closeLabel={t('sos.alarm.close')}
+      onClose={() => drop(queue.map((s) => s.id))}
+      testId="sos-banner"
+    />
+  );
+};
+
+/**
+ * The full-screen SOS alarm: who, when and where, with a siren and vibration, until someone
+ * acknowledges it and goes to its detail. SOS that arrive meanwhile wait their turn.
+ */
+const SosAlarmScreen = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { queue, drop } = useSosQueue();
@@ -92,6 +141,14 @@ export const SosAlarm = () => {
             <dd>{sos.org_name}</dd>
             <dt>{t('sos.time')}</dt>
             <dd>{formatDateTime(sos.at, i18n.language)}</dd>
+            {position && (
+              <>
+                <dt>{t('sos.address')}</dt>
+                <dd>
+                  <PlaceName {...position} testId="sos-alarm-address" />
+                </dd>
+              </>
+            )}
           </dl>
           {position ? (
             <MapView

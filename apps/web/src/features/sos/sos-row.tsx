@@ -3,6 +3,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dates.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 
 type SosRecord = DataOf<typeof api.sos.list>['list'][number];
 
@@ -26,6 +27,7 @@ export const SosRow = ({ record: r }: { record: SosRecord }) => {
         {r.terminal_name} <SosState status={r.status} />
         <br />
         <span className="item-meta">
+          {getLoginInfo()?.role === 0 && <span data-testid="sos-row-company">{r.org_name} · </span>}
           {r.ssid} · {formatDateTime(r.created_at, i18n.language)}
         </span>
       </span>

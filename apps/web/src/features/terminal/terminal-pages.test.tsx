@@ -82,6 +82,48 @@ describe('expiry display', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('expiry-recording').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-sos').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-location').textContent).toBe('Not activated');
+    // What the missing functions mean is said: no kept positions, no fence; SOS and Recording are there.
+    expect(screen.getByTestId('function-note-location')).toBeTruthy();
+    expect(screen.getByTestId('function-note-fence')).toBeTruthy();
+    expect(screen.queryByTestId('function-note-sos')).toBeNull();
+  });
+
+  it('says why a radio without an SOS function cannot raise SOS', async () => {
+    signIn(1);
+    mockApi({
+      [api.terminal.detail.path]: {
+        data: {
+          id: 5,
+          ssid: '359000000000005',
+          name: 'Radio5',
+          org_id: 3,
+          org_name: 'Taxi Co',
+          user_type: 0,
+          expiries: {
+            ...none,
+            voice: '2027-03-01',
+            location: '2027-03-01',
+            fence: '2027-03-01',
+            recording: '2020-01-01',
+          },
+          created_at: '2026-01-01',
+          iccid: '',
+          remark: '',
+          dispatcher: false,
+          warranty: '2027-01-01',
+          default_group: null,
+          groups: [],
+        },
+      },
+    });
+    renderRoute('/userDetail?id=5');
+    await findPage('user-detail');
+    expect((await screen.findByTestId('function-note-sos')).textContent).toBe(
+      'Cannot raise SOS: its SOS function is not active. The radio is refused when it tries.',
+    );
+    expect(screen.getByTestId('function-note-recording').textContent).toMatch(/not recorded/);
+    expect(screen.queryByTestId('function-note-location')).toBeNull();
+    expect(screen.getByTestId('function-notes').textContent).toMatch(/Ask your agent to activate it/);
   });
 });
 

@@ -11,12 +11,46 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { functionKeys } from './expiry.ts';
+import { expiryKind, functionKeys } from './expiry.ts';
 import { ExpiryText } from './expiry-text.tsx';
 import { putSelection } from './selection.ts';
 import { UserActions } from './user-actions.tsx';
 import { UserGroups } from './user-groups.tsx';
 import './terminal.css';
+
+/** The paid functions a radio needs for what a dispatcher expects of it, with what their lack means. */
+const paidFunctions = ['sos', 'recording', 'location', 'fence'] as const;
+
+/**
+ * Why the radio does less than it could: no SOS, no recorded talk, no kept positions, no fence, each
+ * said where its function is not activated or has expired (the device API refuses those calls).
+ */
+const FunctionNotes = ({
+  expiries,
+  isAgent,
+}: {
+  expiries: Record<(typeof paidFunctions)[number], string | null>;
+  isAgent: boolean;
+}) => {
+  const { t } = useTranslation();
+  const lacking = paidFunctions.filter((key) => {
+    const kind = expiryKind(expiries[key]);
+    return kind === 'none' || kind === 'expired';
+  });
+  if (lacking.length === 0) return null;
+  return (
+    <div className="function-notes" data-testid="function-notes">
+      <ul>
+        {lacking.map((key) => (
+          <li key={key} data-testid={`function-note-${key}`}>
+            {t(`terminal.lacks.${key}`)}
+          </li>
+        ))}
+      </ul>
+      <p>{t(isAgent ? 'terminal.lacks.agentHint' : 'terminal.lacks.orgHint')}</p>
+    </div>
+  );
+};
 
 /** /userDetail?id=: one user's identity, functions with their expiry, groups, and what can be done to it. */
 export const Component = () => {
@@ -99,6 +133,7 @@ export const Component = () => {
                 </div>
               ))}
             </dl>
+            <FunctionNotes expiries={u.expiries} isAgent={isAgent} />
             {isAgent && (
               <button
                 type="button"

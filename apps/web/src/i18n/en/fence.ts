@@ -2,6 +2,8 @@
 export const fenceEn = {
   fence: {
     server: 'Fence server:',
+    serverOpen: 'Open the list on the fence server ↗',
+    serverIntranet: 'company network only',
     notWatched: 'Location or Fence not active: no alarms',
     title: 'Electronic fences',
     add: 'Add fence',
@@ -21,6 +23,8 @@ export const fenceEn = {
     dateRange: '{{start}} to {{end}}',
     from: 'From',
     to: 'To',
+    hour: 'hour',
+    minute: 'minute',
     shape: 'Shape',
     polygon: 'Polygon',
     circle: 'Circle',
@@ -62,5 +66,18 @@ export const fenceEn = {
     searchUsers: 'Name or SSID(IMEI)',
     addSelected: 'Add {{count}} selected',
     company: 'Company',
+    alarm: {
+      title: 'Fence alarm',
+      text: '{{name}}: {{kind}} · {{fence}} · {{time}}',
+      more_one: '+{{count}} more',
+      more_other: '+{{count}} more',
+      track: 'Track',
+      recordings: 'Recordings',
+      records: 'All fence records',
+      close: 'Close the fence alarm',
+    },
+    feed: 'Latest fence alarms',
+    feedNew_one: '{{count}} new fence alarm',
+    feedNew_other: '{{count}} new fence alarms',
   },
 };

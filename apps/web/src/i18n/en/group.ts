@@ -1,6 +1,8 @@
 /** Texts of the group screens, in English. */
 export const groupEn = {
   group: {
+    ownGroup: 'Its own group',
+    alreadyListening: 'Already listening',
     list: 'My groups',
     detail: 'Group details',
     add: 'Create group',

@@ -1,6 +1,7 @@
 /** Texts of the live fleet map, in English. */
 export const locationEn = {
   fleet: {
+    fitAll: 'Whole fleet',
     title: 'Live fleet map',
     open: 'Open the live fleet map',
     map: 'Map',

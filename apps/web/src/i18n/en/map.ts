@@ -1,4 +1,8 @@
 /** Texts of the shared map, in English. */
 export const mapEn = {
-  map: { tilesUnavailable: 'Map tiles unavailable — shapes and positions still shown' },
+  map: {
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    tilesUnavailable: 'Map tiles unavailable — shapes and positions still shown',
+  },
 };

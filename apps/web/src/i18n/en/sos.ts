@@ -32,6 +32,17 @@ export const sosEn = {
       waiting_other: '{{count}} SOS waiting',
       acknowledge: 'Acknowledge',
       acknowledgeAll: 'Acknowledge all {{count}} and list them',
+      banner: '{{name}} · {{company}} · {{time}}',
+      details: 'Details',
+      list: 'SOS records',
+      close: 'Close the SOS banner',
+      style: 'SOS alarm on this phone',
+      styleHint: 'How an SOS of your scope is shown while the app is open',
+      styles: {
+        screen: 'Full screen with siren',
+        banner: 'Banner with a short sound',
+        silent: 'Banner, no sound',
+      },
     },
   },
 };

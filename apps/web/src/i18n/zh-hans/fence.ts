@@ -2,6 +2,8 @@
 export const fenceZhHans = {
   fence: {
     server: '围栏服务器：',
+    serverOpen: '在围栏服务器上打开列表 ↗',
+    serverIntranet: '仅限公司内网',
     notWatched: '定位或围栏未开通：不会报警',
     title: '电子围栏',
     add: '新增围栏',
@@ -21,6 +23,8 @@ export const fenceZhHans = {
     dateRange: '{{start}} 至 {{end}}',
     from: '开始',
     to: '结束',
+    hour: '时',
+    minute: '分',
     shape: '形状',
     polygon: '多边形',
     circle: '圆形',
@@ -62,5 +66,18 @@ export const fenceZhHans = {
     searchUsers: '名称或 SSID(IMEI)',
     addSelected: '添加所选 {{count}} 个',
     company: '单位',
+    alarm: {
+      title: '围栏告警',
+      text: '{{name}}：{{kind}} · {{fence}} · {{time}}',
+      more_one: '另有 {{count}} 条',
+      more_other: '另有 {{count}} 条',
+      track: '轨迹',
+      recordings: '录音',
+      records: '全部围栏记录',
+      close: '关闭围栏告警',
+    },
+    feed: '最新围栏告警',
+    feedNew_one: '{{count}} 条新围栏告警',
+    feedNew_other: '{{count}} 条新围栏告警',
   },
 };

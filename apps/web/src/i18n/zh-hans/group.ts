@@ -1,6 +1,8 @@
 /** Texts of the group screens, in Simplified Chinese. */
 export const groupZhHans = {
   group: {
+    ownGroup: '所属群组',
+    alreadyListening: '已在监听',
     list: '我的群组',
     detail: '群组详情',
     add: '创建群组',

@@ -3,6 +3,7 @@ import type { locationEn } from '../en/location.ts';
 /** Texts of the live fleet map, in Simplified Chinese. */
 export const locationZhHans: typeof locationEn = {
   fleet: {
+    fitAll: '显示全部终端',
     title: '实时车队地图',
     open: '打开实时车队地图',
     map: '地图',

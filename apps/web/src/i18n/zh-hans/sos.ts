@@ -32,6 +32,13 @@ export const sosZhHans = {
       waiting_other: '{{count}} 条 SOS 待确认',
       acknowledge: '确认',
       acknowledgeAll: '全部确认（{{count}} 条）并查看列表',
+      banner: '{{name}}（{{company}}）· {{time}}',
+      details: '详情',
+      list: 'SOS记录',
+      close: '关闭SOS横幅',
+      style: '本机SOS告警方式',
+      styleHint: '应用打开时，您范围内的SOS如何显示',
+      styles: { screen: '全屏并鸣笛', banner: '横幅并短促提示音', silent: '横幅，无声' },
     },
   },
 };

@@ -2,6 +2,8 @@
 export const fenceZhHant = {
   fence: {
     server: '圍欄伺服器：',
+    serverOpen: '在圍欄伺服器上打開列表 ↗',
+    serverIntranet: '僅限公司內網',
     notWatched: '定位或圍欄未開通：不會報警',
     title: '電子圍欄',
     add: '新增圍欄',
@@ -21,6 +23,8 @@ export const fenceZhHant = {
     dateRange: '{{start}} 至 {{end}}',
     from: '開始',
     to: '結束',
+    hour: '時',
+    minute: '分',
     shape: '形狀',
     polygon: '多邊形',
     circle: '圓形',
@@ -62,5 +66,18 @@ export const fenceZhHant = {
     searchUsers: '名稱或 SSID(IMEI)',
     addSelected: '添加所選 {{count}} 個',
     company: '單位',
+    alarm: {
+      title: '圍欄告警',
+      text: '{{name}}：{{kind}} · {{fence}} · {{time}}',
+      more_one: '另有 {{count}} 條',
+      more_other: '另有 {{count}} 條',
+      track: '軌跡',
+      recordings: '錄音',
+      records: '全部圍欄記錄',
+      close: '關閉圍欄告警',
+    },
+    feed: '最新圍欄告警',
+    feedNew_one: '{{count}} 條新圍欄告警',
+    feedNew_other: '{{count}} 條新圍欄告警',
   },
 };

@@ -1,6 +1,8 @@
 /** Texts of the group screens, in Traditional Chinese. */
 export const groupZhHant = {
   group: {
+    ownGroup: '所屬群組',
+    alreadyListening: '已在監聽',
     list: '我的群組',
     detail: '群組詳情',
     add: '創建群組',

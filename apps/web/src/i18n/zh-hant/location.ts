@@ -3,6 +3,7 @@ import type { locationEn } from '../en/location.ts';
 /** Texts of the live fleet map, in Traditional Chinese. */
 export const locationZhHant: typeof locationEn = {
   fleet: {
+    fitAll: '顯示全部終端',
     title: '即時車隊地圖',
     open: '開啟即時車隊地圖',
     map: '地圖',

@@ -32,6 +32,13 @@ export const sosZhHant = {
       waiting_other: '{{count}} 條 SOS 待確認',
       acknowledge: '確認',
       acknowledgeAll: '全部確認（{{count}} 條）並查看列表',
+      banner: '{{name}}（{{company}}）· {{time}}',
+      details: '詳情',
+      list: 'SOS記錄',
+      close: '關閉SOS橫幅',
+      style: '本機SOS告警方式',
+      styleHint: '應用開啟時，您範圍內的SOS如何顯示',
+      styles: { screen: '全屏並鳴笛', banner: '橫幅並短促提示音', silent: '橫幅，無聲' },
     },
   },
 };

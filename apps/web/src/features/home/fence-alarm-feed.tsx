@@ -1,0 +1,57 @@
+import { api } from '@ptt/contract';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+
+const feedSize = 3;
+
+/**
+ * The company's newest fence alarms on its home: who crossed which fence and when, each with its
+ * terminal's track and recordings. A fence alarm in scope refetches it (the live layer), so the feed is
+ * live while the home is open.
+ */
+export const FenceAlarmFeed = () => {
+  const { t, i18n } = useTranslation();
+  const records = useEndpointQuery(api.fence.records, { size: feedSize });
+  const list = records.data?.list ?? [];
+  return (
+    <section className="section fence-feed" aria-labelledby="fence-feed-title" data-testid="fence-feed">
+      <div className="fence-feed__head">
+        <h2 id="fence-feed-title" className="section__title">
+          {t('fence.feed')}
+        </h2>
+        <Link to="/fencerecord" className="fence-feed__all" data-testid="fence-feed-all">
+          {t('fence.alarm.records')}
+        </Link>
+      </div>
+      {records.isPending && <Skeleton.Paragraph lineCount={2} animated />}
+      {records.isSuccess && list.length === 0 && <p className="item-meta">{t('fence.noRecords')}</p>}
+      <ul className="fence-feed__list">
+        {list.map((r) => (
+          <li key={r.id} className="fence-feed__item" data-testid="fence-feed-item" data-record-id={r.id}>
+            <span className="fence-feed__what">
+              <strong>{r.terminal_name}</strong> {t(`fence.kinds.${r.kind}` as 'fence.kinds.0')}
+            </span>
+            <span className="item-meta">
+              {r.fence_name} · {formatDateTime(r.at, i18n.language)}
+            </span>
+            <span className="fence-feed__links">
+              <Link to={`/locationTrack?id=${r.terminal_id}`} className="chip" data-testid="fence-feed-track">
+                {t('fence.alarm.track')}
+              </Link>
+              <Link
+                to={`/recordingList?terminalId=${r.terminal_id}`}
+                className="chip"
+                data-testid="fence-feed-recordings"
+              >
+                {t('fence.alarm.recordings')}
+              </Link>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
