@@ -39,7 +39,16 @@ describe('fence alarms on an open company console', () => {
     const radio = await deviceOf(server, 'company01', 1);
     await depotYard([radio.id]);
     // Inside the yard: the no-exit fence is content.
-    const ago = (s: number) => new Date(Date.now() - s * 1000);
+    // Positions go out in time order: the engine skips one no newer than the terminal's last.
+    let last = 0;
+    const ago = (s: number) => {
+      last = Date.now() - s * 1000;
+      return new Date(last);
+    };
+    const next = () => {
+      last = Math.max(Date.now(), last + 2000);
+      return new Date(last);
+    };
     const inside = await radio.device.positions([{ ...depot, time: ago(120) }]);
     assert.equal(inside.alarms, 0);
 
@@ -112,8 +121,8 @@ describe('fence alarms on an open company console', () => {
       await page.getByTestId('fence-feed-item').first().waitFor();
       await live;
       const crossed = await radio.device.positions([
-        { ...depot, time: ago(1) },
-        { ...outside, time: ago(0) },
+        { ...depot, time: next() },
+        { ...outside, time: next() },
       ]);
       assert.equal(crossed.alarms, 1);
       await banner.getByText(title).waitFor({ timeout: 1_000 });
