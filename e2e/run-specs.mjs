@@ -1,0 +1,26 @@
+// Runs each spec file in its own Node test run, one after another. A file that fails is run once more and
+// named, so a timing flake on a loaded machine is reported without failing the suite; a file that fails
+// twice fails it.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+const files = readdirSync(new URL('./specs/', import.meta.url))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .sort()
+  .map((f) => `specs/${f}`);
+const run = (file) =>
+  spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', file], {
+    stdio: 'inherit',
+  }).status === 0;
+
+const failed = [];
+const retried = [];
+for (const file of files) {
+  if (run(file)) continue;
+  console.log(`\n${file} failed; running it once more`);
+  retried.push(file);
+  if (!run(file)) failed.push(file);
+}
+if (retried.length > 0) console.log(`\nspec files run twice after a failure: ${retried.join(', ')}`);
+console.log(`\nspecs: ${files.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length > 0 ? 1 : 0);
