@@ -13,6 +13,15 @@ import { getLoginInfo } from '../../lib/storage.ts';
 import { EditRow } from './edit-row.tsx';
 import './account.css';
 
+/** A profile field changed on a screen of its own: its value (or "Not set"), opening that screen. */
+const LinkRow = (p: { to: string; testId: string; label: string; value: string; empty: boolean }) => (
+  <Link to={p.to} className="profile-row profile-row--link" data-testid={p.testId}>
+    <span className="profile-row__label">{p.label}</span>
+    <span className={`profile-row__value${p.empty ? ' profile-row__value--empty' : ''}`}>{p.value}</span>
+    <RightOutline aria-hidden className="profile-row__arrow" />
+  </Link>
+);
+
 const pathOf = { 0: '/individualUser', 1: '/orgUser' } as const;
 
 /**
@@ -105,13 +114,13 @@ export const Component = () => {
                 saved();
               }}
             />
-            <Link to="/sendSms" className="profile-row profile-row--link" data-testid="profile-mobile">
-              <span className="profile-row__label">{t('account.profile.mobile')}</span>
-              <span className={`profile-row__value${data.phone ? '' : ' profile-row__value--empty'}`}>
-                {data.phone || t('account.profile.notSet')}
-              </span>
-              <RightOutline aria-hidden className="profile-row__arrow" />
-            </Link>
+            <LinkRow
+              to="/sendSms"
+              testId="profile-mobile"
+              label={t('account.profile.mobile')}
+              value={data.phone || t('account.profile.notSet')}
+              empty={!data.phone}
+            />
             <EditRow
               name="email"
               label={t('account.profile.email')}
@@ -126,15 +135,13 @@ export const Component = () => {
               }}
             />
             {role === 1 ? (
-              <Link to="/upregion" className="profile-row profile-row--link" data-testid="profile-region">
-                <span className="profile-row__label">{t('account.profile.region')}</span>
-                <span
-                  className={`profile-row__value${region.data?.region ? '' : ' profile-row__value--empty'}`}
-                >
-                  {region.data?.region || t('account.profile.notSet')}
-                </span>
-                <RightOutline aria-hidden className="profile-row__arrow" />
-              </Link>
+              <LinkRow
+                to="/upregion"
+                testId="profile-region"
+                label={t('account.profile.region')}
+                value={region.data?.region || t('account.profile.notSet')}
+                empty={!region.data?.region}
+              />
             ) : (
               <EditRow
                 name="area"
