@@ -30,6 +30,10 @@ export const NoticeType = {
   return: 6,
   deleteUsers: 7,
   changeAgent: 8,
+  /** The daily reminder: terminals of a company whose function expires in 30, 7 or 1 days (DESIGN §10). */
+  expiryReminder: 9,
+  /** The daily reminder: a card balance under the agent's threshold. */
+  lowBalance: 10,
 } as const;
 export type NoticeTypeValue = (typeof NoticeType)[keyof typeof NoticeType];
 

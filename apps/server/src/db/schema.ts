@@ -73,6 +73,8 @@ export const agentCards = pgTable(
     cardType: smallint('card_type').notNull(),
     balance: integer('balance').notNull().default(0),
     enabled: boolean('enabled').notNull().default(false),
+    /** The agent is reminded when the balance falls under it; 0 is none (DESIGN §10). */
+    threshold: integer('threshold').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.cardType] }),
@@ -107,6 +109,8 @@ export const orgs = pgTable(
     companyDispatcher: boolean('company_dispatcher').notNull().default(false),
     gps: boolean('gps').notNull().default(false),
     singleCall: boolean('single_call').notNull().default(true),
+    /** The contact gets the daily expiry reminder by SMS unless the company opted out. */
+    reminderSms: boolean('reminder_sms').notNull().default(true),
     createdAt: created(),
     /** The top-level agent's path: a top-level agent's list holds its sub-agents' companies too. */
     topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
@@ -298,6 +302,8 @@ export const notices = pgTable(
     orgName: text('org_name'),
     userName: text('user_name'),
     users: jsonb('users').$type<{ name: string; account: string }[]>(),
+    /** A reminder's days before the expiry (type 9). */
+    days: smallint('days'),
     content: blank('content'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: created(),
@@ -741,3 +747,46 @@ export const pushSent = pgTable('push_sent', {
   eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
   createdAt: created(),
 });
+
+/**
+ * Reminders written by the daily run, one row per thing reminded: an expiry (terminal, function, the
+ * expiry date, days before it) or a low balance (agent, card type, threshold). The unique keys make a
+ * second run, on this or another instance, remind nothing twice.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    terminalId: integer('terminal_id').references(() => terminals.id, { onDelete: 'cascade' }),
+    function: text('function'),
+    expires: date('expires'),
+    days: smallint('days'),
+    cardType: smallint('card_type'),
+    threshold: integer('threshold'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('reminders_sent_expiry')
+      .on(t.terminalId, t.function, t.expires, t.days)
+      .where(sql`${t.kind} = 'expiry'`),
+    uniqueIndex('reminders_sent_balance')
+      .on(t.agentId, t.cardType, t.threshold)
+      .where(sql`${t.kind} = 'balance'`),
+  ],
+);
+
+/** Daily jobs: the instance that inserts a job's row for a day runs it; the others see it taken. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text('name').notNull(),
+    day: date('day').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.day] })],
+);

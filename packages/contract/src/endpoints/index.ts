@@ -12,13 +12,17 @@ import { org } from './org.ts';
 import { profile } from './profile.ts';
 import { push } from './push.ts';
 import { recording } from './recording.ts';
+import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
 export const api = {
-  ...{ auth, profile, notice, sos, agent, org, terminal, group, search, jsp, feedback },
+  ...{ auth, profile, notice, sos, org, group, search, jsp, feedback },
+  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal and card runway.
+  agent: { ...agent, ...runwayEndpoints },
+  terminal: { ...terminal, ...renewalEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   ...{ fence, location, recording, device },
   // Live operations (DESIGN §9): the event stream.
@@ -60,6 +64,18 @@ export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';
 export { isPublicPushEndpoint } from './push.ts';
 export { recordingItem } from './recording.ts';
+export {
+  dueFunction,
+  type ExpiryWindow,
+  ExpiryWindows,
+  expiringTerminal,
+  expiryFilter,
+  RenewableFunctions,
+  RenewalLimits,
+  renewalCost,
+  renewalPreview,
+  runwayRow,
+} from './renewal.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {

@@ -31,6 +31,8 @@ export const noticeRecord = once(() =>
     org: z.object({ orgName: z.string() }).nullable(),
     user: z.object({ name: z.string() }).nullable(),
     userCount: z.number(),
+    /** A reminder's days before the expiry (type 9), or null. */
+    days: z.number().nullable(),
     content: z.string(),
     read: z.boolean(),
     created_at: z.string(),

@@ -49,6 +49,8 @@ export const orgDetail = once(() =>
     group_count: count(),
     user_count: count(),
     servers: z.array(server()),
+    /** The company's contact gets the daily expiry reminder by SMS (DESIGN §10); the company may opt out. */
+    reminder_sms: z.boolean(),
     created_at: z.string(),
   }),
 );
@@ -118,6 +120,15 @@ export const org = {
     access: 'any',
     summary: 'Set service toggles of a company (1 on, 0 off; absent unchanged)',
     params: () => target().extend(toggleParams().shape),
+    data: () => z.null(),
+  }),
+  setReminderSms: endpoint({
+    method: 'POST',
+    path: '/v1/org/setReminderSms',
+    access: 'any',
+    summary: "Turn the expiry reminder SMS to the company's contact on (1) or off (0)",
+    params: () =>
+      target().extend({ enabled: z.union([z.literal('1'), z.literal('0')]).transform((v) => v === '1') }),
     data: () => z.null(),
   }),
   updateUnit: endpoint({

@@ -47,6 +47,7 @@ const listed = {
   orgName: notices.orgName,
   userName: notices.userName,
   userCount: sql<number>`coalesce(jsonb_array_length(${notices.users}), 0)::int`,
+  days: notices.days,
   content: notices.content,
   readAt: notices.readAt,
   createdAt: notices.createdAt,

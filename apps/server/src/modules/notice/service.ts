@@ -48,6 +48,7 @@ const dealRecord = (n: NoticeRow) => ({
   org: n.orgName ? { orgName: n.orgName } : null,
   user: n.userName ? { name: n.userName } : null,
   userCount: n.userCount,
+  days: n.days,
   content: n.content,
   read: n.readAt !== null,
   created_at: n.createdAt.toISOString(),

@@ -39,6 +39,7 @@ export async function info(db: Conn, caller: Caller, id?: number) {
     group_count: summary?.groupCount ?? 0,
     user_count: summary?.userCount ?? 0,
     servers,
+    reminder_sms: org.reminderSms,
     created_at: org.createdAt.toISOString(),
   };
 }
