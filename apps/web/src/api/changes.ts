@@ -8,6 +8,14 @@ import { api } from '@ptt/contract';
 /** Counts of the caller's scope on the home screens and in search. */
 const scopeCounts = [api.profile.faststats, api.search.global];
 
+/** The expiry radar, its counts and what a renewal would take: a terminal's expiries or its company changed. */
+export const expiryReads = [
+  api.terminal.expiring,
+  api.terminal.expiringCounts,
+  api.terminal.renewPreview,
+  api.agent.runway,
+];
+
 /** A terminal user: its rows and details, and the group and fence lists and counts it appears in. */
 export const terminalReads = [
   api.terminal.list,
@@ -21,6 +29,7 @@ export const terminalReads = [
   api.fence.unMembers,
   api.location.last,
   ...scopeCounts,
+  ...expiryReads,
 ];
 
 /** A group: its rows, details and members, and the users that show their groups. */
@@ -47,6 +56,7 @@ export const orgReads = [
   api.group.list,
   api.terminal.list,
   ...scopeCounts,
+  ...expiryReads,
 ];
 
 /** A sub-agent: its rows and details and the card types it may use. */
@@ -60,6 +70,8 @@ export const balanceReads = [
   api.agent.list,
   api.agent.getSalesPurchaseRecord,
   api.agent.returnable,
+  api.agent.runway,
+  api.terminal.renewPreview,
   api.notice.newUnreadCount,
   api.notice.getNotice,
 ];

@@ -123,6 +123,11 @@ const routes: RouteObject[] = [
                 path: '/recordingList',
                 element: lazyPage(() => import('../features/recording/recording-list-page.tsx')),
               },
+              // The expiry radar: an agent renews from it, a company reads its own.
+              {
+                path: '/expiring',
+                element: lazyPage(() => import('../features/renewal/expiring-page.tsx')),
+              },
               {
                 path: '/fleetMap',
                 element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),
@@ -197,6 +202,10 @@ const routes: RouteObject[] = [
                   {
                     path: '/activationConfirm',
                     element: lazyPage(() => import('../features/terminal/activation-confirm-page.tsx')),
+                  },
+                  {
+                    path: '/cardThresholds',
+                    element: lazyPage(() => import('../features/renewal/card-thresholds-page.tsx')),
                   },
                   {
                     path: '/locationPayment',

@@ -7,6 +7,7 @@ import { locationEn } from './en/location.ts';
 import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
 import { recordingEn } from './en/recording.ts';
+import { renewalEn } from './en/renewal.ts';
 import { salesEn } from './en/sales.ts';
 import { scanEn } from './en/scan.ts';
 import { searchEn } from './en/search.ts';
@@ -162,6 +163,7 @@ export const en = {
     text: 'The page could not be loaded. Check your connection and reload.',
   },
   ...salesEn,
+  ...renewalEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

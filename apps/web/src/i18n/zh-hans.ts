@@ -8,6 +8,7 @@ import { locationZhHans } from './zh-hans/location.ts';
 import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
 import { recordingZhHans } from './zh-hans/recording.ts';
+import { renewalZhHans } from './zh-hans/renewal.ts';
 import { salesZhHans } from './zh-hans/sales.ts';
 import { scanZhHans } from './zh-hans/scan.ts';
 import { searchZhHans } from './zh-hans/search.ts';
@@ -162,6 +163,7 @@ export const zhHans: Resources = {
     text: '页面无法加载，请检查网络后重新加载。',
   },
   ...salesZhHans,
+  ...renewalZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

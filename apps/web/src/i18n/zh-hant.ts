@@ -8,6 +8,7 @@ import { locationZhHant } from './zh-hant/location.ts';
 import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
 import { recordingZhHant } from './zh-hant/recording.ts';
+import { renewalZhHant } from './zh-hant/renewal.ts';
 import { salesZhHant } from './zh-hant/sales.ts';
 import { scanZhHant } from './zh-hant/scan.ts';
 import { searchZhHant } from './zh-hant/search.ts';
@@ -162,6 +163,7 @@ export const zhHant: Resources = {
     text: '頁面無法載入，請檢查網路後重新載入。',
   },
   ...salesZhHant,
+  ...renewalZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,

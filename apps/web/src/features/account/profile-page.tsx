@@ -8,6 +8,7 @@ import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { EditRow } from './edit-row.tsx';
@@ -35,6 +36,8 @@ export const Component = () => {
   const org = useOrgInfo(role === 1);
   // A company's region is the one its agent sees and /upregion changes.
   const region = useEndpointQuery(api.org.getRegion, {}, { enabled: role === 1 });
+  // The company's own detail carries its reminder SMS choice.
+  const own = useEndpointQuery(api.org.info, {}, { enabled: role === 1 });
   // Each row shows the server's refusal under itself.
   const saveContact = useEndpointMutation(api.profile.contact, {
     invalidates: [api.profile.agent, api.profile.org],
@@ -167,6 +170,7 @@ export const Component = () => {
               }}
             />
           </section>
+          {role === 1 && own.data && <ReminderSmsSwitch on={own.data.reminder_sms} />}
         </>
       )}
     </div>

@@ -4,21 +4,26 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import {
   AddOutline,
   AppstoreOutline,
+  ClockCircleOutline,
   ExclamationShieldOutline,
+  RightOutline,
   TeamOutline,
   UserAddOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useFastStats } from '../../api/queries/use-fast-stats.ts';
+import { useRunway } from '../../api/queries/use-runway.ts';
 import type { AgentInfo } from '../../api/types.ts';
 import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { useProductTitle } from '../../components/use-product-title.ts';
 import { FirstBulletin } from './bulletin-bar.tsx';
 import { CardStrip } from './card-strip.tsx';
+import { ExpiringBadge } from './expiring-badge.tsx';
 import { HomeHeader } from './home-header.tsx';
 import { HomeTabBar } from './home-tab-bar.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
@@ -35,13 +40,20 @@ import { stripCards } from './strip-cards.ts';
 const Balances = ({ info }: { info: AgentInfo | undefined }) => {
   const { t } = useTranslation();
   const switches = useDeferredValue(useCardSwitch().data);
+  const runway = useDeferredValue(useRunway().data);
   return (
     <section className="section" aria-labelledby="balances-title">
-      <h2 id="balances-title" className="section__title">
-        {t('home.balances')}
-      </h2>
+      <div className="section__head">
+        <h2 id="balances-title" className="section__title">
+          {t('home.balances')}
+        </h2>
+        <Link to="/cardThresholds" className="section__link" data-testid="to-thresholds">
+          {t('renewal.strip.runway')}
+          <RightOutline aria-hidden />
+        </Link>
+      </div>
       {info && switches ? (
-        <CardStrip cards={stripCards(info, switches)} />
+        <CardStrip cards={stripCards(info, switches, runway?.list)} />
       ) : (
         <Skeleton animated className="card-strip__skeleton" />
       )}
@@ -119,6 +131,13 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
       testId: 'row-sos',
       extra: <SosBadge />,
     },
+    {
+      to: '/expiring',
+      label: t('renewal.homeRow'),
+      icon: <ClockCircleOutline />,
+      testId: 'row-expiring',
+      extra: <ExpiringBadge />,
+    },
   ];
   return (
     <>
@@ -139,6 +158,8 @@ export const AgentHome = () => {
     api.agent.queryCardSwitch,
     api.profile.faststats,
     api.notice.newUnreadCount,
+    api.terminal.expiringCounts,
+    api.agent.runway,
   );
   const subAgent = info ? isSubAgentPath(info.path) : false;
 

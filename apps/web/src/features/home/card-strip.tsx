@@ -16,10 +16,24 @@ const CardTile = ({ card }: { card: StripCard }) => {
   const { t } = useTranslation();
   const value = formatCount(card.balance);
   return (
-    <li className={`balance balance--${card.key}`} data-testid={`card-${card.key}`}>
+    <li
+      className={`balance balance--${card.key}${card.short || card.low ? ' balance--short' : ''}`}
+      data-testid={`card-${card.key}`}
+      data-short={card.short ? 'true' : undefined}
+      data-low={card.low ? 'true' : undefined}
+    >
       <span className="balance__label">{t(`card.${card.key}`)}</span>
       <span className={valueClass(value)}>{value}</span>
       <span className="balance__unit">{t('card.unit', { count: card.balance })}</span>
+      {(card.short || card.low) && (
+        <span className="balance__mark" data-testid={`card-${card.key}-mark`}>
+          {card.short ? t('renewal.strip.short') : t('renewal.strip.low')}
+          <span className="visually-hidden">
+            {' '}
+            {card.short ? t('renewal.strip.shortHint') : t('renewal.strip.lowHint')}
+          </span>
+        </span>
+      )}
     </li>
   );
 };

@@ -3,6 +3,7 @@ import Badge from 'antd-mobile/es/components/badge';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import {
   AddOutline,
+  ClockCircleOutline,
   EnvironmentOutline,
   ExclamationShieldOutline,
   LocationOutline,
@@ -17,6 +18,7 @@ import { useFastStats } from '../../api/queries/use-fast-stats.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { badgeText } from '../../lib/format.ts';
+import { ExpiringBadge } from './expiring-badge.tsx';
 import { FenceAlarmFeed } from './fence-alarm-feed.tsx';
 import { HomeHeader } from './home-header.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
@@ -68,6 +70,13 @@ const Overview = () => {
       extra: <SosBadge />,
     },
     {
+      to: '/expiring',
+      label: t('renewal.homeRow'),
+      icon: <ClockCircleOutline />,
+      testId: 'row-expiring',
+      extra: <ExpiringBadge />,
+    },
+    {
       to: '/fencerecord',
       label: t('home.fenceRecord'),
       icon: <UnorderedListOutline />,
@@ -88,6 +97,7 @@ export const OrgHome = () => {
     api.profile.faststats,
     api.sos.untreatedSOSCount,
     api.fence.records,
+    api.terminal.expiringCounts,
   );
 
   return (

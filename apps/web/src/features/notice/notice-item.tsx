@@ -1,14 +1,27 @@
-import { type api, CardTypes, type DataOf } from '@ptt/contract';
+import { type api, CardTypes, type DataOf, NoticeType } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
+import { useRunway } from '../../api/queries/use-runway.ts';
 import './notice.css';
 import { formatDateTime } from '../../lib/dates.ts';
 
 export type Notice = DataOf<typeof api.notice.getNotice>['list'][number];
 
-/** A notice's type 1–8; one the app does not know is shown as a blank notice. */
-const typeOf = (n: Notice) => (n.type >= 1 && n.type <= 8 ? n.type : 3);
+/** A notice's type 1–10; one the app does not know is shown as a blank notice. */
+const typeOf = (n: Notice) => (n.type >= 1 && n.type <= 10 ? n.type : 3);
 
-/** A deal record's tag, time and text, worded by its notice type 1–8 (SPEC §3). */
+/** A low-balance notice says the threshold it fell under; the balance beside it is today's. */
+const BalanceNow = ({ cardType }: { cardType: number | null }) => {
+  const { t } = useTranslation();
+  const row = useRunway().data?.list.find((r) => r.cardType === cardType);
+  if (!row) return null;
+  return (
+    <span className="notice__users" data-testid="notice-balance-now">
+      {t('notice.balanceNow', { count: row.balance })}
+    </span>
+  );
+};
+
+/** A deal record's tag, time and text, worded by its notice type 1–8 (SPEC §3) or a reminder's (9, 10). */
 export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
   const { t, i18n } = useTranslation();
   const type = typeOf(n);
@@ -21,6 +34,7 @@ export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
     count: n.quantity ?? n.userCount,
     card: card ? t(`card.${card.key}`) : '',
     content: n.content,
+    when: t('renewal.inDays', { count: n.days ?? 0 }),
   });
   return (
     <>
@@ -38,6 +52,7 @@ export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
         {type === 3 && !n.content ? t('notice.blank') : text}
       </span>
       {type !== 3 && n.content && <span className="notice__users">{n.content}</span>}
+      {type === NoticeType.lowBalance && <BalanceNow cardType={n.cardType} />}
     </>
   );
 };

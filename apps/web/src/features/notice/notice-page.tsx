@@ -17,6 +17,9 @@ const recordOf: Partial<Record<number, string>> = {
   5: '/salesRecord',
   6: '/salesRecord',
   8: '/orgList',
+  // Reminders: the radar (a reminder naming its terminals opens them instead), and the card runway.
+  9: '/expiring',
+  10: '/cardThresholds',
 };
 
 /** /notice: deal records, each worded by its notice type (SPEC §3), opened one at a time or read all at once. */

@@ -1,13 +1,15 @@
 import { api } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
+import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -102,7 +104,18 @@ export const Component = () => {
               ]}
             />
           </section>
+          <section className="section section--menu">
+            <Link
+              to={`/expiring?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
+              className="row"
+              data-testid="org-expiring"
+            >
+              <span className="row__label">{t('renewal.openFromOrg')}</span>
+              <RightOutline aria-hidden className="row__arrow" />
+            </Link>
+          </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
+          <ReminderSmsSwitch id={o.id} on={o.reminder_sms} />
           <section className="section">
             <h2 className="section__title">{t('manage.servers')}</h2>
             {o.servers.length === 0 && <p className="item-meta">{t('manage.noServers')}</p>}

@@ -16,6 +16,9 @@ export const noticeEn = {
     noUsers: 'This notice names no users.',
     bulletin: 'Bulletin',
     bulletinGone: 'This bulletin is no longer available.',
+    balanceNow_one: 'You have {{count}} card now',
+    balanceNow_other: 'You have {{count}} cards now',
+    seeRunway: 'Card runway ›',
     kind: {
       t1: 'Card sale',
       t2: 'Users created',
@@ -25,6 +28,8 @@ export const noticeEn = {
       t6: 'Cards returned',
       t7: 'Users deleted',
       t8: 'Agent changed',
+      t9: 'Expiry reminder',
+      t10: 'Low balance',
     },
     type: {
       t1_one: '{{from}} sold {{count}} {{card}} card to {{to}}',
@@ -41,6 +46,10 @@ export const noticeEn = {
       t7_one: '{{count}} user deleted',
       t7_other: '{{count}} users deleted',
       t8: '{{org}} moved from {{from}} to {{to}}',
+      t9_one: '{{card}} of {{count}} user of {{org}} expires {{when}}',
+      t9_other: '{{card}} of {{count}} users of {{org}} expires {{when}}',
+      t10_one: '{{card}} balance fell under your threshold of {{count}} card',
+      t10_other: '{{card}} balance fell under your threshold of {{count}} cards',
     },
   },
 };

@@ -16,6 +16,9 @@ export const noticeZhHans = {
     noUsers: '该通知没有列出用户。',
     bulletin: '公告',
     bulletinGone: '该公告已不存在。',
+    balanceNow_one: '当前余额{{count}}张',
+    balanceNow_other: '当前余额{{count}}张',
+    seeRunway: '卡量预测 ›',
     kind: {
       t1: '服务卡销售',
       t2: '创建用户',
@@ -25,6 +28,8 @@ export const noticeZhHans = {
       t6: '服务卡退还',
       t7: '删除用户',
       t8: '更换代理商',
+      t9: '到期提醒',
+      t10: '余额不足',
     },
     type: {
       t1_one: '{{from}}向{{to}}销售了{{count}}张{{card}}卡',
@@ -41,6 +46,10 @@ export const noticeZhHans = {
       t7_one: '已删除{{count}}个用户',
       t7_other: '已删除{{count}}个用户',
       t8: '{{org}}已从{{from}}转到{{to}}',
+      t9_one: '{{org}}的{{count}}个用户的{{card}}将在{{when}}到期',
+      t9_other: '{{org}}的{{count}}个用户的{{card}}将在{{when}}到期',
+      t10_one: '{{card}}卡余额已低于您的提醒阈值{{count}}张',
+      t10_other: '{{card}}卡余额已低于您的提醒阈值{{count}}张',
     },
   },
 };

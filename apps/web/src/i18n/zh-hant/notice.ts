@@ -16,6 +16,9 @@ export const noticeZhHant = {
     noUsers: '該通知沒有列出用戶。',
     bulletin: '公告',
     bulletinGone: '該公告已不存在。',
+    balanceNow_one: '目前餘額{{count}}張',
+    balanceNow_other: '目前餘額{{count}}張',
+    seeRunway: '卡量預測 ›',
     kind: {
       t1: '服務卡銷售',
       t2: '創建用戶',
@@ -25,6 +28,8 @@ export const noticeZhHant = {
       t6: '服務卡退還',
       t7: '刪除用戶',
       t8: '更換代理商',
+      t9: '到期提醒',
+      t10: '餘額不足',
     },
     type: {
       t1_one: '{{from}}向{{to}}銷售了{{count}}張{{card}}卡',
@@ -41,6 +46,10 @@ export const noticeZhHant = {
       t7_one: '已刪除{{count}}個用戶',
       t7_other: '已刪除{{count}}個用戶',
       t8: '{{org}}已從{{from}}轉到{{to}}',
+      t9_one: '{{org}}的{{count}}個用戶的{{card}}將在{{when}}到期',
+      t9_other: '{{org}}的{{count}}個用戶的{{card}}將在{{when}}到期',
+      t10_one: '{{card}}卡餘額已低於您的提醒閾值{{count}}張',
+      t10_other: '{{card}}卡餘額已低於您的提醒閾值{{count}}張',
     },
   },
 };

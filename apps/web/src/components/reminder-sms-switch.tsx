@@ -1,0 +1,54 @@
+import { api } from '@ptt/contract';
+import Switch from 'antd-mobile/es/components/switch';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../api/use-endpoint-mutation.ts';
+import { showToast } from './toast.ts';
+
+interface Props {
+  /** The company, on an agent's view of it; absent on the company's own. */
+  id?: number;
+  on: boolean;
+}
+
+/**
+ * Whether the company's contact gets the daily expiry reminder by SMS: on an agent's view of a company
+ * and on the company's own profile, both reading orgDetail.reminder_sms.
+ */
+export const ReminderSmsSwitch = ({ id, on }: Props) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const save = useEndpointMutation(api.org.setReminderSms, { invalidates: [api.org.info] });
+  const change = async (next: boolean) => {
+    setBusy(true);
+    try {
+      await save.mutateAsync({ ...(id === undefined ? {} : { id }), enabled: next ? '1' : '0' });
+      showToast(t(next ? 'renewal.sms.on' : 'renewal.sms.off'));
+    } catch {
+      // The client has shown the server's message; the switch keeps the stored state.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="section" aria-labelledby="reminder-sms-title">
+      <h2 id="reminder-sms-title" className="section__title">
+        {t('renewal.sms.title')}
+      </h2>
+      <div className="row">
+        <span className="row__label" id="reminder-sms-label">
+          {t('renewal.sms.label')}
+          <br />
+          <span className="item-meta">{t('renewal.sms.hint')}</span>
+        </span>
+        <Switch
+          checked={on}
+          loading={busy}
+          onChange={(next) => void change(next)}
+          aria-labelledby="reminder-sms-label"
+          data-testid="reminder-sms"
+        />
+      </div>
+    </section>
+  );
+};

@@ -1,0 +1,193 @@
+import { api, ExpiryWindows, type FunctionKey } from '@ptt/contract';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { useEndpointPages } from '../../api/use-endpoint-query.ts';
+import { CompanyPicker } from '../../components/company-picker.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { showToast } from '../../components/toast.ts';
+import type { Choice } from '../../lib/choice.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { ExpiringRow, type ExpiringTerminal } from './expiring-row.tsx';
+import { allowedFunctions, type RadarFilter, windowKey } from './filters.ts';
+import { RenewSheet } from './renew-sheet.tsx';
+import './renewal.css';
+
+/**
+ * /expiring (?orgId=&orgName=): the expiry radar. Windows as tabs, functions as chips, an agent's company
+ * filter; an agent chooses terminals (or the whole window) and renews them in one go, a company reads.
+ */
+export const Component = () => {
+  const { t } = useTranslation();
+  const isAgent = getLoginInfo()?.role === 0;
+  const [search] = useSearchParams();
+  const [org, setOrg] = useState<Choice | null>(() => {
+    const id = Number(search.get('orgId'));
+    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
+  });
+  const [filter, setFilter] = useState<RadarFilter>({ function: 'all', within: '30' });
+  const [selecting, setSelecting] = useState(false);
+  const [picked, setPicked] = useState<Map<number, ExpiringTerminal>>(new Map());
+  const [whole, setWhole] = useState(false);
+  const [sheet, setSheet] = useState(false);
+  const functions = allowedFunctions(useCardSwitch(isAgent).data);
+  const params = { ...filter, orgId: org?.id };
+  // The list's own first page (same call, same cache entry): its total is the window's size.
+  const total = useEndpointPages(api.terminal.expiring, params).data?.pages[0]?.total ?? 0;
+
+  const refilter = (next: Partial<RadarFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setPicked(new Map());
+    setWhole(false);
+  };
+  const toggle = (row: ExpiringTerminal) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.set(row.id, row);
+      return next;
+    });
+  const chosen = [...picked.values()];
+  const count = whole ? total : chosen.length;
+  // What the sheet offers first: the chip's function, or every function due on the chosen rows.
+  const initial: FunctionKey[] =
+    filter.function !== 'all'
+      ? [filter.function]
+      : functions.filter((fn) => chosen.some((r) => r.due.some((d) => d.function === fn)));
+
+  return (
+    <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="expiring-page">
+      <PageHeader title={t('renewal.title')} />
+      <div className="expiring-filters">
+        <div className="expiring-tabs" role="tablist" aria-label={t('renewal.windows')}>
+          {ExpiryWindows.map((w) => (
+            <button
+              key={w}
+              type="button"
+              role="tab"
+              aria-selected={filter.within === w}
+              className={`expiring-tabs__tab${filter.within === w ? ' expiring-tabs__tab--active' : ''}`}
+              data-testid={`window-${w}`}
+              onClick={() => refilter({ within: w })}
+            >
+              {t(`renewal.window.${windowKey[w]}`)}
+            </button>
+          ))}
+        </div>
+        <fieldset className="chips expiring-filters__row">
+          <legend className="visually-hidden">{t('renewal.functions')}</legend>
+          {(['all', ...functions] as const).map((fn) => (
+            <button
+              key={fn}
+              type="button"
+              className="chip"
+              aria-pressed={filter.function === fn}
+              data-testid={`fn-${fn}`}
+              onClick={() => refilter({ function: fn })}
+            >
+              {fn === 'all' ? t('renewal.allFunctions') : t(`card.${fn}`)}
+            </button>
+          ))}
+        </fieldset>
+        {isAgent && (
+          <div className="chips expiring-filters__row">
+            <span className="expiring-filters__org">
+              <CompanyPicker
+                id="expiring-org"
+                value={org}
+                onChange={(o) => {
+                  setOrg(o);
+                  refilter({});
+                }}
+                placeholder={t('renewal.allCompanies')}
+                searchText={t('renewal.searchCompany')}
+                empty={t('renewal.noCompanies')}
+                clearText={t('renewal.allCompanies')}
+                onClear={() => {
+                  setOrg(null);
+                  refilter({});
+                }}
+              />
+            </span>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={selecting}
+              data-testid="expiring-select"
+              onClick={() => {
+                setSelecting(!selecting);
+                setPicked(new Map());
+                setWhole(false);
+              }}
+            >
+              {selecting ? t('renewal.selectDone') : t('renewal.select')}
+            </button>
+          </div>
+        )}
+        {selecting && (
+          <Checkbox
+            className="expiring-filters__row expiring-whole"
+            checked={whole}
+            disabled={total === 0}
+            onChange={setWhole}
+            data-testid="expiring-whole"
+          >
+            {t('renewal.wholeWindow', { count: total })}
+          </Checkbox>
+        )}
+        {!isAgent && <p className="item-meta expiring-filters__row">{t('renewal.readOnly')}</p>}
+      </div>
+      <PagedList
+        endpoint={api.terminal.expiring}
+        params={params}
+        empty={t('renewal.empty')}
+        testId="expiring-rows"
+        rowKey={(r) => r.id}
+        item={(r) => (
+          <ExpiringRow
+            row={r}
+            selection={
+              selecting
+                ? { selected: whole || picked.has(r.id), locked: whole, onToggle: () => toggle(r) }
+                : null
+            }
+          />
+        )}
+      />
+      {selecting && (
+        <div className="action-bar" data-testid="expiring-actions">
+          <span className="action-bar__count" data-testid="expiring-count">
+            {whole ? t('renewal.wholeWindow', { count }) : t('renewal.selected', { count })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="expiring-renew"
+            onClick={() => (count === 0 ? showToast(t('msg.selectUser')) : setSheet(true))}
+          >
+            {t('renewal.renew')}
+          </button>
+        </div>
+      )}
+      {sheet && (
+        <RenewSheet
+          ids={whole ? null : chosen.map((r) => r.id)}
+          filter={params}
+          count={count}
+          functions={functions}
+          initial={initial}
+          onClose={() => setSheet(false)}
+          onDone={() => {
+            setSheet(false);
+            setPicked(new Map());
+            setWhole(false);
+            setSelecting(false);
+          }}
+        />
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,74 @@
+import { type api, type DataOf, RenewalLimits } from '@ptt/contract';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/dates.ts';
+
+export type ExpiringTerminal = DataOf<typeof api.terminal.expiring>['list'][number];
+
+interface Props {
+  row: ExpiringTerminal;
+  /** Null: the rows cannot be chosen (a company's read-only radar, or not selecting). */
+  selection: { selected: boolean; locked: boolean; onToggle: () => void } | null;
+}
+
+/** A terminal on the radar: who, whose, the functions due with their dates, and when it was last heard from. */
+export const ExpiringRow = ({ row, selection }: Props) => {
+  const { t, i18n } = useTranslation();
+  const body = (
+    <span className="row__label">
+      <span className="expiring__name">
+        {row.name}
+        {row.silent && (
+          <span
+            className="expiring__silent"
+            title={t('renewal.silentHint', { count: RenewalLimits.silentDays })}
+            data-testid="silent-tag"
+          >
+            {t('renewal.silent')}
+          </span>
+        )}
+      </span>
+      <span className="item-meta expiring__line">
+        {row.ssid} · {row.org_name}
+      </span>
+      <span className="expiring__due">
+        {row.due.map((d) => (
+          <span key={d.function} className="expiring__fn" data-testid={`due-${d.function}`}>
+            {t('renewal.due', { card: t(`card.${d.function}`), date: d.expires.slice(0, 10) })}
+          </span>
+        ))}
+      </span>
+      <span className="item-meta expiring__line">
+        {row.last_seen_at
+          ? t('renewal.lastSeen', { time: formatDate(row.last_seen_at, i18n.language) })
+          : t('renewal.neverSeen')}
+        {' · '}
+        {row.last_position_at
+          ? t('renewal.lastPosition', { time: formatDate(row.last_position_at, i18n.language) })
+          : t('renewal.noPosition')}
+      </span>
+    </span>
+  );
+  if (!selection) {
+    return (
+      <Link to={`/userDetail?id=${row.id}`} className="row" data-testid={`expiring-${row.ssid}`}>
+        {body}
+        <RightOutline aria-hidden className="row__arrow" />
+      </Link>
+    );
+  }
+  return (
+    <div className="row" data-testid={`expiring-${row.ssid}`}>
+      <Checkbox
+        className="expiring__box"
+        checked={selection.selected}
+        disabled={selection.locked}
+        onChange={selection.onToggle}
+      >
+        {body}
+      </Checkbox>
+    </div>
+  );
+};
