@@ -1,6 +1,7 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
+import * as cards from '../card/service.ts';
 import * as sub from './sub-agents.ts';
 
 export function agentRoutes(app: FastifyInstance, deps: Deps) {
@@ -18,4 +19,8 @@ export function agentRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, a.updateAgent, ({ db, caller, params }) => sub.updateSwitch(db, caller, params));
   route(app, deps, a.getCardCount, ({ db, caller, params }) => sub.cardCount(db, caller, params.id));
+  route(app, deps, a.setThreshold, async ({ db, caller, params }) => {
+    await cards.setThreshold(db, caller.id, params.cardType, params.threshold);
+    return null;
+  });
 }

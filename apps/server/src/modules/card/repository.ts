@@ -144,3 +144,45 @@ export async function recycledNotReturned(tx: Conn, parentId: number, subId: num
     );
   return Number(row?.n ?? 0);
 }
+
+export const insertLedgerRows = (db: Conn, rows: LedgerRow[]) =>
+  rows.length === 0
+    ? Promise.resolve()
+    : db
+        .insert(cardLedger)
+        .values(rows)
+        .then(() => undefined);
+
+const balanceColumns = {
+  cardType: agentCards.cardType,
+  balance: agentCards.balance,
+  enabled: agentCards.enabled,
+  threshold: agentCards.threshold,
+};
+
+/** An agent's balance rows, in card-type order. */
+export const balancesOf = (db: Conn, agentId: number) =>
+  db
+    .select(balanceColumns)
+    .from(agentCards)
+    .where(eq(agentCards.agentId, agentId))
+    .orderBy(asc(agentCards.cardType));
+
+/**
+ * An agent's balance rows of several card types, locked until the transaction ends in card-type order
+ * (rows are locked as the sorted read returns them), so that two writes taking several types queue on
+ * the first they share instead of deadlocking.
+ */
+export const lockBalances = (tx: Conn, agentId: number, cardTypes: number[]) =>
+  tx
+    .select(balanceColumns)
+    .from(agentCards)
+    .where(and(eq(agentCards.agentId, agentId), inArray(agentCards.cardType, cardTypes)))
+    .orderBy(asc(agentCards.cardType))
+    .for('update');
+
+export const setThreshold = (db: Conn, agentId: number, cardType: number, threshold: number) =>
+  db
+    .update(agentCards)
+    .set({ threshold })
+    .where(and(eq(agentCards.agentId, agentId), eq(agentCards.cardType, cardType)));

@@ -233,3 +233,52 @@ export async function giveBack(
   await repo.increment(tx, agentId, cardType, quantity);
   await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId, ...ref });
 }
+
+/** An agent's balance rows (type, balance, switch, low-balance threshold), in card-type order. */
+export const balances = (db: Conn, agentId: number) => repo.balancesOf(db, agentId);
+
+/** Locks an agent's balance rows of several card types in card-type order, for the caller's transaction. */
+export const lockBalances = (tx: Conn, agentId: number, cardTypes: number[]) =>
+  repo.lockBalances(tx, agentId, [...new Set(cardTypes)]);
+
+/** Cards an agent consumes for one company's terminals, of one type. */
+export interface Take {
+  cardType: number;
+  orgId: number;
+  quantity: number;
+}
+
+/**
+ * Consumes an agent's cards of several types at once (a bulk renewal), its balance rows already locked
+ * by `lockBalances`: one decrement per card type in type order, the type's own message when it does not
+ * cover it, and one ledger row per type and company in one insert.
+ */
+export async function consumeMany(tx: Conn, agentId: number, takes: Take[]) {
+  const perType = new Map<number, number>();
+  for (const t of takes) perType.set(t.cardType, (perType.get(t.cardType) ?? 0) + t.quantity);
+  for (const [cardType, quantity] of [...perType].sort((a, b) => a[0] - b[0])) {
+    const [row] = await repo.decrement(tx, agentId, cardType, quantity);
+    if (!row) throw insufficient(cardType);
+  }
+  await repo.insertLedgerRows(
+    tx,
+    takes
+      .filter((t) => t.quantity > 0)
+      .map((t) => ({
+        kind: 'consume' as const,
+        cardType: t.cardType,
+        quantity: t.quantity,
+        fromAgentId: agentId,
+        orgId: t.orgId,
+      })),
+  );
+}
+
+/** The low-balance threshold of one of the agent's enabled card types (0: none). */
+export async function setThreshold(db: Conn, agentId: number, cardType: number, threshold: number) {
+  if (!(await isEnabled(db, agentId, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
+  await repo.setThreshold(db, agentId, cardType, threshold);
+}
+
+/** The balance message of a card type, for a check made before anything is written. */
+export const shortOf = insufficient;

@@ -71,6 +71,13 @@ export async function setToggles(
   return null;
 }
 
+/** Whether the company's contact gets the daily expiry reminder by SMS. */
+export async function setReminderSms(db: Conn, caller: Caller, id: number | undefined, enabled: boolean) {
+  const org = await orgInScope(db, caller, id);
+  await repo.updateOrgRow(db, org.id, { reminderSms: enabled });
+  return null;
+}
+
 export async function updateUnit(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) {
   const org = await orgInScope(db, caller, p.id);
   await repo.updateOrgRow(db, org.id, {

@@ -13,13 +13,8 @@ import * as notices from '../notice/service.ts';
 import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
-import { createTerminals, PERMANENT } from './service.ts';
+import { createTerminals, PERMANENT, renewedExpiry } from './service.ts';
 
-const addYear = (from: string) => {
-  const d = new Date(`${from}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-};
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
   const { list, total } = await lists.listTerminals(db, scopeOf(caller), q, q.page, q.size);
@@ -107,10 +102,7 @@ export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeo
     for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
     for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
       await cards.consume(tx, caller.id, p.cardType, n, { orgId });
-    for (const t of due) {
-      const current = t[column];
-      await repo.updateTerminal(tx, t.id, { [column]: addYear(current && current > now ? current : now) });
-    }
+    for (const t of due) await repo.updateTerminal(tx, t.id, { [column]: renewedExpiry(t[column], now) });
     return { renewed: due.length, skipped: found.length - due.length };
   });
 }

@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
 import * as terminal from './manage.ts';
+import * as renewals from './renewals.ts';
 
 export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   const t = api.terminal;
@@ -17,4 +18,11 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.resetIntercomPassword, ({ db, caller, params }) =>
     terminal.resetIntercomPassword(db, caller, params.id),
   );
+  route(app, deps, t.expiring, ({ db, caller, params }) => renewals.expiring(db, caller, params));
+  route(app, deps, t.expiringCounts, ({ db, caller, params }) =>
+    renewals.expiringCounts(db, caller, params.orgId),
+  );
+  route(app, deps, t.renewPreview, ({ db, caller, params }) => renewals.renewPreview(db, caller, params));
+  route(app, deps, t.renewBatch, ({ db, caller, params }) => renewals.renewBatch(db, caller, params));
+  route(app, deps, api.agent.runway, ({ db, caller }) => renewals.runway(db, caller));
 }

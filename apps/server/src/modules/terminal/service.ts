@@ -21,6 +21,13 @@ const inOneYear = (from = new Date()) => {
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * A renewed function's expiry: a year from its current expiry when that has not passed, else a year
+ * from today (the rule of a single and of a bulk renewal).
+ */
+export const renewedExpiry = (current: string | null, now = today()) =>
+  inOneYear(new Date(`${current && current > now ? current : now}T00:00:00Z`));
+
 export interface CreateTerminalsInput {
   agent: { id: number; name: string };
   org: { id: number; agentPath: string; name: string };

@@ -1,0 +1,217 @@
+import { type FunctionKey, RenewableFunctions } from '@ptt/contract';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { filteredPages } from '../../db/page.ts';
+import { orgs, terminalPositionsLast, terminalPresence, terminals } from '../../db/schema.ts';
+import type { Scope } from '../../http/caller.ts';
+import { inScope } from './list-repository.ts';
+import { expiryColumn } from './repository.ts';
+
+/** Days from `from` to `to`, both included (YYYY-MM-DD). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** One function of the radar, or any of them. */
+export type FunctionChoice = FunctionKey | 'all';
+
+const columnOf = (fn: FunctionKey) => terminals[expiryColumn[fn]];
+const functionsOf = (fn: FunctionChoice) => (fn === 'all' ? RenewableFunctions : [fn]);
+
+/** A function expires within the days (a null expiry is none). */
+const dueIn = (fn: FunctionKey, r: DayRange) => and(gte(columnOf(fn), r.from), lte(columnOf(fn), r.to));
+
+/** The chosen function, or any of them, expires within the days. */
+export const anyDueIn = (fn: FunctionChoice, r: DayRange) => {
+  const each = functionsOf(fn).map((f) => dueIn(f, r));
+  return each.length === 1 ? each[0] : or(...each);
+};
+
+/**
+ * The expiry a radar row is ordered by: the function's, or with every function the soonest of those in
+ * the window.
+ */
+const expiryKey = (fn: FunctionChoice, r: DayRange): SQL | ReturnType<typeof columnOf> =>
+  fn === 'all'
+    ? sql`least(${sql.join(
+        RenewableFunctions.map((f) => sql`case when ${dueIn(f, r)} then ${columnOf(f)} end`),
+        sql`, `,
+      )})`
+    : columnOf(fn);
+
+export interface RadarFilter {
+  orgId?: number;
+  due?: { fn: FunctionChoice; range: DayRange };
+}
+/** The radar's filter with its window given. */
+export type DueFilter = RadarFilter & Required<Pick<RadarFilter, 'due'>>;
+
+const radarColumns = {
+  id: terminals.id,
+  ssid: terminals.ssid,
+  name: terminals.name,
+  orgId: terminals.orgId,
+  orgName: orgs.name,
+  userType: terminals.userType,
+  voiceExpires: terminals.voiceExpires,
+  recordingExpires: terminals.recordingExpires,
+  locationExpires: terminals.locationExpires,
+  sosExpires: terminals.sosExpires,
+  fenceExpires: terminals.fenceExpires,
+  videoExpires: terminals.videoExpires,
+  duplexExpires: terminals.duplexExpires,
+  lastSeenAt: terminalPresence.lastSeenAt,
+  lastPositionAt: terminalPositionsLast.at,
+};
+
+/**
+ * The radar: terminals in scope with the function (or any) due in the window, with their company, last
+ * contact and newest position. No index of its own: the scope's index finds the scope's terminals and
+ * the window is a filter on their rows (voice alone also has its (scope, voice_expires) indexes).
+ */
+export async function radarPage(
+  db: Conn,
+  scope: Scope,
+  f: DueFilter,
+  order: 'asc' | 'desc',
+  page: number,
+  size: number,
+) {
+  const by = order === 'asc' ? asc : desc;
+  const pages = filteredPages({
+    table: terminals,
+    scope: inScope,
+    filters: {
+      orgId: (id: number) => eq(terminals.orgId, id),
+      due: (d: { fn: FunctionChoice; range: DayRange }) => anyDueIn(d.fn, d.range),
+    } satisfies { [K in keyof RadarFilter]-?: unknown },
+    order: [by(expiryKey(f.due.fn, f.due.range)), by(terminals.id)],
+    total: 'counted',
+    rows: (db) =>
+      db
+        .select(radarColumns)
+        .from(terminals)
+        .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+        .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+        .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+        .$dynamic(),
+  });
+  return pages(db, scope, f, page, size);
+}
+
+/** How many terminals in scope have any function due in each of the ranges, in one statement. */
+export async function dueCounts<K extends string>(
+  db: Conn,
+  scope: Scope,
+  orgId: number | undefined,
+  ranges: Record<K, DayRange>,
+  /** The range every one of `ranges` lies within: the rows read. */
+  outer: DayRange,
+) {
+  const keys = Object.keys(ranges) as K[];
+  const columns: Record<string, SQL.Aliased<number>> = {};
+  for (const [i, k] of keys.entries())
+    columns[`n${i}`] = sql<number>`(count(*) filter (where ${anyDueIn('all', ranges[k])}))::int`.as(`n${i}`);
+  const [row] = await db
+    .select(columns)
+    .from(terminals)
+    .where(
+      and(
+        inScope(scope),
+        orgId === undefined ? undefined : eq(terminals.orgId, orgId),
+        anyDueIn('all', outer),
+      ),
+    );
+  return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
+}
+
+/**
+ * Per function, how many terminals in scope have it due in each range, in one statement: the card
+ * runway's renewals due.
+ */
+export async function dueByFunction<K extends string>(
+  db: Conn,
+  scope: Scope,
+  ranges: Record<K, DayRange>,
+  outer: DayRange,
+) {
+  const keys = Object.keys(ranges) as K[];
+  const columns: Record<string, SQL.Aliased<number>> = {};
+  for (const fn of RenewableFunctions)
+    for (const [i, k] of keys.entries())
+      columns[`${fn}_${i}`] = sql<number>`(count(*) filter (where ${dueIn(fn, ranges[k])}))::int`.as(
+        `${fn}_${i}`,
+      );
+  const [row] = await db
+    .select(columns)
+    .from(terminals)
+    .where(and(inScope(scope), anyDueIn('all', outer)));
+  return (fn: FunctionKey, k: K) => Number(row?.[`${fn}_${keys.indexOf(k)}`] ?? 0);
+}
+
+/** The terminals a renewal is chosen from, with their last contact (for the silent ones). */
+const { orgName: _, ...choiceColumns } = radarColumns;
+
+/** Terminals in scope by id, with their last contact, unlocked: what a renewal would take. */
+export const chosenByIds = (db: Conn, scope: Scope, ids: number[]) =>
+  db
+    .select(choiceColumns)
+    .from(terminals)
+    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+    .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+    .where(and(inArray(terminals.id, ids), inScope(scope)));
+
+/** Terminals in scope matching the radar's filter, at most `limit`, with their last contact, unlocked. */
+export const chosenByFilter = (db: Conn, scope: Scope, f: DueFilter, limit: number) =>
+  db
+    .select(choiceColumns)
+    .from(terminals)
+    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+    .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+    .where(filterOf(scope, f))
+    .orderBy(asc(terminals.id))
+    .limit(limit);
+
+const filterOf = (scope: Scope, f: DueFilter) =>
+  and(
+    inScope(scope),
+    f.orgId === undefined ? undefined : eq(terminals.orgId, f.orgId),
+    anyDueIn(f.due.fn, f.due.range),
+  );
+
+/**
+ * Terminals in scope matching the radar's filter, locked until the transaction ends in ascending id
+ * order, at most `limit`: a row a concurrent renewal moved out of the window is read again after its
+ * lock and left out.
+ */
+export const lockByFilter = (db: Conn, scope: Scope, f: DueFilter, limit: number) =>
+  db.select().from(terminals).where(filterOf(scope, f)).orderBy(asc(terminals.id)).limit(limit).for('update');
+
+/** New expiries of locked terminals, one statement: per terminal the columns given (others unchanged). */
+export async function setExpiries(
+  db: Conn,
+  rows: { id: number; set: Partial<Record<FunctionKey, string>> }[],
+) {
+  if (rows.length === 0) return;
+  const fns = RenewableFunctions.filter((fn) => rows.some((r) => r.set[fn] !== undefined));
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::int, ${sql.join(
+          fns.map((fn) => sql`${r.set[fn] ?? null}::date`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  const names = fns.map((fn) => sql.raw(`"${fn}"`));
+  await db.execute(
+    sql`update ${terminals} set ${sql.join(
+      fns.map(
+        (fn, i) => sql`${sql.raw(`"${columnOf(fn).name}"`)} = coalesce(v.${names[i]}, ${columnOf(fn)})`,
+      ),
+      sql`, `,
+    )} from (values ${values}) as v(id, ${sql.join(names, sql`, `)}) where ${terminals.id} = v.id`,
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  type api,
+  type ExpiryWindow,
+  type FunctionKey,
+  functionOfCard,
+  isPermanent,
+  type ParsedParamsOf,
+  RenewableFunctions,
+  RenewalLimits,
+  UserType,
+} from '@ptt/contract';
+import type { Conn, Db } from '../../db/client.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { today } from '../../lib/zoned-time.ts';
+import * as cards from '../card/service.ts';
+import * as rr from './renewal-repository.ts';
+import * as repo from './repository.ts';
+import { renewedExpiry } from './service.ts';
+
+const DAY_MS = 86_400_000;
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A radar window as days: from today to N days ahead, or the last 30 days before today. */
+export const windowRange = (w: ExpiryWindow, now = today()): rr.DayRange =>
+  w === 'expired'
+    ? { from: shift(now, -RenewalLimits.expiredDays), to: shift(now, -1) }
+    : { from: now, to: shift(now, Number(w)) };
+
+const cardTypeOf = Object.fromEntries(
+  Object.entries(functionOfCard).map(([code, fn]) => [fn, Number(code)]),
+) as Record<FunctionKey, number>;
+
+interface Contact {
+  lastSeenAt: Date | null;
+  lastPositionAt: Date | null;
+}
+/** Not heard from (a device call or a position) for more than `silentDays` days, or never. */
+const isSilent = (t: Contact, now = Date.now()) => {
+  const heard = Math.max(t.lastSeenAt?.getTime() ?? 0, t.lastPositionAt?.getTime() ?? 0);
+  return heard < now - RenewalLimits.silentDays * DAY_MS;
+};
+
+type Expiries = Pick<repo.TerminalRow, (typeof repo.expiryColumn)[FunctionKey]>;
+
+/** The functions of a row due in the window, soonest first. */
+const dueOf = (t: Expiries, fn: rr.FunctionChoice, r: rr.DayRange) =>
+  (fn === 'all' ? RenewableFunctions : [fn])
+    .map((f) => ({ function: f, expires: t[repo.expiryColumn[f]] }))
+    .filter(
+      (d): d is { function: FunctionKey; expires: string } =>
+        !!d.expires && d.expires >= r.from && d.expires <= r.to,
+    )
+    .sort((a, b) => a.expires.localeCompare(b.expires));
+
+/** The expiry radar: a page of the terminals in scope with a function due in the window. */
+export async function expiring(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.terminal.expiring>) {
+  const range = windowRange(p.within as ExpiryWindow);
+  const fn = p.function as rr.FunctionChoice;
+  const { list, total } = await rr.radarPage(
+    db,
+    scopeOf(caller),
+    { orgId: p.orgId, due: { fn, range } },
+    p.order,
+    p.page,
+    p.size,
+  );
+  const now = Date.now();
+  return {
+    list: list.map((t) => ({
+      id: t.id,
+      ssid: t.ssid,
+      name: t.name,
+      org_id: t.orgId,
+      org_name: t.orgName,
+      user_type: t.userType,
+      due: dueOf(t, fn, range),
+      last_seen_at: t.lastSeenAt?.toISOString() ?? null,
+      last_position_at: t.lastPositionAt?.toISOString() ?? null,
+      silent: isSilent(t, now),
+    })),
+    total,
+    page: p.page,
+    size: p.size,
+  };
+}
+
+/** How many terminals in scope have a function due in each radar window. */
+export async function expiringCounts(db: Conn, caller: Caller, orgId?: number) {
+  const now = today();
+  return rr.dueCounts(
+    db,
+    scopeOf(caller),
+    orgId,
+    {
+      '7': windowRange('7', now),
+      '30': windowRange('30', now),
+      '90': windowRange('90', now),
+      expired: windowRange('expired', now),
+    },
+    { from: windowRange('expired', now).from, to: windowRange('90', now).to },
+  );
+}
+
+type Choice = ParsedParamsOf<typeof api.terminal.renewPreview>;
+const filterOf = (p: Choice): rr.DueFilter => ({
+  orgId: p.orgId,
+  due: { fn: p.function as rr.FunctionChoice, range: windowRange(p.within as ExpiryWindow) },
+});
+
+/** What renewing the functions on the terminals takes: cards per type and company, and the new expiries. */
+function planOf(
+  found: (Expiries & { id: number; orgId: number; userType: number })[],
+  functions: FunctionKey[],
+) {
+  const now = today();
+  const chosen = RenewableFunctions.filter((fn) => functions.includes(fn));
+  const costs: { cardType: number; function: FunctionKey; cards: number; permanent: number }[] = [];
+  const takes: cards.Take[] = [];
+  const updates = new Map<number, Partial<Record<FunctionKey, string>>>();
+  for (const fn of chosen) {
+    const column = repo.expiryColumn[fn];
+    const cardType = cardTypeOf[fn];
+    const perOrg = new Map<number, number>();
+    let permanent = 0;
+    for (const t of found) {
+      if (t.userType === UserType.vip && isPermanent(t[column])) {
+        permanent += 1;
+        continue;
+      }
+      perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+      const set = updates.get(t.id) ?? {};
+      set[fn] = renewedExpiry(t[column], now);
+      updates.set(t.id, set);
+    }
+    // One ledger row per company and card type, so that the sales record names whose users they went to.
+    for (const [orgId, quantity] of [...perOrg].sort((a, b) => a[0] - b[0]))
+      takes.push({ cardType, orgId, quantity });
+    costs.push({ cardType, function: fn, cards: found.length - permanent, permanent });
+  }
+  return {
+    costs,
+    takes,
+    updates: [...updates].map(([id, set]) => ({ id, set })),
+    total: costs.reduce((n, c) => n + c.cards, 0),
+  };
+}
+
+/** The chosen terminals, unlocked: the ids sent (all in scope) or the radar filter's (at most 1 000). */
+async function chosen(db: Conn, caller: Caller, p: Choice) {
+  if (p.ids) {
+    const ids = [...new Set(p.ids)];
+    const rows = await rr.chosenByIds(db, scopeOf(caller), ids);
+    if (rows.length !== ids.length) throw notFound();
+    return rows;
+  }
+  const rows = await rr.chosenByFilter(db, scopeOf(caller), filterOf(p), RenewalLimits.batchMax + 1);
+  if (rows.length > RenewalLimits.batchMax) throw invalid('renewMax');
+  return rows;
+}
+
+/** What a bulk renewal would take, per card type against the caller's balance, before it is confirmed. */
+export async function renewPreview(db: Conn, caller: Caller, p: Choice) {
+  const found = await chosen(db, caller, p);
+  const plan = planOf(found, p.functions);
+  const balances = await cards.balances(db, caller.id);
+  const now = Date.now();
+  return {
+    terminals: found.length,
+    silent: found.filter((t) => isSilent(t, now)).length,
+    costs: plan.costs.map((c) => ({
+      ...c,
+      balance: balances.find((b) => b.cardType === c.cardType)?.balance ?? 0,
+    })),
+    total: plan.total,
+  };
+}
+
+/**
+ * Renews the chosen functions on many terminals in one transaction, all or nothing: the terminals are
+ * locked in id order, then the caller's balances of the card types in type order; the cards are taken
+ * only when `confirm` is still the total and every type covers its share. A handful of statements
+ * whatever the number of terminals.
+ */
+export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.renewBatch>) {
+  return db.transaction(async (tx) => {
+    const scope = scopeOf(caller);
+    let found: repo.TerminalRow[];
+    if (p.ids) {
+      const ids = [...new Set(p.ids)];
+      found = await repo.lockTerminalsIn(tx, scope, ids);
+      if (found.length !== ids.length) throw notFound();
+    } else {
+      found = await rr.lockByFilter(tx, scope, filterOf(p), RenewalLimits.batchMax + 1);
+      if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
+    }
+    const plan = planOf(found, p.functions);
+    if (plan.total !== p.confirm) throw ruleBroken('renewCostChanged', { total: plan.total });
+    const paid = plan.costs.filter((c) => c.cards > 0);
+    if (paid.length > 0) {
+      const held = await cards.lockBalances(
+        tx,
+        caller.id,
+        paid.map((c) => c.cardType),
+      );
+      for (const c of paid) {
+        const row = held.find((h) => h.cardType === c.cardType);
+        if (!row?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType: c.cardType });
+        if (row.balance < c.cards) throw cards.shortOf(c.cardType);
+      }
+      await cards.consumeMany(tx, caller.id, plan.takes);
+      await rr.setExpiries(tx, plan.updates);
+    }
+    return {
+      renewed: plan.updates.length,
+      costs: plan.costs,
+    };
+  });
+}
+
+/** The card runway of the signed-in agent: per enabled card type, the balance against the renewals due. */
+export async function runway(db: Conn, caller: Caller) {
+  const now = today();
+  const d30 = { from: now, to: shift(now, 30) };
+  const d90 = { from: now, to: shift(now, 90) };
+  const [balances, due] = [
+    await cards.balances(db, caller.id),
+    await rr.dueByFunction(db, scopeOf(caller), { d30, d90 }, d90),
+  ];
+  return {
+    list: balances
+      .filter((b) => b.enabled)
+      .map((b) => {
+        const fn = functionOfCard[b.cardType];
+        const due30 = fn ? due(fn, 'd30') : 0;
+        return {
+          cardType: b.cardType,
+          balance: b.balance,
+          due30,
+          due90: fn ? due(fn, 'd90') : 0,
+          threshold: b.threshold,
+          short: b.balance < due30,
+          low: b.threshold > 0 && b.balance < b.threshold,
+        };
+      }),
+  };
+}
