@@ -22,6 +22,16 @@ describe('which cards the strip shows', () => {
     expect(cards.map((card) => card.key)).toEqual(['voice', 'location', 'fence', 'duplex']);
   });
 
+  it('marks the cards the runway finds short or under their threshold', () => {
+    const cards = stripCards(agentInfo(), allOn(), [
+      { cardType: 0, short: true, low: false },
+      { cardType: 2, short: false, low: true },
+    ]);
+    expect(cards[0]).toEqual({ key: 'voice', balance: 100, short: true, low: false });
+    expect(cards[2]).toEqual({ key: 'location', balance: 30, short: false, low: true });
+    expect(cards[1]?.short).toBeUndefined();
+  });
+
   it('pages three at a time', () => {
     expect(swipePages([1, 2, 3, 4, 5, 6, 7]).map((page) => page.length)).toEqual([3, 3, 1]);
   });

@@ -38,6 +38,34 @@ describe('agent home', () => {
     expect(screen.getByPlaceholderText('Search agent, company, group, user')).toBeTruthy();
   });
 
+  it('counts the terminals due within 30 days on the Expiring row and marks a short card', async () => {
+    signIn(0);
+    mockApi(
+      agentReplies('A001', {
+        [api.terminal.expiringCounts.path]: { data: { '7': 1, '30': 12, '90': 40, expired: 3 } },
+        [api.agent.runway.path]: {
+          data: {
+            list: [
+              { cardType: 0, balance: 100, due30: 140, due90: 200, threshold: 0, short: true, low: false },
+              { cardType: 1, balance: 20, due30: 0, due90: 0, threshold: 50, short: false, low: true },
+              { cardType: 2, balance: 30, due30: 1, due90: 2, threshold: 0, short: false, low: false },
+            ],
+          },
+        },
+      }),
+    );
+    renderRoute('/home');
+    await findPage('home-agent');
+    const row = await screen.findByTestId('row-expiring');
+    expect(row.getAttribute('href')).toBe('/expiring');
+    await waitFor(() => expect(within(row).getByTestId('expiring-badge').textContent).toContain('12'));
+    expect(within(row).getByText('12 users with a service due within 30 days')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('card-voice-mark').textContent).toContain('Short'));
+    expect(screen.getByTestId('card-recording-mark').textContent).toContain('Low');
+    expect(screen.queryByTestId('card-location-mark')).toBeNull();
+    expect(screen.getByTestId('to-thresholds').getAttribute('href')).toBe('/cardThresholds');
+  });
+
   it('hides the agent tile and row from a sub-agent and offers the card record', async () => {
     signIn(0);
     mockApi(agentReplies('A001B002'));
@@ -80,9 +108,12 @@ describe('company home', () => {
       [api.profile.org.path]: { data: orgInfo },
       [api.profile.faststats.path]: { data: stats },
       [api.sos.untreatedSOSCount.path]: { data: 1 },
+      [api.terminal.expiringCounts.path]: { data: { '7': 0, '30': 2, '90': 2, expired: 0 } },
     });
     renderRoute('/home');
     await findPage('home-org');
+    expect((await screen.findByTestId('expiring-badge')).textContent).toContain('2');
+    expect(screen.getByTestId('row-expiring').getAttribute('href')).toBe('/expiring');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Management platform');
     // The account card is there from the first render, as a skeleton until the company's answer.
     await waitFor(() => expect(screen.getByTestId('home-profile').textContent).toContain('company01'));

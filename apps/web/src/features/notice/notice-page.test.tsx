@@ -19,6 +19,7 @@ const base = {
   org: null,
   user: null,
   userCount: 0,
+  days: null,
   content: '',
   read: true,
   created_at: '2026-01-01T08:00:00.000Z',
@@ -105,6 +106,44 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(text[0]).not.toContain('users');
     expect(text[0]).toContain('See the user ›');
     expect(text[1]).toContain('Top sold 1 SOS card to Sub');
+  });
+
+  it('words the expiry reminder and the low-balance notice, with the balance as it is now', async () => {
+    signIn(0);
+    const reminders = [
+      { ...base, id: 21, type: 9, cardType: 2, quantity: 3, days: 7, org: { orgName: 'Taxi' }, userCount: 3 },
+      { ...base, id: 22, type: 9, cardType: 0, quantity: 1, days: 1, org: { orgName: 'Taxi' }, userCount: 1 },
+      { ...base, id: 23, type: 10, cardType: 1, quantity: 50, days: null },
+    ];
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page(reminders),
+      [api.agent.runway.path]: {
+        data: {
+          list: [{ cardType: 1, balance: 42, due30: 0, due90: 0, threshold: 50, short: false, low: true }],
+        },
+      },
+      [api.notice.getNoticeUsers.path]: page(users(0, 3)),
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    const rows = await screen.findAllByTestId('notice-row');
+    const text = rows.map((r) => r.textContent ?? '');
+    expect(text[0]).toContain('Expiry reminder');
+    expect(text[0]).toContain('Location of 3 users of Taxi expires in 7 days');
+    expect(text[0]).toContain('See the 3 users ›');
+    expect(text[1]).toContain('Voice of 1 user of Taxi expires in 1 day');
+    expect(text[2]).toContain('Low balance');
+    expect(text[2]).toContain('Recording balance fell under your threshold of 50 cards');
+    await waitFor(() =>
+      expect(within(rows[2] as HTMLElement).getByTestId('notice-balance-now').textContent).toBe(
+        'You have 42 cards now',
+      ),
+    );
+    // A reminder opens the terminals it names, like any notice naming users.
+    fireEvent.click(rows[0] as HTMLElement);
+    await findPage('notice-users');
+    expect(view.pathname()).toBe('/noticeUsers');
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.notice.getNoticeUsers.path))).toBe(true);
   });
 
   it('opens one notice: it alone is marked read, and its record opens', async () => {

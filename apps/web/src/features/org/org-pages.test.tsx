@@ -25,6 +25,7 @@ const detail = {
   group_count: 2,
   user_count: 6,
   servers: [{ server_type: 'enclosure', intranet_ip: '10.0.0.12', intranet_port: 8090 }],
+  reminder_sms: true,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
@@ -65,6 +66,36 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(toggle?.has('single_call')).toBe(false);
     // The switch moves at once; the word comes when the server has it.
     expect(await screen.findByText('GPS turned on')).toBeTruthy();
+  });
+
+  it("turns the company's expiry reminder SMS off, and links to its expiring services", async () => {
+    signIn(0);
+    let on = true;
+    const fetch = mockApi(
+      replies({
+        [api.org.info.path]: () => ({ data: { ...detail, reminder_sms: on } }),
+        [api.org.setReminderSms.path]: (url: URL) => {
+          on = url.searchParams.get('enabled') === '1';
+          return { data: null };
+        },
+      }),
+    );
+    renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    expect((await screen.findByTestId('org-expiring')).getAttribute('href')).toBe(
+      '/expiring?orgId=7&orgName=TaxiCo',
+    );
+    const sms = screen.getByTestId('reminder-sms');
+    expect(sms.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(sms);
+    await waitFor(() => expect(sent(fetch, api.org.setReminderSms.path)).toHaveLength(1));
+    const params = sent(fetch, api.org.setReminderSms.path)[0]?.searchParams;
+    expect(params?.get('id')).toBe('7');
+    expect(params?.get('enabled')).toBe('0');
+    await waitFor(() =>
+      expect(screen.getByTestId('reminder-sms').getAttribute('aria-checked')).toBe('false'),
+    );
+    expect(await screen.findByText('Expiry reminder SMS off')).toBeTruthy();
   });
 
   it('deletes a company only after the confirmation and returns to the list', async () => {
@@ -185,6 +216,27 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(add?.has('phone')).toBe(false);
     expect(add?.has('region')).toBe(false);
     await findPage('org-detail');
+  });
+});
+
+describe("a company's own reminder SMS", { timeout: 15_000 }, () => {
+  it('is a switch on /orgUser that sends no company id', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.profile.org.path]: { data: orgInfo },
+      [api.org.getRegion.path]: { data: { region: '' } },
+      [api.org.info.path]: { data: { ...detail, reminder_sms: false } },
+      [api.org.setReminderSms.path]: { data: null },
+    });
+    renderRoute('/orgUser');
+    await findPage('profile-page');
+    const sms = await screen.findByTestId('reminder-sms');
+    expect(sms.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(sms);
+    await waitFor(() => expect(sent(fetch, api.org.setReminderSms.path)).toHaveLength(1));
+    const params = sent(fetch, api.org.setReminderSms.path)[0]?.searchParams;
+    expect(params?.has('id')).toBe(false);
+    expect(params?.get('enabled')).toBe('1');
   });
 });
 
