@@ -29,7 +29,7 @@ const detail = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-const replies = (extra: Record<string, MockReply> = {}) => ({
+const replies = (extra: Record<string, MockReply | ((url: URL) => MockReply)> = {}) => ({
   [api.profile.agent.path]: { data: agentInfo({ path: 'A001' }) },
   [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
   [api.profile.faststats.path]: { data: stats },

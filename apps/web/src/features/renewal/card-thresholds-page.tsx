@@ -27,7 +27,9 @@ export const Component = () => {
         completeText={t('pull.complete')}
       >
         <section className="section">
-          <p className="item-meta">{t('renewal.thresholds.intro')}</p>
+          <p className="item-meta">
+            {t('renewal.thresholds.intro')} {t('renewal.thresholds.hint')}
+          </p>
           {runway.isPending && runway.fetchStatus !== 'paused' && (
             <Skeleton.Paragraph lineCount={6} animated />
           )}

@@ -3,7 +3,7 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, localDay } from '../../lib/dates.ts';
 
 export type ExpiringTerminal = DataOf<typeof api.terminal.expiring>['list'][number];
 
@@ -16,6 +16,7 @@ interface Props {
 /** A terminal on the radar: who, whose, the functions due with their dates, and when it was last heard from. */
 export const ExpiringRow = ({ row, selection }: Props) => {
   const { t, i18n } = useTranslation();
+  const today = localDay();
   const body = (
     <span className="row__label">
       <span className="expiring__name">
@@ -35,7 +36,11 @@ export const ExpiringRow = ({ row, selection }: Props) => {
       </span>
       <span className="expiring__due">
         {row.due.map((d) => (
-          <span key={d.function} className="expiring__fn" data-testid={`due-${d.function}`}>
+          <span
+            key={d.function}
+            className={`expiring__fn${d.expires.slice(0, 10) < today ? ' expiring__fn--past' : ''}`}
+            data-testid={`due-${d.function}`}
+          >
             {t('renewal.due', { card: t(`card.${d.function}`), date: d.expires.slice(0, 10) })}
           </span>
         ))}

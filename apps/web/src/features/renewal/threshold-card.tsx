@@ -50,7 +50,6 @@ export const ThresholdCard = ({ row }: { row: RunwayRow }) => {
         <FormInput
           id={`threshold-${key}`}
           label={t('renewal.thresholds.threshold')}
-          hint={t('renewal.thresholds.hint')}
           inputMode="numeric"
           maxLength={9}
           {...form.field('threshold')}

@@ -63,7 +63,7 @@ export const renewalEn = {
       shortHint: 'Does not cover the renewals due in 30 days',
       low: 'Low',
       lowHint: 'Under your threshold',
-      runway: 'Runway and thresholds',
+      runway: 'Card runway',
     },
     thresholds: {
       title: 'Card runway',
@@ -72,7 +72,7 @@ export const renewalEn = {
       due30: 'Due in 30 days',
       due90: 'Due in 90 days',
       threshold: 'Remind me under',
-      hint: '0 turns the reminder off',
+      hint: 'Set 0 to turn the reminder off.',
       save: 'Save',
       saved: '{{card}} threshold saved',
       short: 'Does not cover the next 30 days',

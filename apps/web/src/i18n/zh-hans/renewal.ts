@@ -63,7 +63,7 @@ export const renewalZhHans = {
       shortHint: '不够30天内到期的续费',
       low: '偏低',
       lowHint: '低于提醒阈值',
-      runway: '卡量预测与提醒',
+      runway: '卡量预测',
     },
     thresholds: {
       title: '卡量预测',
@@ -72,7 +72,7 @@ export const renewalZhHans = {
       due30: '30天内到期',
       due90: '90天内到期',
       threshold: '低于此数时提醒',
-      hint: '填0关闭提醒',
+      hint: '填0则关闭提醒。',
       save: '保存',
       saved: '{{card}}卡提醒阈值已保存',
       short: '不够未来30天的续费',

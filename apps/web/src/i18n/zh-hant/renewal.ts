@@ -63,7 +63,7 @@ export const renewalZhHant = {
       shortHint: '不夠30天內到期的續費',
       low: '偏低',
       lowHint: '低於提醒閾值',
-      runway: '卡量預測與提醒',
+      runway: '卡量預測',
     },
     thresholds: {
       title: '卡量預測',
@@ -72,7 +72,7 @@ export const renewalZhHant = {
       due30: '30天內到期',
       due90: '90天內到期',
       threshold: '低於此數時提醒',
-      hint: '填0關閉提醒',
+      hint: '填0則關閉提醒。',
       save: '保存',
       saved: '{{card}}卡提醒閾值已保存',
       short: '不夠未來30天的續費',
