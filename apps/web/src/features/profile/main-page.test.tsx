@@ -30,6 +30,7 @@ describe('/main, the personal center', () => {
     expect(screen.getByTestId('link-pay-pwd').textContent).toContain('Set');
     expect(screen.getByTestId('link-profile').getAttribute('href')).toBe('/individualUser');
     expect(screen.getByTestId('link-about').getAttribute('href')).toBe('/about');
+    expect(screen.getByTestId('link-thresholds').getAttribute('href')).toBe('/cardThresholds');
   });
 
   it('shows a company its profile link and no balances or service card password', async () => {
@@ -41,6 +42,7 @@ describe('/main, the personal center', () => {
     expect(screen.getByTestId('link-profile').getAttribute('href')).toBe('/orgUser');
     expect(screen.queryByTestId('main-balances')).toBeNull();
     expect(screen.queryByTestId('link-pay-pwd')).toBeNull();
+    expect(screen.queryByTestId('link-thresholds')).toBeNull();
   });
 
   it('logs out only after confirmation, ending the session on the server', async () => {

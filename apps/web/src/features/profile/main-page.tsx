@@ -1,5 +1,6 @@
 import { api, isSubAgentPath } from '@ptt/contract';
 import {
+  ClockCircleOutline,
   EnvironmentOutline,
   InformationCircleOutline,
   LockOutline,
@@ -81,6 +82,12 @@ export const Component = () => {
             extra: agent.data
               ? t(agent.data.has_pay_pwd ? 'account.center.payPwdSet' : 'account.center.payPwdNotSet')
               : undefined,
+          },
+          {
+            to: '/cardThresholds',
+            label: t('renewal.thresholds.title'),
+            icon: <ClockCircleOutline />,
+            testId: 'link-thresholds',
           },
         ]
       : [
