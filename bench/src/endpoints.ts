@@ -1,4 +1,4 @@
-import { allEndpoints, api, type Endpoint } from '@ptt/contract';
+import { allEndpoints, api, type Endpoint, ExpiryWindows } from '@ptt/contract';
 import { Budget } from './config.ts';
 import type { Call } from './load.ts';
 import { any, lastDays, pageOf, random, type Sample } from './sample.ts';
@@ -24,6 +24,7 @@ const notMeasured = new Map<Endpoint, string>([
   [api.agent.updatePhone, 'a write'],
   [api.terminal.addService, 'a write (renewals are measured with the writes)'],
   [api.terminal.cardBack, 'a write'],
+  [api.terminal.renewBatch, 'a write (a bulk renewal is measured with the writes)'],
   [api.jsp.sendSms, 'a write, one per phone per minute'],
   [api.jsp.verificationCode, 'spends a try of a code'],
   [api.jsp.updateCardPwd, 'a write'],
@@ -44,6 +45,9 @@ const postedReads: Endpoint[] = [
   api.sos.untreatedSOSCount,
   api.agent.queryCardSwitch,
 ];
+
+/** The expiry radar's windows, one picked per request. */
+const windows = [...ExpiryWindows];
 
 /** Reads held to the wider p99 budget of DESIGN §7: keyword searches and the fleet map's pages. */
 const searches = new Set(['search', 'terminal/list, keyword', 'location/fleet']);
@@ -121,6 +125,19 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       size: 20,
     })),
     agent('terminal/detail', api.terminal.detail, () => ({ id: any(s.topTerminals) })),
+    agent('terminal/expiring', api.terminal.expiring, () => ({ within: any(windows), page: 1, size: 20 })),
+    agent('terminal/expiring of a company', api.terminal.expiring, () => ({
+      orgId: any(s.topOrgs),
+      within: any(windows),
+      page: 1,
+      size: 20,
+    })),
+    agent('terminal/expiringCounts', api.terminal.expiringCounts),
+    agent('terminal/renewPreview', api.terminal.renewPreview, () => ({
+      ids: Array.from({ length: 20 }, () => any(s.topTerminals)).join(','),
+      functions: 'voice,location',
+    })),
+    agent('agent/runway', api.agent.runway),
     agent('group/list', api.group.list, () => page(agentPages.groups)),
     agent('search', api.search.global, () => ({ keyword: any(s.keywords), searchType: 'global' })),
     company('profile/faststats', api.profile.faststats),
@@ -138,6 +155,8 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       size: 20,
     })),
     company('terminal/detail', api.terminal.detail, () => ({ id: any(s.bigTerminals) })),
+    company('terminal/expiring', api.terminal.expiring, () => ({ within: any(windows), page: 1, size: 20 })),
+    company('terminal/expiringCounts', api.terminal.expiringCounts),
     company('group/list', api.group.list, () => page(c.groups)),
     company('group/detail', api.group.detail, () => ({ id: any(s.bigGroups) })),
     company('group/members', api.group.members, () => ({

@@ -8,7 +8,7 @@ const database = await openDatabase(config);
 // A person at a terminal reads lines; a log collector reads JSON.
 const app = await buildApp({ config, database, logger: process.stdout.isTTY ? 'pretty' : true });
 
-const seeded = config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR }));
+const seeded = config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR, dueSoon: true }));
 if (seeded) app.log.info('demo data seeded');
 
 await app.listen({ port: config.PORT, host: config.HOST });

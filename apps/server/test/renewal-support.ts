@@ -44,15 +44,13 @@ export async function heardFrom(
   const [row] = await t.database.db.select().from(terminals).where(eq(terminals.id, id));
   const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
   if (seenDaysAgo !== null)
-    await t.database.db
-      .insert(terminalPresence)
-      .values({
-        terminalId: id,
-        orgId: row.orgId,
-        agentPath: row.agentPath,
-        lastSeenAt: ago(seenDaysAgo),
-        online: false,
-      });
+    await t.database.db.insert(terminalPresence).values({
+      terminalId: id,
+      orgId: row.orgId,
+      agentPath: row.agentPath,
+      lastSeenAt: ago(seenDaysAgo),
+      online: false,
+    });
   if (positionDaysAgo !== null)
     await t.database.db
       .insert(terminalPositionsLast)

@@ -182,6 +182,7 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     await refuse({ ids, functions: 'video', confirm: 4 }, sub, Code.rule);
     await refuse({ ids: `${S[0]},${T[0]}`, functions: 'voice', confirm: 2 }, sub, Code.notFound);
     await refuse({ ids: '999999', functions: 'voice', confirm: 1 }, top, Code.notFound);
+    await refuse({ orgId: companyId, within: 'expired', functions: 'voice', confirm: 0 }, sub, Code.notFound);
     await refuse({ ids: String(S[0]), functions: 'voice', confirm: 1 }, company, Code.forbidden);
     await refuse({ ids: String(T[0]), functions: 'voice', confirm: 1 }, company, Code.forbidden);
     await refuse({ ids, functions: '', confirm: 0 }, sub, Code.invalid);

@@ -19,6 +19,7 @@ export const DemoAccounts = [
   { role: 'agent (top level)', account: 'agent01', password: 'agent123' },
   { role: 'sub-agent', account: 'subagent01', password: 'agent123' },
   { role: 'company', account: 'company01', password: 'company123' },
+  { role: 'company (services falling due)', account: 'cabs01', password: 'company123' },
 ] as const;
 
 const all = Object.fromEntries(CardTypes.map((c) => [c.code, true]));
@@ -26,8 +27,10 @@ const all = Object.fromEntries(CardTypes.map((c) => [c.code, true]));
 /**
  * Seeds the demo through the same services the operator CLI uses; does nothing on a non-empty database.
  * With `dataDir`, the demo terminals' intercom passwords are written where the simulator looks for them.
+ * With `dueSoon`, a second company of the agent whose services fall due in the coming weeks fills the
+ * expiry radar (the tests' fixed figures leave it out).
  */
-export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boolean } = {}): Promise<boolean> {
   if (await agents.findByAccount(db, 'agent01')) return false;
   await setBranding(db, { title: 'PTT Console' });
 
@@ -121,6 +124,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     lat: 22.3193,
     lng: 114.1694,
   });
+  if (opts.dueSoon) await seedDueSoon(db, top);
   await notices.publishBulletin(
     db,
     'Welcome to PTT Console',
@@ -128,4 +132,37 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
       'take effect at once.',
   );
   return true;
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Kowloon_Cabs: twelve radios of the top-level agent whose voice service falls due within a month (one
+ * lapsed last week, one due in two months) and half of whose Location falls due too.
+ */
+async function seedDueSoon(db: Db, top: { id: number; name: string; openid: string; path: string }) {
+  const org = await orgs.createOrg(db, top.id, {
+    name: 'Kowloon_Cabs',
+    contact: 'Dave Ho',
+    account: 'cabs01',
+    password: 'company123',
+  });
+  const cabs = await terminals.createTerminals(db, {
+    agent: top,
+    org,
+    userType: UserType.single,
+    prefix: 'Cab',
+    ssids: Array.from({ length: 12 }, (_, i) => `86123456790${String(i + 1).padStart(4, '0')}`),
+  });
+  const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
+  await addService(db, agent, { ids: cabs.map((t) => t.id), cardType: 2 });
+  const voice = [2, 4, 6, 9, 12, 15, 18, 22, 26, 29, -5, 60];
+  const location = [3, 8, 13, 19, 24, 28];
+  await terminals.setExpiries(
+    db,
+    cabs.map((t, i) => ({
+      id: t.id,
+      set: { voice: inDays(voice[i]), ...(i < location.length ? { location: inDays(location[i]) } : {}) },
+    })),
+  );
 }

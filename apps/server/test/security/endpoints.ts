@@ -1,5 +1,7 @@
 import { allEndpoints, api, Code, type Endpoint } from '@ptt/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { terminals } from '../../src/db/schema.ts';
 import type { Tenant, World } from './fixtures.ts';
 
 /** Parameter names that point at a record (or an SSID) and so must be checked against the caller's scope. */
@@ -62,6 +64,12 @@ export interface Spec {
 }
 
 const now = () => Date.now();
+/** A terminal's fence expires in ten days: the expiry radar finds it. */
+const dueSoon = (w: World, terminalId: number) =>
+  w.t.database.db
+    .update(terminals)
+    .set({ fenceExpires: new Date(now() + 10 * 86_400_000).toISOString().slice(0, 10) })
+    .where(eq(terminals.id, terminalId));
 const fenceFields = (tn: Tenant, name: string) => ({
   name,
   shape: 'circle',
@@ -144,6 +152,7 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.org.setBindingPlatform, { build: (_, tn) => ({ params: { id: tn.orgId, gps: 1 } }) }],
+  [api.org.setReminderSms, { build: (_, tn) => ({ params: { id: tn.orgId, enabled: '1' } }) }],
   [
     api.org.updateUnit,
     { build: (_, tn) => ({ params: { id: tn.orgId, name: orgName(tn), contact: 'Carol Wong' } }) },
@@ -181,6 +190,26 @@ export const specs = new Map<Endpoint, Spec>([
         params: { oldSsid: (await w.fresh.terminal(tn)).ssid, newSsid: w.fresh.ssid() },
       }),
     },
+  ],
+  [
+    api.terminal.expiring,
+    {
+      filter: true,
+      // The tenant's terminal has its fence falling due, so that an allowed caller's page is not empty.
+      build: async (w, tn) => {
+        await dueSoon(w, tn.terminalId);
+        return { params: { orgId: tn.orgId, within: '30' } };
+      },
+    },
+  ],
+  [api.terminal.expiringCounts, { build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
+  [
+    api.terminal.renewPreview,
+    { build: (_, tn) => ({ params: { ids: String(tn.terminalId), functions: 'recording' } }) },
+  ],
+  [
+    api.terminal.renewBatch,
+    { build: (_, tn) => ({ params: { ids: String(tn.terminalId), functions: 'recording', confirm: 1 } }) },
   ],
   [api.terminal.resetIntercomPassword, { build: (_, tn) => ({ params: { id: tn.terminalIds[1] } }) }],
 

@@ -162,6 +162,14 @@ export const chosenByIds = (db: Conn, scope: Scope, ids: number[]) =>
     .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
     .where(and(inArray(terminals.id, ids), inScope(scope)));
 
+/** The radar's filter in a scope, as one condition. */
+const filterOf = (scope: Scope, f: DueFilter) =>
+  and(
+    inScope(scope),
+    f.orgId === undefined ? undefined : eq(terminals.orgId, f.orgId),
+    anyDueIn(f.due.fn, f.due.range),
+  );
+
 /** Terminals in scope matching the radar's filter, at most `limit`, with their last contact, unlocked. */
 export const chosenByFilter = (db: Conn, scope: Scope, f: DueFilter, limit: number) =>
   db
@@ -172,13 +180,6 @@ export const chosenByFilter = (db: Conn, scope: Scope, f: DueFilter, limit: numb
     .where(filterOf(scope, f))
     .orderBy(asc(terminals.id))
     .limit(limit);
-
-const filterOf = (scope: Scope, f: DueFilter) =>
-  and(
-    inScope(scope),
-    f.orgId === undefined ? undefined : eq(terminals.orgId, f.orgId),
-    anyDueIn(f.due.fn, f.due.range),
-  );
 
 /**
  * Terminals in scope matching the radar's filter, locked until the transaction ends in ascending id

@@ -14,6 +14,7 @@ import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
+import { orgIdInScope } from '../scope/service.ts';
 import * as rr from './renewal-repository.ts';
 import * as repo from './repository.ts';
 import { renewedExpiry } from './service.ts';
@@ -88,6 +89,8 @@ export async function expiring(db: Conn, caller: Caller, p: ParsedParamsOf<typeo
 
 /** How many terminals in scope have a function due in each radar window. */
 export async function expiringCounts(db: Conn, caller: Caller, orgId?: number) {
+  // A count names no rows: a company out of scope answers like a missing one, not with zeros.
+  if (orgId !== undefined) await orgIdInScope(db, caller, orgId);
   const now = today();
   return rr.dueCounts(
     db,
@@ -155,6 +158,7 @@ async function chosen(db: Conn, caller: Caller, p: Choice) {
     if (rows.length !== ids.length) throw notFound();
     return rows;
   }
+  if (p.orgId !== undefined) await orgIdInScope(db, caller, p.orgId);
   const rows = await rr.chosenByFilter(db, scopeOf(caller), filterOf(p), RenewalLimits.batchMax + 1);
   if (rows.length > RenewalLimits.batchMax) throw invalid('renewMax');
   return rows;
@@ -192,6 +196,7 @@ export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeo
       found = await repo.lockTerminalsIn(tx, scope, ids);
       if (found.length !== ids.length) throw notFound();
     } else {
+      if (p.orgId !== undefined) await orgIdInScope(tx, caller, p.orgId);
       found = await rr.lockByFilter(tx, scope, filterOf(p), RenewalLimits.batchMax + 1);
       if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
     }

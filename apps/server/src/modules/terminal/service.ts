@@ -1,4 +1,4 @@
-import { CardTypes, NoticeType, UserType } from '@ptt/contract';
+import { CardTypes, type FunctionKey, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict } from '../../http/errors.ts';
@@ -9,6 +9,7 @@ import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import * as notices from '../notice/service.ts';
 import * as lists from './list-repository.ts';
+import * as renewals from './renewal-repository.ts';
 import * as repo from './repository.ts';
 
 const voice = CardTypes[0].code;
@@ -97,6 +98,10 @@ async function insertTerminals(db: Db, input: CreateTerminalsInput) {
     return rows.map((r, i) => ({ id: r.id, ssid: r.ssid, name: r.name, intercomPassword: passwords[i] }));
   });
 }
+
+/** Sets functions' expiries of terminals as given, in one statement (the demo's fleet falling due). */
+export const setExpiries = (db: Conn, rows: { id: number; set: Partial<Record<FunctionKey, string>> }[]) =>
+  renewals.setExpiries(db, rows);
 
 export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
 
