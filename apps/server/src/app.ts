@@ -170,7 +170,11 @@ export async function buildApp({
       : startSchedule({
           hour: config.REMINDER_HOUR,
           timeZone: config.TIME_ZONE,
-          run: async (now) => (await runReminders(reminderDeps, { now, claim: true })) !== null,
+          run: async (now) => {
+            const run = await runReminders(reminderDeps, { now, claim: true });
+            if (run) app.log.info({ reminders: run }, 'daily reminders sent');
+            return run !== null;
+          },
           log: app.log,
         });
   // Open streams would keep the server from closing: they end first.

@@ -340,7 +340,7 @@ describe.each(backends)('daily reminders on %s', (backend) => {
   it('runs each day once at REMINDER_HOUR in the server zone, across instances', async () => {
     const today = nextDays();
     await expire('voiceExpires', plus(today, 7), ids.Radio5);
-    const log = { info: () => {}, warn: () => {} };
+    const log = { warn: () => {} };
     const ran: boolean[] = [];
     const schedule = () =>
       startSchedule({
@@ -376,7 +376,40 @@ describe.each(backends)('daily reminders on %s', (backend) => {
       a.stop();
       b.stop();
     }
+    // A run that fails is tried again at the next look, the same day.
+    const warned: object[] = [];
+    let calls = 0;
+    const flaky = startSchedule({
+      hour: 9,
+      timeZone: env.TIME_ZONE,
+      log: { warn: (obj) => warned.push(obj) },
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('database away');
+      },
+    });
+    await flaky.check(at(today));
+    await flaky.check(at(today));
+    await flaky.check(at(today));
+    flaky.stop();
+    expect([calls, warned.length]).toEqual([2, 1]);
   });
+
+  it.runIf(backend === 'pglite')(
+    'keeps no process alive: one with only the schedule running exits',
+    async () => {
+      const schedule = fileURLToPath(new URL('../src/modules/reminder/schedule.ts', import.meta.url));
+      const script =
+        `const { startSchedule } = await import(${JSON.stringify(schedule)});` +
+        "startSchedule({ hour: 0, timeZone: 'UTC', log: console, run: async () => {} });";
+      const started = Date.now();
+      await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        timeout: 30_000,
+      });
+      expect(Date.now() - started).toBeLessThan(30_000);
+    },
+    60_000,
+  );
 
   it.runIf(backend === 'postgres')(
     'writes each reminder once when two instances run at the same moment',

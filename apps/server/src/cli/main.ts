@@ -225,7 +225,7 @@ try {
       console.log(
         `reminders of ${run.day}: ${run.expiryNotices} expiry notice(s) for ${run.terminals} terminal function(s), ` +
           `${run.balanceNotices} low-balance notice(s); pushes sent ${p.sent}, failed ${p.failed}, ` +
-          `removed ${p.removed}; ${run.sms} SMS`,
+          `removed ${p.removed}; ${run.sms} SMS${run.smsFailed ? ` (${run.smsFailed} refused)` : ''}`,
       );
       break;
     }

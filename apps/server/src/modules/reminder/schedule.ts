@@ -4,7 +4,6 @@ import { localParts } from '../../lib/zoned-time.ts';
 const CHECK_MS = 60_000;
 
 export interface ScheduleLog {
-  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
@@ -12,8 +11,8 @@ export interface ScheduleOptions {
   /** REMINDER_HOUR: the run is due from this hour of the zone's day on. */
   hour: number;
   timeZone: string;
-  /** Runs the day's reminders when no instance has yet (false when one had). */
-  run(now: Date): Promise<boolean>;
+  /** Runs the day's reminders unless an instance has (the day's claim decides). */
+  run(now: Date): Promise<unknown>;
   log: ScheduleLog;
 }
 
@@ -36,9 +35,8 @@ export function startSchedule(o: ScheduleOptions): Schedule {
     if (local.minutes < o.hour * 60 || done === local.date || running) return;
     running = o
       .run(now)
-      .then((ran) => {
+      .then(() => {
         done = local.date;
-        if (ran) o.log.info({ day: local.date }, 'reminders run');
       })
       .catch((err) => o.log.warn({ err, day: local.date }, 'reminders failed; tried again in a minute'))
       .finally(() => {

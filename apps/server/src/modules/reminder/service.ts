@@ -35,7 +35,9 @@ export interface ReminderRun {
   /** Terminal functions reminded. */
   terminals: number;
   pushes: { sent: number; removed: number; failed: number };
+  /** Texts the SMS provider took, and those it refused (each company's is tried whatever the others did). */
   sms: number;
+  smsFailed: number;
 }
 
 const cardOf = (key: string) => CardTypes.find((c) => c.key === key) ?? CardTypes[0];
@@ -117,10 +119,11 @@ async function remind(deps: ReminderDeps, now: Date, claim: boolean): Promise<Re
     terminals: expiring.reduce((n, g) => n + g.terminals, 0),
     pushes: { sent: 0, removed: 0, failed: 0 },
     sms: 0,
+    smsFailed: 0,
   };
   // After the commit, at most once: a send cut short is not retried, the notices stay in the app.
   run.pushes = await pushAgents(deps, day, expiring, low);
-  run.sms = await textContacts(deps, expiring);
+  Object.assign(run, await textContacts(deps, expiring));
   if (claim) await repo.finishDay(db, JOB, day);
   return run;
 }
@@ -178,7 +181,7 @@ async function pushAgents(
 }
 
 /** One SMS per company with a phone that has not opted out, in its language when known (else English). */
-async function textContacts(deps: ReminderDeps, expiring: Group[]): Promise<number> {
+async function textContacts(deps: ReminderDeps, expiring: Group[]) {
   const orgIds = [...new Set(expiring.map((g) => g.orgId))];
   const contacts = (await repo.contactsOf(deps.db, orgIds)).filter((c) => c.reminderSms && c.phone);
   const langs = await languagesOf(
@@ -186,14 +189,15 @@ async function textContacts(deps: ReminderDeps, expiring: Group[]): Promise<numb
     Role.org,
     contacts.map((c) => c.id),
   );
-  let sent = 0;
+  const result = { sms: 0, smsFailed: 0 };
   for (const c of contacts) {
-    const text = contactSms(
-      langs.get(c.id) ?? 'en',
-      expiring.filter((g) => g.orgId === c.id),
-    );
-    await deps.sms.send(c.phone, text);
-    sent++;
+    const groups = expiring.filter((g) => g.orgId === c.id);
+    try {
+      await deps.sms.send(c.phone, contactSms(langs.get(c.id) ?? 'en', groups));
+      result.sms++;
+    } catch {
+      result.smsFailed++;
+    }
   }
-  return sent;
+  return result;
 }
