@@ -295,6 +295,23 @@ describe.each(backends)('daily reminders on %s', (backend) => {
     expect(end?.terminals).toBe(0);
   });
 
+  it('lets a company, or an agent with it in scope, turn the reminder SMS off and on', async () => {
+    const company = await t.login(1, 'subcompany01', 'company123');
+    const smsOf = async () =>
+      (await db.select({ on: orgs.reminderSms }).from(orgs).where(eq(orgs.id, subOrg.id)))[0].on;
+    expect((await t.call(api.org.setReminderSms, { enabled: '0' }, company)).code).toBe(Code.ok);
+    expect(await smsOf()).toBe(false);
+    expect((await t.call(api.org.info, { id: subOrg.id }, sub)).data).toMatchObject({ reminder_sms: false });
+    expect((await t.call(api.org.setReminderSms, { id: subOrg.id, enabled: '1' }, top)).code).toBe(Code.ok);
+    expect(await smsOf()).toBe(true);
+    // Another company's, or a value that is not 0 or 1: refused, nothing changed.
+    const other = await t.call(api.org.setReminderSms, { id: org.id, enabled: '0' }, company);
+    expect(other.code).toBe(Code.notFound);
+    const bad = await t.call(api.org.setReminderSms, { id: subOrg.id, enabled: 'no' }, sub);
+    expect(bad.code).toBe(Code.invalid);
+    expect(await smsOf()).toBe(true);
+  });
+
   it('reminds of a balance under its threshold once per threshold, and again for a new one', async () => {
     const today = nextDays();
     const keys = await subscribe(top, 'top', 'cn2');

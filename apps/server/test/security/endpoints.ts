@@ -144,6 +144,7 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.org.setBindingPlatform, { build: (_, tn) => ({ params: { id: tn.orgId, gps: 1 } }) }],
+  [api.org.setReminderSms, { build: (_, tn) => ({ params: { id: tn.orgId, enabled: '0' } }) }],
   [
     api.org.updateUnit,
     { build: (_, tn) => ({ params: { id: tn.orgId, name: orgName(tn), contact: 'Carol Wong' } }) },

@@ -71,6 +71,17 @@ export async function setToggles(
   return null;
 }
 
+/** The company (or an agent with it in scope) turns the daily expiry reminder SMS to its contact on or off. */
+export async function setReminderSms(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.org.setReminderSms>,
+) {
+  const org = await orgInScope(db, caller, p.id);
+  await repo.updateOrgRow(db, org.id, { reminderSms: p.enabled });
+  return null;
+}
+
 export async function updateUnit(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) {
   const org = await orgInScope(db, caller, p.id);
   await repo.updateOrgRow(db, org.id, {

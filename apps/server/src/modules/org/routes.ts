@@ -16,6 +16,7 @@ export function orgRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, o.deletingUnit, ({ db, caller, params }) => org.remove(db, caller, params.id));
   route(app, deps, o.setBindingPlatform, ({ db, caller, params }) => org.setToggles(db, caller, params));
+  route(app, deps, o.setReminderSms, ({ db, caller, params }) => org.setReminderSms(db, caller, params));
   route(app, deps, o.updateUnit, ({ db, caller, params }) => org.updateUnit(db, caller, params));
   route(app, deps, o.changeAgent, ({ db, caller, params }) => org.changeAgent(db, caller, params));
   route(app, deps, o.add, ({ db, caller, params }) => org.add(db, caller, params));
