@@ -95,17 +95,18 @@ export async function runReminders(
 
 async function remind(deps: ReminderDeps, now: Date, claim: boolean): Promise<ReminderRun | null> {
   const { db, config } = deps;
+  // The server zone's date: the days left are counted from the day the agents' calendars show.
   const day = localParts(now, config.TIME_ZONE).date;
   const written = await db.transaction(async (tx) => {
     if (claim && !(await repo.claimDay(tx, JOB, day))) return null;
     const expiring = groupsOf(await repo.recordExpiries(tx, day));
     const low = await repo.recordBalances(tx);
-    // Notices in agent order, as the reminders were recorded: the agents' counters are locked in that order.
-    const byAgent = [
-      ...expiring.map((g) => ({ agentId: g.agentId, write: () => expiryNotice(g) })),
-      ...low.map((b) => ({ agentId: b.agentId, write: () => balanceNotice(b) })),
-    ].sort((a, b) => a.agentId - b.agentId);
-    for (const n of byAgent) await notices.record(tx, n.write());
+    // Notices in agent order (a stable sort keeps each agent's in the order recorded).
+    const rows = [...expiring.map(expiryNotice), ...low.map(balanceNotice)];
+    await notices.recordAll(
+      tx,
+      rows.sort((a, b) => a.agentId - b.agentId),
+    );
     return { expiring, low };
   });
   if (!written) return null;
