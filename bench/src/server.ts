@@ -27,6 +27,8 @@ export async function startApi(databaseUrl: string) {
     DATABASE_POOL_SIZE: String(settings.poolSize),
     SEED_DEMO: 'false',
     LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
+    // A daily reminder run in the middle of a measurement would be counted against it.
+    REMINDER_HOUR: 'off',
   });
   const database = await openDatabase(config);
   const app = await buildApp({ config, database, logger: !!process.env.BENCH_LOG });

@@ -8,7 +8,12 @@ import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 
 /** The real server with the built web app, on an in-memory database seeded with the demo. */
 export async function startServer() {
-  const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
+  const config = readConfig({
+    DATABASE_URL: 'memory://',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    REMINDER_HOUR: 'off',
+  });
   const database = await openDatabase(config);
   await seedDemo(database.db);
   const app = await buildApp({ config, database, logger: false });

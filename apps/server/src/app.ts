@@ -16,12 +16,15 @@ import { redactError, redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
+import { outboxProvider } from './modules/account/sms-provider.ts';
 import { authenticate as authenticateDevice } from './modules/device/service.ts';
 import { registerModules } from './modules/index.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { sweep } from './modules/presence/service.ts';
 import type { PushNetwork } from './modules/push/network.ts';
 import { pruneClaims, sendAlarm } from './modules/push/service.ts';
+import { startSchedule } from './modules/reminder/schedule.ts';
+import { type ReminderRun, runReminders } from './modules/reminder/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
 export interface AppOptions {
@@ -51,6 +54,11 @@ declare module 'fastify' {
      * hint, so consoles reconnect (through the proxy, to another instance) and replay by Last-Event-ID.
      */
     drain(): void;
+    /**
+     * Runs the daily reminders now, for the day `now` falls on (the schedule runs them at REMINDER_HOUR).
+     * With `claim`, only when no instance has run that day's yet (null otherwise).
+     */
+    reminders(options?: { now?: Date; claim?: boolean }): Promise<ReminderRun | null>;
   }
 }
 
@@ -151,10 +159,29 @@ export async function buildApp({
   const sweeper = setInterval(() => {
     sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
   }, SWEEP_MS);
+  // The daily reminders: notices, then pushes to the agents and texts to the companies' contacts.
+  const reminderDeps = { db: database.db, config, sms: outboxProvider(database.db, app.log), pushNetwork };
+  app.decorate('reminders', (options?: { now?: Date; claim?: boolean }) =>
+    runReminders(reminderDeps, options),
+  );
+  const schedule =
+    config.REMINDER_HOUR === null
+      ? undefined
+      : startSchedule({
+          hour: config.REMINDER_HOUR,
+          timeZone: config.TIME_ZONE,
+          run: async (now) => {
+            const run = await runReminders(reminderDeps, { now, claim: true });
+            if (run) app.log.info({ reminders: run }, 'daily reminders sent');
+            return run !== null;
+          },
+          log: app.log,
+        });
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    schedule?.stop();
     await hub.stop();
   });
   await registerModules(app, deps, hub);

@@ -23,4 +23,16 @@ describe('configuration', () => {
       expect(() => readConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow();
     }
   });
+
+  it('runs the reminders at 8 unless REMINDER_HOUR says another hour or off, and refuses nonsense', () => {
+    expect(readConfig({}).REMINDER_HOUR).toBe(8);
+    expect(readConfig({ REMINDER_HOUR: '0' }).REMINDER_HOUR).toBe(0);
+    expect(readConfig({ REMINDER_HOUR: '23' }).REMINDER_HOUR).toBe(23);
+    expect(readConfig({ REMINDER_HOUR: 'off' }).REMINDER_HOUR).toBeNull();
+    for (const bad of ['24', '-1', '7.5', 'eight', '', '8am']) {
+      expect(() => readConfig({ REMINDER_HOUR: bad }), bad).toThrow(
+        /REMINDER_HOUR is an hour from 0 to 23, or off/,
+      );
+    }
+  });
 });

@@ -76,6 +76,22 @@ const schema = z.object({
   METRICS_TOKEN: z.string().default(''),
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /**
+   * The hour (0–23, the server's TIME_ZONE) of the daily reminder run (expiries in 30, 7 and 1 days, low
+   * balances); `off` runs none on this instance (`npm run ptt -- reminders:run` still does).
+   */
+  REMINDER_HOUR: z
+    .string()
+    .default('8')
+    .transform((v, ctx) => {
+      const text = v.trim().toLowerCase();
+      if (text === 'off') return null;
+      if (!/^\d{1,2}$/.test(text) || Number(text) > 23) {
+        ctx.addIssue({ code: 'custom', message: 'REMINDER_HOUR is an hour from 0 to 23, or off' });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
   DEVICE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -8,7 +8,7 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { puzzles } from '../src/db/schema.ts';
-import { readConfig } from '../src/env.ts';
+import { type Config, readConfig } from '../src/env.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
@@ -28,6 +28,8 @@ export interface Session {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's configuration: a second instance on the same database opens it again. */
+  config: Config;
   /** Sends a contract endpoint's call the way the web app does (query string for GET and POST). */
   call<E extends Endpoint>(
     e: E,
@@ -86,6 +88,8 @@ export async function startTestApp(
     DATABASE_URL: pgdb?.url ?? 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Tests run the reminders themselves, at the time they choose.
+    REMINDER_HOUR: 'off',
     ...env,
   });
   const database = await openDatabase(config);
@@ -139,6 +143,7 @@ export async function startTestApp(
   return {
     app,
     database,
+    config,
     call,
     callBody,
     login,

@@ -4,6 +4,7 @@ import { CardTypes, isMessageKey, Messages, rules } from '@ptt/contract';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.ts';
 import { readConfig } from '../env.ts';
+import { outboxProvider } from '../modules/account/sms-provider.ts';
 import { latestOutbox } from '../modules/account/sms-repository.ts';
 import * as agents from '../modules/agent/service.ts';
 import { setBranding } from '../modules/branding/service.ts';
@@ -13,6 +14,7 @@ import * as feedback from '../modules/feedback/service.ts';
 import * as notices from '../modules/notice/service.ts';
 import * as orgs from '../modules/org/service.ts';
 import { newVapidKeys } from '../modules/push/service.ts';
+import { runReminders } from '../modules/reminder/service.ts';
 import { backup, restore } from './backup.ts';
 
 const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
@@ -33,6 +35,9 @@ const usage = `PTT Console operator CLI — npm run ptt -- <command> [options]
                  written to F (default DATA_DIR/simulator/<org>.json) for npm run simulate; --create adds
                  terminals up to N with the agent's voice cards (--vip: VIP cards, so they keep a track and
                  meet fences at once). Radios using the old passwords sign out.
+  reminders:run  the daily reminders now (the servers run them at REMINDER_HOUR): notices of expiries in
+                 30, 7 and 1 days and of low balances, Web Push to the agents, SMS to the companies'
+                 contacts; what was reminded before is not reminded again
   push:vapid     [--contact mailto:ops@example.com]          a new VAPID key pair for Web Push alarms, printed
                  as the three configuration lines to set on every instance
   backup FILE    the whole database to FILE: pg_dump's custom format for PostgreSQL (instances may run),
@@ -210,6 +215,18 @@ try {
       writeCredentials(out, list);
       for (const t of list.terminals) console.log(`${t.ssid}  ${t.password}  ${t.name}`);
       console.log(`${list.terminals.length} intercom password(s) written to ${resolve(out)}`);
+      break;
+    }
+    case 'reminders:run': {
+      const log = { info: () => {} };
+      const run = await runReminders({ db, config, sms: outboxProvider(db, log) });
+      if (!run) break;
+      const p = run.pushes;
+      console.log(
+        `reminders of ${run.day}: ${run.expiryNotices} expiry notice(s) for ${run.terminals} terminal function(s), ` +
+          `${run.balanceNotices} low-balance notice(s); pushes sent ${p.sent}, failed ${p.failed}, ` +
+          `removed ${p.removed}; ${run.sms} SMS${run.smsFailed ? ` (${run.smsFailed} refused)` : ''}`,
+      );
       break;
     }
     case 'push:vapid': {

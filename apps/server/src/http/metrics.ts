@@ -34,3 +34,12 @@ export const reminderRuns = new Counter({
 });
 // Both outcomes are shown from the start, at 0, so a rate can be taken before the first run.
 for (const outcome of ['ok', 'failed']) reminderRuns.inc({ outcome }, 0);
+
+/** Reminder notices the job wrote: kind "expiry" (one per company, function and step) or "balance". */
+export const remindersSent = new Counter({
+  name: 'ptt_reminders_sent_total',
+  help: 'Reminder notices written by the daily reminder job, by kind (expiry or balance)',
+  labelNames: ['kind'] as const,
+  registers: [counters],
+});
+for (const kind of ['expiry', 'balance']) remindersSent.inc({ kind }, 0);

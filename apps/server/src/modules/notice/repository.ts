@@ -7,6 +7,8 @@ export type NewNotice = typeof notices.$inferInsert;
 
 export const insertNotice = (db: Conn, row: NewNotice) => db.insert(notices).values(row);
 
+export const insertNotices = (db: Conn, rows: NewNotice[]) => db.insert(notices).values(rows);
+
 export const countUnread = (db: Conn, agentId: number) =>
   db.$count(notices, and(eq(notices.agentId, agentId), isNull(notices.readAt)));
 

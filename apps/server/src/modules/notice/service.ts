@@ -6,6 +6,15 @@ import * as repo from './repository.ts';
 /** Writes a deal notice; services call it inside the transaction of the movement it reports. */
 export const record = (tx: Conn, notice: repo.NewNotice) => repo.insertNotice(tx, notice);
 
+/** Rows one statement writes at most: well under PostgreSQL's 65 535 parameters of a statement. */
+const perStatement = 1000;
+
+/** Writes many notices, in the order given, a thousand a statement (the daily reminders). */
+export async function recordAll(tx: Conn, rows: repo.NewNotice[]) {
+  for (let i = 0; i < rows.length; i += perStatement)
+    await repo.insertNotices(tx, rows.slice(i, i + perStatement));
+}
+
 /** What a blank notice may say: its content is all it carries. */
 export const BlankContentMax = 500;
 

@@ -85,6 +85,42 @@ export const claimEvent = async (db: Conn, eventId: number) =>
 export const deleteClaimsBefore = (db: Conn, before: Date) =>
   db.delete(pushSent).where(lt(pushSent.createdAt, before));
 
+const live = () =>
+  and(
+    eq(sessions.id, pushSubscriptions.sessionId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+  );
+
+const target = {
+  id: pushSubscriptions.id,
+  endpoint: pushSubscriptions.endpoint,
+  p256dh: pushSubscriptions.p256dh,
+  auth: pushSubscriptions.auth,
+  lang: pushSubscriptions.lang,
+};
+
+/** One agent's subscriptions made under sessions that still hold. */
+export const agentRecipients = (db: Conn, agentId: number) =>
+  db
+    .select(target)
+    .from(pushSubscriptions)
+    .innerJoin(sessions, live())
+    .where(and(eq(pushSubscriptions.role, 0), eq(pushSubscriptions.accountId, agentId)));
+
+/**
+ * The languages an account's subscriptions were made in, newest first: the language its texts are
+ * written in when the account is not on a phone to read them (an SMS).
+ */
+export const accountLanguages = (db: Conn, role: number, accountIds: number[]) =>
+  accountIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ accountId: pushSubscriptions.accountId, lang: pushSubscriptions.lang })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.role, role), inArray(pushSubscriptions.accountId, accountIds)))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+
 /**
  * The subscriptions of the accounts that see a company's alarms: the company itself, the agent that owns
  * it and that agent's top-level agent (the first 4 characters of its path; the same agent when it is one),
@@ -92,22 +128,9 @@ export const deleteClaimsBefore = (db: Conn, before: Date) =>
  */
 export const recipients = (db: Conn, orgId: number, agentPath: string) =>
   db
-    .select({
-      id: pushSubscriptions.id,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-      lang: pushSubscriptions.lang,
-    })
+    .select(target)
     .from(pushSubscriptions)
-    .innerJoin(
-      sessions,
-      and(
-        eq(sessions.id, pushSubscriptions.sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .innerJoin(sessions, live())
     .where(
       or(
         and(eq(pushSubscriptions.role, 1), eq(pushSubscriptions.accountId, orgId)),

@@ -17,8 +17,9 @@ import { type PushNetwork, publicAddressOf, systemNetwork } from './network.ts';
 import * as repo from './repository.ts';
 
 /**
- * Web Push of SOS and fence alarms to the browsers that asked for them. This module imports no other
- * module: auth calls it at logout, and the live events call `sendAlarm` for each new alarm.
+ * Web Push of SOS and fence alarms, and of the daily reminders, to the browsers that asked for them. This
+ * module imports no other module: auth calls it at logout, the live events call `sendAlarm` for each new
+ * alarm and the reminder run `sendToAgent`.
  */
 
 type PushConfig = Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>;
@@ -117,11 +118,11 @@ export function alarmPayload(event: AlarmEvent, lang: Lang): AlarmPayload {
   };
 }
 
-const languageOf = (lang: string): Lang =>
+export const languageOf = (lang: string): Lang =>
   (Languages as readonly string[]).includes(lang) ? (lang as Lang) : 'en';
 
 /** How long a push service keeps an alarm for a phone that is off: after an hour it is old news. */
-const ttlSeconds = 3600;
+const alarmTtlSeconds = 3600;
 
 export interface AlarmResult {
   /** False when another call (this instance or another) had already claimed the event. */
@@ -147,12 +148,54 @@ export async function sendAlarm(
   if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) return result;
   if (!(await repo.claimEvent(db, event.id))) return result;
   result.claimed = true;
+  const targets = await repo.recipients(db, event.orgId, event.agentPath);
+  const options = { TTL: alarmTtlSeconds, urgency: 'high' } as const;
+  const sent = await pushEach(db, config, targets, (lang) => alarmPayload(event, lang), options, network);
+  return { ...result, ...sent };
+}
+
+/** How long a push service keeps a reminder for a phone that is off: it is still news the same day. */
+const reminderTtlSeconds = 24 * 3600;
+
+export type DeliveryResult = Omit<AlarmResult, 'claimed'>;
+
+/**
+ * Pushes a message to the devices an agent subscribed (under sessions that still hold), each in its
+ * subscription's language: the daily reminders. The caller sends it once (after the run that wrote it).
+ */
+export async function sendToAgent(
+  db: Conn,
+  config: PushConfig,
+  agentId: number,
+  payload: (lang: Lang) => AlarmPayload,
+  network: PushNetwork = systemNetwork,
+): Promise<DeliveryResult> {
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) return { sent: 0, removed: 0, failed: 0 };
+  const targets = await repo.agentRecipients(db, agentId);
+  const options = { TTL: reminderTtlSeconds, urgency: 'normal' } as const;
+  return pushEach(db, config, targets, payload, options, network);
+}
+
+type Target = Awaited<ReturnType<typeof repo.recipients>>[number];
+
+/**
+ * Signs, encrypts and posts one message to each subscription; a subscription that never names a push
+ * service, whose keys cannot be encrypted to or that its push service no longer knows is deleted.
+ */
+async function pushEach(
+  db: Conn,
+  config: PushConfig,
+  targets: Target[],
+  payloadOf: (lang: Lang) => AlarmPayload,
+  { TTL, urgency }: { TTL: number; urgency: 'high' | 'normal' },
+  network: PushNetwork,
+): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, removed: 0, failed: 0 };
   const vapidDetails = {
     subject: config.VAPID_SUBJECT,
     publicKey: config.VAPID_PUBLIC_KEY,
     privateKey: config.VAPID_PRIVATE_KEY,
   };
-  const targets = await repo.recipients(db, event.orgId, event.agentPath);
   await Promise.all(
     targets.map(async (s) => {
       if (!isPublicPushEndpoint(s.endpoint)) {
@@ -161,13 +204,8 @@ export async function sendAlarm(
         result.removed++;
         return;
       }
-      const payload = JSON.stringify(alarmPayload(event, languageOf(s.lang)));
-      const options = {
-        vapidDetails,
-        TTL: ttlSeconds,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
-      } as const;
+      const payload = JSON.stringify(payloadOf(languageOf(s.lang)));
+      const options = { vapidDetails, TTL, urgency, contentEncoding: 'aes128gcm' } as const;
       let request: webpush.RequestDetails;
       try {
         const keys = { p256dh: s.p256dh, auth: s.auth };
@@ -211,3 +249,11 @@ export const newVapidKeys = () => webpush.generateVAPIDKeys();
 /** Forgets the claims of events older than the live events' retention (the sweeper calls it). */
 export const pruneClaims = (db: Conn, retentionHours: number) =>
   repo.deleteClaimsBefore(db, new Date(Date.now() - retentionHours * 3_600_000));
+
+/** The language of each account's newest subscription (role 0 agents, 1 companies); none when it has none. */
+export async function languagesOf(db: Conn, role: number, accountIds: number[]): Promise<Map<number, Lang>> {
+  const found = new Map<number, Lang>();
+  for (const row of await repo.accountLanguages(db, role, accountIds))
+    if (!found.has(row.accountId)) found.set(row.accountId, languageOf(row.lang));
+  return found;
+}
