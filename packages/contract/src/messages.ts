@@ -280,6 +280,13 @@ export const Messages = {
   feedbackThanks: m('Thank you for your feedback', '感谢您的反馈', '感謝您的反饋'),
   // SOS, fences, positions, recordings and the device API
   sosProcessed: m('This SOS has already been processed', '该SOS已处理', '該SOS已處理'),
+  sosBatchProcessed: m(
+    'Some of these SOS have already been processed; nothing was changed',
+    '其中部分SOS已处理，未作任何更改',
+    '其中部分SOS已處理，未作任何更改',
+  ),
+  selectSos: m('Please select an SOS', '请选择SOS记录', '請選擇SOS記錄'),
+  sosBatchMax: m('At most 100 SOS at a time', '每次最多处理100条SOS', '每次最多處理100條SOS'),
   fenceShape: m(
     'Please draw a circle or a polygon of 3 to 50 points that does not cross itself',
     '请绘制圆形，或由3到50个点组成且不自相交的多边形',

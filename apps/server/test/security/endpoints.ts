@@ -269,6 +269,10 @@ export const specs = new Map<Endpoint, Spec>([
   ],
   [api.sos.detail, { build: (_, tn) => ({ params: { id: tn.sosId } }) }],
   [api.sos.process, { build: (_, tn) => ({ params: { id: tn.sosId, remark: 'handled' } }) }],
+  [
+    api.sos.processBatch,
+    { build: (_, tn) => ({ params: { ids: String(tn.sosId), remark: 'handled', falseAlarm: 1 } }) },
+  ],
 
   [
     api.location.track,
