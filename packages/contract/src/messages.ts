@@ -292,6 +292,11 @@ export const Messages = {
     '请绘制圆形，或由3到50个点组成且不自相交的多边形',
     '請繪製圓形，或由3到50個點組成且不自相交的多邊形',
   ),
+  placeQuery: m(
+    'Place: 2 to 50 characters of its name',
+    '地点：输入名称的2到50个字符',
+    '地點：輸入名稱的2到50個字元',
+  ),
   fenceRadius: m('Radius: 10 to 100000 metres', '半径：10到100000米', '半徑：10到100000米'),
   fenceTrigger: m('Please select a trigger mode', '请选择触发模式', '請選擇觸發模式'),
   fencePeriod: m(

@@ -240,6 +240,7 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.fence.remove, { build: async (w, tn) => ({ params: { id: await w.fresh.fence(tn) } }) }],
+  [api.fence.shapes, { build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
   [api.fence.setKeeper, { build: (_, tn) => ({ params: { id: tn.fenceId, terminalId: tn.terminalId } }) }],
   [api.fence.members, { build: (_, tn) => ({ params: { id: tn.fenceId } }) }],
   [api.fence.unMembers, { build: (_, tn) => ({ params: { id: tn.fenceId } }) }],
