@@ -242,12 +242,12 @@ export const Component = () => {
             ))}
           </div>
         </ChoiceField>
+        <PlaceSearch onPick={(p) => setFocus({ lat: p.lat, lng: p.lng })} />
         <p className="field__hint" data-testid="fence-draw-hint">
           {drawing.kind === 'polygon'
             ? t('fence.polygonHint', { count: drawing.points.length })
             : t('fence.circleHint')}
         </p>
-        <PlaceSearch onPick={(p) => setFocus({ lat: p.lat, lng: p.lng })} />
         <MapView
           label={t('fence.drawLabel')}
           testId="fence-draw-map"

@@ -74,7 +74,7 @@ export const fenceEn = {
     },
     place: {
       label: 'Find a place',
-      placeholder: 'Town or city name, e.g. Kowloon',
+      placeholder: 'Town name, e.g. Kowloon',
       search: 'Find',
       none: 'No place of that name',
       moved: 'The map shows {{name}}: tap it to draw.',

@@ -73,7 +73,7 @@ export const fenceZhHans = {
     },
     place: {
       label: '查找地点',
-      placeholder: '城镇名称（英文），如 Kowloon',
+      placeholder: '英文城镇名',
       search: '查找',
       none: '没有该名称的地点',
       moved: '地图已移至 {{name}}：点击地图绘制。',

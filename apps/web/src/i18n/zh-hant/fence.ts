@@ -73,7 +73,7 @@ export const fenceZhHant = {
     },
     place: {
       label: '查找地點',
-      placeholder: '城鎮名稱（英文），如 Kowloon',
+      placeholder: '英文城鎮名',
       search: '查找',
       none: '沒有該名稱的地點',
       moved: '地圖已移至 {{name}}：點擊地圖繪製。',
