@@ -69,6 +69,13 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
       await page.waitForTimeout(1000);
       assert.equal(await map.locator('.leaflet-tooltip', { hasText: 'Harbour' }).count(), 1);
       await page.getByTestId('fence-context').waitFor();
+      // Screen-reader names in the screen's language: none of the UI kit's or Leaflet's English ones.
+      if (lang !== 'en') {
+        const english =
+          '[aria-label="Switch"], [aria-label="Search Bar"], [title="Zoom in"], [title="Zoom out"]';
+        assert.equal(await page.locator(english).count(), 0);
+        assert.equal(await page.getByRole('switch').getAttribute('aria-label'), '永久');
+      }
       await map.scrollIntoViewIfNeeded();
       await shot(page, `fence-edit-context-${lang.toLowerCase()}-320`);
     }
