@@ -46,7 +46,7 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
     await page.getByTestId('sos-row').nth(2).waitFor();
     await page.getByTestId('sos-row').first().click();
     await page.getByTestId('sos-detail').waitFor();
-    assert.equal(await page.getByTestId('sos-false-alarm').textContent(), 'Yes');
+    assert.equal(await page.getByTestId('sos-false-alarm-value').textContent(), 'Yes');
     assert.equal(await page.getByTestId('sos-processor').textContent(), 'Demo_Company');
     await shot(page, 'sos-detail-false-alarm-en-320');
   });

@@ -65,7 +65,7 @@ export const Component = () => {
                   <dt>{t('sos.remark')}</dt>
                   <dd>{s.remark || '—'}</dd>
                   <dt>{t('sos.falseAlarm')}</dt>
-                  <dd data-testid="sos-false-alarm">{s.false_alarm ? t('sos.yes') : t('sos.no')}</dd>
+                  <dd data-testid="sos-false-alarm-value">{s.false_alarm ? t('sos.yes') : t('sos.no')}</dd>
                 </>
               )}
             </dl>

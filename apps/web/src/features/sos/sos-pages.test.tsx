@@ -230,4 +230,41 @@ describe('SOS records', () => {
     await waitFor(() => expect(screen.getByTestId('sos-batch').textContent).toContain('1 selected'));
     expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(1);
   }, 20_000);
+
+  it('marks one SOS a false alarm from its detail, asking so, and shows it marked', async () => {
+    signIn(0);
+    let processed = false;
+    const fetch = mockApi({
+      [api.sos.detail.path]: () => ({
+        data: {
+          ...record,
+          address: '22.3193, 114.1694',
+          ...(processed
+            ? { status: 1, processor: 'Demo_Agent', processed_at: '2026-11-22T09:00:00.000Z', false_alarm: 1 }
+            : {}),
+        },
+      }),
+      [api.sos.process.path]: () => {
+        processed = true;
+        return { data: record };
+      },
+    });
+    renderRoute('/sosDetail?id=9');
+    await findPage('sos-detail');
+    await screen.findByTestId('sos-process');
+    fireEvent.click(within(screen.getByTestId('sos-false-alarm')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('sos-process'));
+    expect(
+      await screen.findByText(
+        'Mark the SOS of Radio 4 as a false alarm and processed?',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    fireEvent.click(await dialogButton('Confirm'));
+    await waitFor(() => expect(sent(fetch, api.sos.process.path)).toHaveLength(1));
+    expect(sent(fetch, api.sos.process.path)[0]?.searchParams.get('falseAlarm')).toBe('1');
+    expect((await screen.findByTestId('sos-false-alarm-value')).textContent).toBe('Yes');
+    expect(screen.getByTestId('sos-false-alarm-tag').textContent).toBe('False alarm');
+  }, 20_000);
 });
