@@ -13,6 +13,8 @@ export const Limits = {
   groupBatchMax: 16,
   exportRangeDays: 90,
   remarkMax: 100,
+  /** SOS processed together with one remark: a page's most. */
+  sosBatchMax: 100,
   /** Push subscriptions an account keeps (its phones and browsers); a newer one replaces the oldest. */
   pushPerAccount: 10,
   feedbackMax: 500,

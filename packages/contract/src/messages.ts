@@ -280,10 +280,22 @@ export const Messages = {
   feedbackThanks: m('Thank you for your feedback', '感谢您的反馈', '感謝您的反饋'),
   // SOS, fences, positions, recordings and the device API
   sosProcessed: m('This SOS has already been processed', '该SOS已处理', '該SOS已處理'),
+  sosBatchProcessed: m(
+    'Some of these SOS have already been processed; nothing was changed',
+    '其中部分SOS已处理，未作任何更改',
+    '其中部分SOS已處理，未作任何更改',
+  ),
+  selectSos: m('Please select an SOS', '请选择SOS记录', '請選擇SOS記錄'),
+  sosBatchMax: m('At most 100 SOS at a time', '每次最多处理100条SOS', '每次最多處理100條SOS'),
   fenceShape: m(
     'Please draw a circle or a polygon of 3 to 50 points that does not cross itself',
     '请绘制圆形，或由3到50个点组成且不自相交的多边形',
     '請繪製圓形，或由3到50個點組成且不自相交的多邊形',
+  ),
+  placeQuery: m(
+    'Place: 2 to 50 characters of its name',
+    '地点：输入名称的2到50个字符',
+    '地點：輸入名稱的2到50個字元',
   ),
   fenceRadius: m('Radius: 10 to 100000 metres', '半径：10到100000米', '半徑：10到100000米'),
   fenceTrigger: m('Please select a trigger mode', '请选择触发模式', '請選擇觸發模式'),

@@ -297,14 +297,17 @@ export const pageParams = once(() =>
 /** The first issue's message key of a failed parse (every schema above speaks in keys). */
 export const firstIssueKey = (error: z.ZodError): string => error.issues[0]?.message ?? 'invalidParams';
 
-/** Ids chosen in a list, sent as '1,2,3' (or repeated); none chosen answers the given message. */
-export const idList = (key: MessageKey, max = 1000) =>
+/**
+ * Ids chosen in a list, sent as '1,2,3' (or repeated); none chosen answers the given message, more than
+ * `max` the `tooMany` one (the same unless given).
+ */
+export const idList = (key: MessageKey, max = 1000, tooMany: MessageKey = key) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v === undefined ? [] : v),
     z
       .array(digits(key).pipe(z.number().positive(key)), { error: key })
       .min(1, key)
-      .max(max, key),
+      .max(max, tooMany),
   );
 
 /** A free-text region of a company. */

@@ -379,6 +379,8 @@ export const sosRecords = pgTable(
     processor: text('processor'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     remark: blank('remark'),
+    /** Marked so by whoever processed it: the alarm was raised by mistake. */
+    falseAlarm: boolean('false_alarm').notNull().default(false),
     createdAt: created(),
   },
   (t) => [

@@ -269,6 +269,7 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.fence.remove, { build: async (w, tn) => ({ params: { id: await w.fresh.fence(tn) } }) }],
+  [api.fence.shapes, { build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
   [api.fence.setKeeper, { build: (_, tn) => ({ params: { id: tn.fenceId, terminalId: tn.terminalId } }) }],
   [api.fence.members, { build: (_, tn) => ({ params: { id: tn.fenceId } }) }],
   [api.fence.unMembers, { build: (_, tn) => ({ params: { id: tn.fenceId } }) }],
@@ -298,6 +299,10 @@ export const specs = new Map<Endpoint, Spec>([
   ],
   [api.sos.detail, { build: (_, tn) => ({ params: { id: tn.sosId } }) }],
   [api.sos.process, { build: (_, tn) => ({ params: { id: tn.sosId, remark: 'handled' } }) }],
+  [
+    api.sos.processBatch,
+    { build: (_, tn) => ({ params: { ids: String(tn.sosId), remark: 'handled', falseAlarm: 1 } }) },
+  ],
 
   [
     api.location.track,

@@ -17,7 +17,14 @@ import {
 } from '../rules.ts';
 import { endpoint, namedRef, optional, recordFilters } from './define.ts';
 
-export const FenceLimits = { radiusMin: 10, radiusMax: 100_000, pointsMin: 3, pointsMax: 50 } as const;
+export const FenceLimits = {
+  radiusMin: 10,
+  radiusMax: 100_000,
+  pointsMin: 3,
+  pointsMax: 50,
+  /** The fences drawn beside the one being drawn: a company's newest this many. */
+  shapesMax: 50,
+} as const;
 
 export const latLng = once(() => z.object({ lat: z.number(), lng: z.number() }));
 export type LatLng = z.infer<ReturnType<typeof latLng>>;
@@ -133,6 +140,11 @@ export const fenceDetail = once(() =>
   }),
 );
 
+/** A fence as a map draws it beside another: its name and geometry. */
+export const fenceShape = once(() =>
+  fenceDetail().pick({ id: true, name: true, shape: true, center: true, radius: true, points: true }),
+);
+
 /** kind: the trigger mode that raised the alarm (0 entered, 1 left, 2 outside a no-exit fence, 3 inside a no-entry fence). */
 export const fenceRecord = once(() =>
   z.object({
@@ -162,6 +174,17 @@ export const fence = {
     params: () =>
       pageParams().extend({ orgId: optional(id()), keyword: z.string().trim().max(30).optional() }),
     data: () => pageOf(fenceSummary()),
+  }),
+  shapes: endpoint({
+    method: 'GET',
+    path: '/v1/fence/shapes',
+    access: 'any',
+    summary:
+      `The newest ${FenceLimits.shapesMax} fences of a company with their geometry, to draw beside a new ` +
+      'one, and how many it has (total); a company reads its own, an agent names a company of its scope ' +
+      '(orgId)',
+    params: () => z.object({ orgId: optional(id()) }),
+    data: () => z.object({ list: z.array(fenceShape()), total: z.number() }),
   }),
   detail: endpoint({
     method: 'GET',

@@ -52,13 +52,14 @@ export {
   FenceLimits,
   fenceDetail,
   fenceRecord,
+  fenceShape,
   fenceSummary,
   fenceTrigger,
   type LatLng,
   latLng,
 } from './fence.ts';
 export { groupDetail, groupMember, groupSummary } from './group.ts';
-export { fleetTerminal, TrackLimits, trackPoint } from './location.ts';
+export { fleetTerminal, PlaceLimits, place, TrackLimits, trackPoint } from './location.ts';
 export { bulletin, noticeRecord, noticeUser } from './notice.ts';
 export { orgDetail, server } from './org.ts';
 export { agentInfo, cardSwitch, fastStats, orgInfo } from './profile.ts';

@@ -7,6 +7,20 @@ import { addressLang } from './sos.ts';
 
 export const TrackLimits = { rangeDays: 7, maxPoints: 5000 } as const;
 
+/** A place search: at least this many characters, at most this many answers. */
+export const PlaceLimits = { queryMin: 2, queryMax: 50, results: 10 } as const;
+
+/** A place of the server's gazetteer: its name, country (code and name in the language) and point. */
+export const place = once(() =>
+  z.object({
+    name: z.string(),
+    country: z.string(),
+    country_name: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+  }),
+);
+
 const instant = once(() => z.iso.datetime({ offset: true, error: 'invalidParams' }));
 
 /** A reported position: degrees, the terminal's time, speed in km/h and accuracy in metres when known. */
@@ -74,6 +88,26 @@ export const location = {
       'coordinates); 60 per account a minute',
     params: () => z.object({ lat: latitude(), lng: longitude(), lang: addressLang() }),
     data: () => z.object({ address: z.string() }),
+  }),
+  places: endpoint({
+    method: 'GET',
+    path: '/v1/location/places',
+    access: 'any',
+    summary:
+      `Places of the server’s gazetteer (GeoNames towns of 1 000 people or more) whose name or one of its ` +
+      `words starts with q (${PlaceLimits.queryMin}–${PlaceLimits.queryMax} characters, accents and case ` +
+      `ignored), the whole name first, then by population; at most ${PlaceLimits.results}, the country ` +
+      'named in lang',
+    params: () =>
+      z.object({
+        q: z
+          .string({ error: 'placeQuery' })
+          .trim()
+          .min(PlaceLimits.queryMin, 'placeQuery')
+          .max(PlaceLimits.queryMax, 'placeQuery'),
+        lang: addressLang(),
+      }),
+    data: () => z.object({ list: z.array(place()) }),
   }),
   mapConfig: endpoint({
     method: 'GET',

@@ -1,9 +1,9 @@
-import type { api, LatLng, ParsedParamsOf } from '@ptt/contract';
+import { type api, FenceLimits, type LatLng, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import { fenceInScope, orgInScope } from '../scope/service.ts';
+import { fenceInScope, orgIdInScope, orgInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import { isSimplePolygon } from './geometry.ts';
 import * as repo from './repository.ts';
@@ -67,6 +67,22 @@ export const geometryOf = (f: repo.FenceRow) => ({
   radius: f.shape === 'circle' ? f.radius : null,
   points: f.shape === 'polygon' ? f.points : [],
 });
+
+/** A company's newest fences with their geometry (the map a new fence is drawn on), and how many it has. */
+export async function shapes(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.shapes>) {
+  const orgId = await orgIdInScope(db, caller, q.orgId);
+  const rows = await repo.orgFences(db, orgId, FenceLimits.shapesMax);
+  const total = rows.length < FenceLimits.shapesMax ? rows.length : await repo.countOrgFences(db, orgId);
+  return {
+    list: rows.map((f) => ({
+      id: f.id,
+      name: f.name,
+      shape: f.shape as 'circle' | 'polygon',
+      ...geometryOf(f),
+    })),
+    total,
+  };
+}
 
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.list>) {
   const { list, total } = await repo.listFences(db, scopeOf(caller), q, q.page, q.size);

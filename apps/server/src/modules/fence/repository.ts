@@ -22,6 +22,14 @@ export const newestShape = async (db: Conn, scope: Scope) =>
       .limit(1)
   )[0];
 
+/** A company's newest fences, at most `limit`, to draw beside another. */
+export const orgFences = (db: Conn, orgId: number, limit: number) =>
+  db.select().from(fences).where(eq(fences.orgId, orgId)).orderBy(desc(fences.id)).limit(limit);
+
+/** How many fences a company has. */
+export const countOrgFences = async (db: Conn, orgId: number) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(fences).where(eq(fences.orgId, orgId)))[0]?.n ?? 0;
+
 /** A fence's members (a terminal moved to another company leaves its fences). */
 const memberCount = sql<number>`(select count(*)::int from fence_members fm where fm.fence_id = "fences"."id")`;
 

@@ -8,6 +8,7 @@ import { records } from './records.ts';
 export function fenceRoutes(app: FastifyInstance, deps: Deps) {
   const f = api.fence;
   route(app, deps, f.list, ({ db, caller, params }) => fence.list(db, caller, params));
+  route(app, deps, f.shapes, ({ db, caller, params }) => fence.shapes(db, caller, params));
   route(app, deps, f.detail, ({ db, caller, params }) => fence.detail(db, caller, params.id));
   route(app, deps, f.add, ({ db, config, caller, params }) => fence.add(db, config, caller, params));
   route(app, deps, f.update, ({ db, config, caller, params }) => fence.update(db, config, caller, params));

@@ -18,14 +18,19 @@ interface Index {
   countries: string[];
   lng: Float64Array;
   lat: Float64Array;
+  population: Uint32Array;
 }
 
 let index: Index | undefined;
 
-/** One record of the package's file: protobuf fields 2 name, 3 country, 10 and 11 the point as deltas. */
+/**
+ * One record of the package's file: protobuf fields 2 name, 3 country, 9 population, 10 and 11 the point
+ * as deltas.
+ */
 interface Record {
   name: string;
   country: string;
+  population: number;
   dLng: number;
   dLat: number;
 }
@@ -34,6 +39,7 @@ const readField = (tag: number, r?: Record, pbf?: Pbf) => {
   if (!r || !pbf) return;
   if (tag === 2) r.name = pbf.readString();
   else if (tag === 3) r.country = pbf.readString();
+  else if (tag === 9) r.population = pbf.readVarint();
   else if (tag === 10) r.dLng = pbf.readSVarint();
   else if (tag === 11) r.dLat = pbf.readSVarint();
 };
@@ -52,21 +58,30 @@ function load(): Index {
   const countries: string[] = [];
   const lngs: number[] = [];
   const lats: number[] = [];
+  const population: number[] = [];
   let lng = 0;
   let lat = 0;
   while (pbf.pos < pbf.length) {
-    const r = pbf.readMessage(readField, { name: '', country: '', dLng: 0, dLat: 0 });
+    const r = pbf.readMessage(readField, { name: '', country: '', population: 0, dLng: 0, dLat: 0 });
     lng += r.dLng;
     lat += r.dLat;
     names.push(r.name);
     countries.push(r.country);
     lngs.push(lng / 1e5);
     lats.push(lat / 1e5);
+    population.push(r.population);
   }
   const tree = new KDBush(names.length);
   for (let i = 0; i < names.length; i++) tree.add(lngs[i] ?? 0, lats[i] ?? 0);
   tree.finish();
-  return { tree, names, countries, lng: Float64Array.from(lngs), lat: Float64Array.from(lats) };
+  return {
+    tree,
+    names,
+    countries,
+    lng: Float64Array.from(lngs),
+    lat: Float64Array.from(lats),
+    population: Uint32Array.from(population),
+  };
 }
 
 /** Loaded on the first lookup, once per process: a server that never shows an address never pays for it. */
@@ -85,4 +100,44 @@ export function nearestPlace(lat: number, lng: number): Place | null {
     country: g.countries[id] ?? '',
     km: distance(lng, lat, g.lng[id] ?? lng, g.lat[id] ?? lat),
   };
+}
+
+/** A place found by name: the gazetteer's name, country code and point. */
+export interface NamedPlace {
+  name: string;
+  country: string;
+  lat: number;
+  lng: number;
+}
+
+/** A name as it is compared: lower case, accents off ("São Paulo" is found by "sao paulo"). */
+export const folded = (s: string) =>
+  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+let foldedNames: string[] | undefined;
+
+/**
+ * Places whose name starts with the words typed, or has a word that does ("kong" finds Hong Kong), the
+ * whole name first, then the start of the name, then a later word, each by population; at most `limit`.
+ * One pass over the gazetteer's names (folded once per process).
+ */
+export function searchPlaces(query: string, limit: number): NamedPlace[] {
+  const q = folded(query);
+  if (q === '') return [];
+  const g = gazetteer();
+  foldedNames ??= g.names.map(folded);
+  const hits: { i: number; rank: number }[] = [];
+  const wordStart = ` ${q}`;
+  for (let i = 0; i < foldedNames.length; i++) {
+    const name = foldedNames[i] ?? '';
+    const rank = name === q ? 0 : name.startsWith(q) ? 1 : name.includes(wordStart) ? 2 : -1;
+    if (rank >= 0) hits.push({ i, rank });
+  }
+  hits.sort((a, b) => a.rank - b.rank || (g.population[b.i] ?? 0) - (g.population[a.i] ?? 0) || a.i - b.i);
+  return hits.slice(0, limit).map(({ i }) => ({
+    name: g.names[i] ?? '',
+    country: g.countries[i] ?? '',
+    lat: g.lat[i] ?? 0,
+    lng: g.lng[i] ?? 0,
+  }));
 }

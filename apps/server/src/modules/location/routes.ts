@@ -10,6 +10,7 @@ export function locationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, l.address, ({ db, config, caller, params }) =>
     location.address(db, config, caller, params),
   );
+  route(app, deps, l.places, ({ params }) => location.places(params));
   route(app, deps, l.fleet, ({ db, caller, params }) => location.fleet(db, caller, params));
   route(app, deps, l.mapConfig, ({ db, config, caller }) => location.mapConfig(db, config, caller));
 

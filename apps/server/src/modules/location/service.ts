@@ -1,4 +1,4 @@
-import { type api, type Lang, Limits, type ParsedParamsOf, TrackLimits } from '@ptt/contract';
+import { type api, type Lang, Limits, type ParsedParamsOf, PlaceLimits, TrackLimits } from '@ptt/contract';
 import { type Conn, commitWithoutWaiting, type Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Caller, Device } from '../../http/caller.ts';
@@ -11,7 +11,8 @@ import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
 import { groupInScope, orgIdInScope, terminalInScope } from '../scope/service.ts';
 import { fleet as fleetRows } from './fleet-repository.ts';
-import { type Geocoder, nearTown, nominatim, offline } from './geocoder.ts';
+import { searchPlaces } from './gazetteer.ts';
+import { countryName, type Geocoder, nearTown, nominatim, offline } from './geocoder.ts';
 import * as repo from './repository.ts';
 
 export interface Fix {
@@ -147,6 +148,17 @@ export async function last(
   if (!row) return null;
   return { ...pointOut(row), address: await addressOf(db, config, row.lat, row.lng, p.lang) };
 }
+
+/** Places of the gazetteer by name, the country named in the language asked for. */
+export const places = async (p: ParsedParamsOf<typeof api.location.places>) => ({
+  list: searchPlaces(p.q, PlaceLimits.results).map((f) => ({
+    name: f.name,
+    country: f.country,
+    country_name: countryName(f.country, p.lang),
+    lat: f.lat,
+    lng: f.lng,
+  })),
+});
 
 const geocoderOf = (config: Config): Geocoder =>
   config.GEOCODER === 'nominatim' ? nominatim(config.GEOCODER_URL) : offline;

@@ -25,6 +25,7 @@ const record = ({ s, terminalName, ssid, orgName }: Row) => ({
   processor: s.processor,
   processed_at: s.processedAt?.toISOString() ?? null,
   remark: s.remark,
+  false_alarm: s.falseAlarm ? (1 as const) : (0 as const),
   created_at: s.createdAt.toISOString(),
 });
 
@@ -63,7 +64,8 @@ export async function process(db: Conn, caller: Caller, p: ParsedParamsOf<typeof
   if (row.s.status !== 0) throw ruleBroken('sosProcessed');
   const processor = await nameOf(db, caller);
   const done = await db.transaction(async (tx) => {
-    if (!(await repo.markProcessed(tx, row.s.id, processor, p.remark))) return false;
+    const processing = { processor, remark: p.remark, falseAlarm: p.falseAlarm === 1 };
+    if (!(await repo.markProcessed(tx, row.s.id, processing))) return false;
     await live.publish(tx, {
       type: 'sos.processed',
       orgId: row.s.orgId,
@@ -74,4 +76,31 @@ export async function process(db: Conn, caller: Caller, p: ParsedParamsOf<typeof
   });
   if (!done) throw ruleBroken('sosProcessed');
   return record(await sosInScope(db, caller, p.id));
+}
+
+/**
+ * Processes several alarms with one remark, all or none: the alarms are locked in id order, then every
+ * one must be in scope (else 40401, as for one) and unprocessed (else 42201 naming those that are not).
+ */
+export async function processBatch(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.sos.processBatch>) {
+  const ids = [...new Set(p.ids)].sort((a, b) => a - b);
+  const processor = await nameOf(db, caller);
+  return db.transaction(async (tx) => {
+    const rows = await repo.lockSosIn(tx, scopeOf(caller), ids);
+    if (rows.length !== ids.length) throw notFound();
+    const done = rows.filter((r) => r.status !== 0).map((r) => r.id);
+    if (done.length > 0) throw ruleBroken('sosBatchProcessed', { ids: done });
+    const processing = { processor, remark: p.remark, falseAlarm: p.falseAlarm === 1 };
+    const processed = await repo.markAllProcessed(tx, ids, processing);
+    await live.publishMany(
+      tx,
+      rows.map((r) => ({
+        type: 'sos.processed' as const,
+        orgId: r.orgId,
+        agentPath: r.agentPath,
+        data: { id: r.id, terminal_id: r.terminalId, processor },
+      })),
+    );
+    return { processed };
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
@@ -27,6 +27,7 @@ export const countUntreated = async (db: Conn, scope: Scope) =>
 
 export interface SosFilter {
   status?: number;
+  falseAlarm?: number;
   orgId?: number;
   terminalId?: number;
   from?: Date;
@@ -58,6 +59,7 @@ export const listSos = filteredPages({
   scope: inScope,
   filters: {
     status: (v: number) => eq(sosRecords.status, v),
+    falseAlarm: (v: number) => eq(sosRecords.falseAlarm, v === 1),
     orgId: (v: number) => eq(sosRecords.orgId, v),
     terminalId: (v: number) => eq(sosRecords.terminalId, v),
     from: (v: Date) => gte(sosRecords.createdAt, v),
@@ -76,12 +78,46 @@ export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
       .limit(1)
   )[0];
 
+export interface Processing {
+  processor: string;
+  remark: string;
+  falseAlarm: boolean;
+}
+
 /** Processes an unprocessed record; false when it was already processed (two people at once, say). */
-export const markProcessed = async (db: Conn, id: number, processor: string, remark: string) =>
+export const markProcessed = async (db: Conn, id: number, p: Processing) =>
   (
     await db
       .update(sosRecords)
-      .set({ status: 1, processor, processedAt: new Date(), remark })
+      .set({ status: 1, processedAt: new Date(), ...p })
       .where(and(eq(sosRecords.id, id), eq(sosRecords.status, 0)))
       .returning({ id: sosRecords.id })
   ).length === 1;
+
+/**
+ * The alarms of a batch in scope, locked until the transaction ends, in ascending id order: batches over
+ * overlapping alarms queue on their first shared row, and each reads the state the one before left.
+ */
+export const lockSosIn = (db: Conn, scope: Scope, ids: number[]) =>
+  db
+    .select({
+      id: sosRecords.id,
+      orgId: sosRecords.orgId,
+      agentPath: sosRecords.agentPath,
+      terminalId: sosRecords.terminalId,
+      status: sosRecords.status,
+    })
+    .from(sosRecords)
+    .where(and(inArray(sosRecords.id, ids), inScope(scope)))
+    .orderBy(asc(sosRecords.id))
+    .for('update');
+
+/** Processes the locked alarms of a batch; returns how many. */
+export const markAllProcessed = async (db: Conn, ids: number[], p: Processing) =>
+  (
+    await db
+      .update(sosRecords)
+      .set({ status: 1, processedAt: new Date(), ...p })
+      .where(and(inArray(sosRecords.id, ids), eq(sosRecords.status, 0)))
+      .returning({ id: sosRecords.id })
+  ).length;

@@ -11,4 +11,5 @@ export function sosRoutes(app: FastifyInstance, deps: Deps) {
     sos.detail(db, config, caller, params),
   );
   route(app, deps, api.sos.process, ({ db, caller, params }) => sos.process(db, caller, params));
+  route(app, deps, api.sos.processBatch, ({ db, caller, params }) => sos.processBatch(db, caller, params));
 }

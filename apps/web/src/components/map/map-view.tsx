@@ -17,17 +17,28 @@ type Props = MapContent & {
   fit?: boolean;
   /** A tap on the map (drawing a fence). */
   onTap?: (point: LatLng) => void;
+  /** Where to move the map to, whenever it changes (a place found by name). */
+  focus?: LatLng;
   label: string;
   testId?: string;
 };
 
-const colors = { default: '#1677ff', alarm: '#ff3141', vertex: '#ff8f1f' } as const;
+const colors = { default: '#1677ff', alarm: '#ff3141', vertex: '#ff8f1f', other: '#8c8c8c' } as const;
 
 /**
  * A Leaflet map of markers, a track and fence shapes. Tiles come from the server's configuration; when they
  * cannot load the map keeps its grid background, its shapes and its taps, and says the tiles are missing.
  */
-export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, ...content }: Props) => {
+export const MapView = ({
+  center,
+  zoom = 15,
+  fit = true,
+  onTap,
+  focus,
+  label,
+  testId,
+  ...content
+}: Props) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [L, setLeaflet] = useState<typeof Leaflet | null>(null);
@@ -101,15 +112,21 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
     group.clearLayers();
     const bounds = L.latLngBounds([]);
     for (const s of shapes ?? []) {
+      const other = s.tone === 'other';
+      // A shape shown for reference is grey and dashed, and lets taps through to the map (drawing on it).
+      const style = other
+        ? { color: colors.other, weight: 2, dashArray: '4 4', fillOpacity: 0.08, interactive: false }
+        : { color: colors.default };
       const drawn =
         s.kind === 'circle'
-          ? L.circle([s.center.lat, s.center.lng], { radius: s.radius, color: colors.default })
+          ? L.circle([s.center.lat, s.center.lng], { radius: s.radius, ...style })
           : L.polygon(
               s.points.map((p) => [p.lat, p.lng] as [number, number]),
-              { color: colors.default },
+              style,
             );
       drawn.addTo(group);
-      if (s.kind === 'circle' || s.points.length > 0) bounds.extend(drawn.getBounds());
+      if (s.label) drawn.bindTooltip(s.label, other ? { permanent: true, direction: 'center' } : {});
+      if (!other && (s.kind === 'circle' || s.points.length > 0)) bounds.extend(drawn.getBounds());
     }
     if (track && track.length > 0) {
       const line = L.polyline(
@@ -121,7 +138,7 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
     for (const mk of markers ?? []) {
       const tone = mk.tone ?? 'default';
       const dot = L.circleMarker([mk.lat, mk.lng], {
-        radius: tone === 'vertex' ? 6 : 9,
+        radius: tone === 'vertex' || tone === 'other' ? 6 : 9,
         color: '#fff',
         weight: 2,
         fillColor: colors[tone],
@@ -129,12 +146,16 @@ export const MapView = ({ center, zoom = 15, fit = true, onTap, label, testId, .
         interactive: tone !== 'vertex',
       }).addTo(group);
       if (mk.label) dot.bindTooltip(mk.label);
-      bounds.extend([mk.lat, mk.lng]);
+      if (tone !== 'other') bounds.extend([mk.lat, mk.lng]);
     }
     // The box may have changed size since the map opened (styles of a page arriving late).
     m.invalidateSize();
     if (fit && bounds.isValid()) m.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
   }, [L, markers, track, shapes, fit]);
+
+  useEffect(() => {
+    if (focus) map.current?.setView([focus.lat, focus.lng], Math.max(map.current.getZoom(), 14));
+  }, [focus]);
 
   return (
     <div className="map-view" data-testid={testId}>

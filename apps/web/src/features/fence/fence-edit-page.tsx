@@ -12,6 +12,7 @@ import { DateField } from '../../components/form/date-field.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { useRuleForm, type Values } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
+import type { LatLng } from '../../components/map/shapes.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -26,6 +27,8 @@ import {
   tap,
   undo,
 } from './drawing.ts';
+import { useDrawingContext } from './drawing-context.ts';
+import { PlaceSearch } from './place-search.tsx';
 import { triggerName, triggers } from './trigger.ts';
 import './fence.css';
 
@@ -84,7 +87,9 @@ export const Component = () => {
   const state = useRuleForm<Form>(blank);
   const { values: form, errors } = state;
   const [drawing, setDrawing] = useState<Drawing>(emptyDrawing('polygon'));
+  const [focus, setFocus] = useState<LatLng | undefined>();
   const f = existing.data;
+  const context = useDrawingContext(t, id, f?.org_id);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per record read.
   useEffect(() => {
@@ -237,6 +242,7 @@ export const Component = () => {
             ))}
           </div>
         </ChoiceField>
+        <PlaceSearch onPick={(p) => setFocus({ lat: p.lat, lng: p.lng })} />
         <p className="field__hint" data-testid="fence-draw-hint">
           {drawing.kind === 'polygon'
             ? t('fence.polygonHint', { count: drawing.points.length })
@@ -247,10 +253,19 @@ export const Component = () => {
           testId="fence-draw-map"
           center={centre}
           fit={false}
-          shapes={drawn.shapes}
-          markers={drawn.markers}
+          focus={focus}
+          shapes={[...context.shapes, ...drawn.shapes]}
+          markers={[...context.markers, ...drawn.markers]}
           onTap={(p) => draw((d) => tap(d, p))}
         />
+        {(context.shapes.length > 0 || context.markers.length > 0) && (
+          <p className="field__hint fence-context-note" data-testid="fence-context">
+            {t('fence.context.legend', { fences: context.shapes.length, users: context.markers.length })}
+            {context.notes.map((n) => (
+              <span key={n}> {n}</span>
+            ))}
+          </p>
+        )}
         <div className="fence-draw-tools">
           {drawing.kind === 'circle' && (
             <Field id="fence-radius" label={t('fence.radius')}>

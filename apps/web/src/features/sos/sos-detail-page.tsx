@@ -1,4 +1,4 @@
-import { api, Limits, rules, SosStatus } from '@ptt/contract';
+import { api, SosStatus } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,6 @@ import { Link, useSearchParams } from 'react-router';
 import { sosReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { confirm } from '../../components/confirm.ts';
-import { Field } from '../../components/form/field.tsx';
-import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,6 +13,7 @@ import { showToast } from '../../components/toast.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { ProcessForm } from './process-form.tsx';
 import { SosState } from './sos-row.tsx';
 import '../../components/detail.css';
 import './sos.css';
@@ -31,15 +29,7 @@ export const Component = () => {
   );
   const s = detail.data;
   const missing = !(id > 0) || (detail.isError && !s);
-  const form = useRuleForm({ remark: '' });
-  const remark = form.values.remark;
   const processSos = useEndpointMutation(api.sos.process, { invalidates: sosReads });
-
-  // A failed call keeps the remark in the field; the client has shown the server's message.
-  const processIt = async () => {
-    await processSos.mutateAsync({ id, remark: remark.trim() });
-    showToast(t('sos.done'));
-  };
 
   const hasPosition = s && s.lat !== null && s.lng !== null;
   return (
@@ -55,7 +45,7 @@ export const Component = () => {
         <>
           <section className="section">
             <h2 className="section__title">
-              {s.terminal_name} <SosState status={s.status} />
+              {s.terminal_name} <SosState status={s.status} falseAlarm={s.false_alarm} />
             </h2>
             <dl className="detail-facts">
               <dt>{t('sos.ssid')}</dt>
@@ -74,6 +64,8 @@ export const Component = () => {
                   <dd>{s.processed_at ? formatDateTime(s.processed_at, i18n.language) : '—'}</dd>
                   <dt>{t('sos.remark')}</dt>
                   <dd>{s.remark || '—'}</dd>
+                  <dt>{t('sos.falseAlarm')}</dt>
+                  <dd data-testid="sos-false-alarm-value">{s.false_alarm ? t('sos.yes') : t('sos.no')}</dd>
                 </>
               )}
             </dl>
@@ -95,43 +87,18 @@ export const Component = () => {
             </section>
           )}
           {s.status === SosStatus.unprocessed && (
-            <form
-              className="section sos-remark"
-              noValidate
-              onSubmit={form.submit(
-                processIt,
-                (v) => [[rules.remark, v.remark.trim(), 'remark']],
-                () =>
-                  confirm(
-                    t('sos.confirmProcess', { name: s.terminal_name }),
-                    t('sos.confirm'),
-                    t('sos.cancel'),
-                  ),
-              )}
-            >
-              <Field id="sos-remark" label={t('sos.remark')} error={form.errors.remark}>
-                <textarea
-                  id="sos-remark"
-                  rows={3}
-                  value={remark}
-                  placeholder={t('sos.remarkPlaceholder')}
-                  aria-invalid={form.errors.remark ? true : undefined}
-                  aria-describedby={form.errors.remark ? 'sos-remark-error' : undefined}
-                  onChange={(e) => form.set('remark')(e.target.value)}
-                />
-              </Field>
-              <span className="sos-remark__count">
-                {Array.from(remark.trim()).length}/{Limits.remarkMax}
-              </span>
-              <button
-                type="submit"
-                className="btn btn--primary btn--block"
-                disabled={form.busy || form.locked}
-                data-testid="sos-process"
-              >
-                {t('sos.process')}
-              </button>
-            </form>
+            <ProcessForm
+              id="sos"
+              submit={t('sos.process')}
+              question={(p) =>
+                t(p.falseAlarm ? 'sos.confirmFalseAlarm' : 'sos.confirmProcess', { name: s.terminal_name })
+              }
+              onProcess={async (p) => {
+                // A failed call keeps the remark in the field; the client has shown the server's message.
+                await processSos.mutateAsync({ id, ...p });
+                showToast(t('sos.done'));
+              }}
+            />
           )}
         </>
       )}

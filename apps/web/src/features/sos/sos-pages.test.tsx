@@ -1,9 +1,10 @@
-import { api, Messages } from '@ptt/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { api, Code, Messages } from '@ptt/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { localDay } from '../../lib/dates.ts';
 
 vi.mock('../../components/map/map-view.tsx', () => ({
@@ -14,6 +15,7 @@ vi.mock('../../components/map/map-view.tsx', () => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setTransportHooks({ toast: () => {} });
 });
 
 const record = {
@@ -29,6 +31,7 @@ const record = {
   processor: null,
   processed_at: null,
   remark: '',
+  false_alarm: 0 as const,
   created_at: '2026-11-22T08:30:00.000Z',
 };
 
@@ -127,5 +130,141 @@ describe('SOS records', () => {
     expect(call?.get('remark')).toBe('All safe');
     expect((await screen.findByTestId('sos-processor')).textContent).toBe('Demo_Company');
     expect(screen.queryByTestId('sos-process')).toBeNull();
+  }, 20_000);
+
+  it('processes several SOS together with one remark as false alarms, after one confirmation', async () => {
+    signIn(1);
+    const rows = [
+      record,
+      { ...record, id: 10, terminal_name: 'Radio 5' },
+      { ...record, id: 11, terminal_name: 'Radio 6', status: 1, processor: 'Demo_Company' },
+    ];
+    let done = false;
+    const fetch = mockApi({
+      [api.sos.list.path]: (url) => {
+        if (url.searchParams.get('falseAlarm') === '1')
+          return { data: { list: done ? rows.slice(0, 2) : [], total: 0, page: 1, size: 20 } };
+        const list = done
+          ? rows.map((r) => (r.id === 11 ? r : { ...r, status: 1, false_alarm: 1 as const }))
+          : rows;
+        return { data: { list, total: 3, page: 1, size: 20 } };
+      },
+      [api.sos.processBatch.path]: () => {
+        done = true;
+        return { data: { processed: 2 } };
+      },
+    });
+    renderRoute('/sosrdingList');
+    await findPage('sos-list');
+    await screen.findAllByTestId('sos-row');
+    fireEvent.click(screen.getByTestId('sos-select'));
+    // A processed SOS cannot be chosen: only the two open ones are checkboxes.
+    const boxes = await screen.findAllByRole('checkbox');
+    const choices = boxes.filter((b) => b.closest('[data-testid=sos-row]'));
+    expect(choices).toHaveLength(2);
+    expect((screen.getByTestId('sos-batch-process') as HTMLButtonElement).disabled).toBe(true);
+    for (const box of choices) fireEvent.click(box);
+    expect(screen.getByTestId('sos-batch').textContent).toContain('2 selected');
+
+    const remark = document.getElementById('sos-batch-remark') as HTMLTextAreaElement;
+    fireEvent.change(remark, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(screen.getByTestId('sos-batch-process'));
+    expect(await screen.findByText(Messages.remark.en)).toBeTruthy();
+    fireEvent.change(remark, { target: { value: 'Test presses' } });
+    fireEvent.click(within(screen.getByTestId('sos-batch-false-alarm')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('sos-batch-process'));
+    expect(
+      await screen.findByText('Mark 2 SOS as false alarms and processed?', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(0);
+    fireEvent.click(await dialogButton('Confirm'));
+    await waitFor(() => expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(1));
+    const call = sent(fetch, api.sos.processBatch.path)[0]?.searchParams;
+    expect([call?.get('ids'), call?.get('remark'), call?.get('falseAlarm')]).toEqual([
+      '9,10',
+      'Test presses',
+      '1',
+    ]);
+    // The list shows them processed and marked; the selection is over.
+    await waitFor(() => expect(screen.getAllByTestId('sos-false-alarm-tag')).toHaveLength(2));
+    expect(screen.queryByTestId('sos-batch')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('sos-status-falseAlarms'));
+    await waitFor(() =>
+      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('falseAlarm')).toBe('1'),
+    );
+    expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.has('status')).toBe(false);
+  }, 20_000);
+
+  it('keeps the choice when some were processed meanwhile, less those, and says so', async () => {
+    signIn(1);
+    const toasts: string[] = [];
+    setTransportHooks({ toast: (text) => toasts.push(text) });
+    const rows = [record, { ...record, id: 10, terminal_name: 'Radio 5' }];
+    let refused = false;
+    const fetch = mockApi({
+      [api.sos.list.path]: () => ({
+        data: {
+          list: refused ? [rows[0], { ...rows[1], status: 1, processor: 'Demo_Agent' }] : rows,
+          total: 2,
+          page: 1,
+          size: 20,
+        },
+      }),
+      [api.sos.processBatch.path]: () => {
+        refused = true;
+        return { code: Code.rule, msg: Messages.sosBatchProcessed, data: { ids: [10] } };
+      },
+    });
+    renderRoute('/sosrdingList');
+    await findPage('sos-list');
+    await screen.findAllByTestId('sos-row');
+    fireEvent.click(screen.getByTestId('sos-select'));
+    for (const box of (await screen.findAllByRole('checkbox')).filter((b) =>
+      b.closest('[data-testid=sos-row]'),
+    ))
+      fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('sos-batch-process'));
+    fireEvent.click(await dialogButton('Confirm'));
+    await waitFor(() => expect(toasts).toContain(Messages.sosBatchProcessed.en));
+    await waitFor(() => expect(screen.getByTestId('sos-batch').textContent).toContain('1 selected'));
+    expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(1);
+  }, 20_000);
+
+  it('marks one SOS a false alarm from its detail, asking so, and shows it marked', async () => {
+    signIn(0);
+    let processed = false;
+    const fetch = mockApi({
+      [api.sos.detail.path]: () => ({
+        data: {
+          ...record,
+          address: '22.3193, 114.1694',
+          ...(processed
+            ? { status: 1, processor: 'Demo_Agent', processed_at: '2026-11-22T09:00:00.000Z', false_alarm: 1 }
+            : {}),
+        },
+      }),
+      [api.sos.process.path]: () => {
+        processed = true;
+        return { data: record };
+      },
+    });
+    renderRoute('/sosDetail?id=9');
+    await findPage('sos-detail');
+    await screen.findByTestId('sos-process');
+    fireEvent.click(within(screen.getByTestId('sos-false-alarm')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('sos-process'));
+    expect(
+      await screen.findByText(
+        'Mark the SOS of Radio 4 as a false alarm and processed?',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    fireEvent.click(await dialogButton('Confirm'));
+    await waitFor(() => expect(sent(fetch, api.sos.process.path)).toHaveLength(1));
+    expect(sent(fetch, api.sos.process.path)[0]?.searchParams.get('falseAlarm')).toBe('1');
+    expect((await screen.findByTestId('sos-false-alarm-value')).textContent).toBe('Yes');
+    expect(screen.getByTestId('sos-false-alarm-tag').textContent).toBe('False alarm');
   }, 20_000);
 });

@@ -66,6 +66,19 @@ export const fenceEn = {
     searchUsers: 'Name or SSID(IMEI)',
     addSelected: 'Add {{count}} selected',
     company: 'Company',
+    context: {
+      legend:
+        'Grey on the map: the company’s other fences ({{fences}}) and its users’ last positions ({{users}}).',
+      fencesCut: 'Only the newest {{count}} of its {{total}} fences are drawn.',
+      terminalsCut: 'Only its first {{count}} users are shown.',
+    },
+    place: {
+      label: 'Find a place',
+      placeholder: 'Town name, e.g. Kowloon',
+      search: 'Find',
+      none: 'No place of that name',
+      moved: 'The map shows {{name}}: tap it to draw.',
+    },
     alarm: {
       title: 'Fence alarm',
       text: '{{name}}: {{kind}} · {{fence}} · {{time}}',

@@ -66,6 +66,18 @@ export const fenceZhHans = {
     searchUsers: '名称或 SSID(IMEI)',
     addSelected: '添加所选 {{count}} 个',
     company: '单位',
+    context: {
+      legend: '地图上的灰色：本单位的其他围栏（{{fences}} 个）和用户的最后位置（{{users}} 个）。',
+      fencesCut: '只绘制了 {{total}} 个围栏中最新的 {{count}} 个。',
+      terminalsCut: '只显示了前 {{count}} 个用户。',
+    },
+    place: {
+      label: '查找地点',
+      placeholder: '英文城镇名',
+      search: '查找',
+      none: '没有该名称的地点',
+      moved: '地图已移至 {{name}}：点击地图绘制。',
+    },
     alarm: {
       title: '围栏告警',
       text: '{{name}}：{{kind}} · {{fence}} · {{time}}',

@@ -66,6 +66,18 @@ export const fenceZhHant = {
     searchUsers: '名稱或 SSID(IMEI)',
     addSelected: '添加所選 {{count}} 個',
     company: '單位',
+    context: {
+      legend: '地圖上的灰色：本單位的其他圍欄（{{fences}} 個）和用戶的最後位置（{{users}} 個）。',
+      fencesCut: '只繪製了 {{total}} 個圍欄中最新的 {{count}} 個。',
+      terminalsCut: '只顯示了前 {{count}} 個用戶。',
+    },
+    place: {
+      label: '查找地點',
+      placeholder: '英文城鎮名',
+      search: '查找',
+      none: '沒有該名稱的地點',
+      moved: '地圖已移至 {{name}}：點擊地圖繪製。',
+    },
     alarm: {
       title: '圍欄告警',
       text: '{{name}}：{{kind}} · {{fence}} · {{time}}',

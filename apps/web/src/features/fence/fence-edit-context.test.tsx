@@ -1,0 +1,159 @@
+import { api, FenceLimits } from '@ptt/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+
+interface Drawn {
+  label?: string;
+  tone?: string;
+}
+
+// The map has its own tests; the stand-in lists what the page gives it to draw and where it moves.
+vi.mock('../../components/map/map-view.tsx', () => ({
+  MapView: (props: {
+    testId?: string;
+    shapes?: Drawn[];
+    markers?: Drawn[];
+    focus?: { lat: number; lng: number };
+  }) => (
+    <div data-testid={props.testId}>
+      <span data-testid="map-other-shapes">
+        {props.shapes?.filter((s) => s.tone === 'other').map((s) => s.label)}
+      </span>
+      <span data-testid="map-other-markers">
+        {props.markers?.filter((s) => s.tone === 'other').map((s) => s.label)}
+      </span>
+      <span data-testid="map-focus">{props.focus ? `${props.focus.lat},${props.focus.lng}` : ''}</span>
+    </div>
+  ),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+const circle = (id: number, name: string) => ({
+  id,
+  name,
+  shape: 'circle' as const,
+  center: { lat: 22.3, lng: 114.17 },
+  radius: 200,
+  points: [],
+});
+
+const terminal = (id: number, name: string, lat: number | null) => ({
+  terminal_id: id,
+  name,
+  ssid: String(100000 + id),
+  lat,
+  lng: lat === null ? null : 114.1,
+  at: null,
+  speed: null,
+  online: 1 as const,
+  sos: 0 as const,
+});
+
+describe('drawing a fence', { timeout: 20_000 }, () => {
+  it('shows the company’s other fences and its users’ last positions, and says where the lists are cut', async () => {
+    signIn(1);
+    mockApi({
+      [api.fence.shapes.path]: {
+        data: { list: [circle(7, 'Depot'), circle(8, 'Harbour')], total: FenceLimits.shapesMax + 3 },
+      },
+      [api.location.fleet.path]: {
+        data: { list: [terminal(1, 'Radio1', 22.3), terminal(2, 'Radio2', null)], next: 100 },
+      },
+    });
+    renderRoute('/fenceEdit');
+    await findPage('fence-edit');
+    await waitFor(() => expect(screen.getByTestId('map-other-shapes').textContent).toBe('DepotHarbour'));
+    // A terminal that never reported a position has no dot.
+    expect(screen.getByTestId('map-other-markers').textContent).toBe('Radio1');
+    const note = screen.getByTestId('fence-context').textContent;
+    expect(note).toContain('other fences (2)');
+    expect(note).toContain('Only the newest 50 of its 53 fences are drawn.');
+    expect(note).toContain('Only its first 100 users are shown.');
+  });
+
+  it('leaves out the fence being edited and reads the fence’s company for an agent', async () => {
+    signIn(0);
+    const fetch = mockApi({
+      [api.fence.detail.path]: {
+        data: {
+          ...circle(7, 'Depot'),
+          org_id: 5,
+          org_name: 'Demo_Company',
+          trigger: 0,
+          window_start: '00:00',
+          window_end: '23:59',
+          time_zone: 'UTC',
+          permanent: true,
+          date_start: null,
+          date_end: null,
+          keeper: null,
+          member_count: 0,
+          created_at: '2026-11-01T00:00:00.000Z',
+        },
+      },
+      [api.fence.shapes.path]: { data: { list: [circle(7, 'Depot'), circle(8, 'Harbour')], total: 2 } },
+      [api.location.fleet.path]: { data: { list: [], next: null } },
+    });
+    renderRoute('/fenceEdit?id=7');
+    await findPage('fence-edit');
+    await waitFor(() => expect(screen.getByTestId('map-other-shapes').textContent).toBe('Harbour'));
+    expect(sent(fetch, api.fence.shapes.path)[0]?.searchParams.get('orgId')).toBe('5');
+    expect(sent(fetch, api.location.fleet.path)[0]?.searchParams.get('orgId')).toBe('5');
+    expect(screen.getByTestId('fence-context').textContent).not.toContain('Only');
+  });
+
+  it('finds a place by name and moves the map there, after checking the query', async () => {
+    signIn(1);
+    const fetch = mockApi({
+      [api.location.places.path]: (url) => ({
+        data: {
+          list:
+            url.searchParams.get('q') === 'Kowloon'
+              ? [
+                  {
+                    name: 'Kowloon',
+                    country: 'HK',
+                    country_name: 'Hong Kong SAR China',
+                    lat: 22.31,
+                    lng: 114.18,
+                  },
+                ]
+              : [],
+        },
+      }),
+    });
+    renderRoute('/fenceEdit');
+    await findPage('fence-edit');
+    const q = document.getElementById('place-q') as HTMLInputElement;
+    fireEvent.change(q, { target: { value: 'K' } });
+    fireEvent.click(screen.getByTestId('place-go'));
+    expect(await screen.findByText('Place: 2 to 50 characters of its name')).toBeTruthy();
+    expect(sent(fetch, api.location.places.path)).toHaveLength(0);
+
+    fireEvent.change(q, { target: { value: 'Nowhere' } });
+    fireEvent.keyDown(q, { key: 'Enter' });
+    expect(await screen.findByTestId('place-none')).toBeTruthy();
+
+    fireEvent.change(q, { target: { value: ' Kowloon ' } });
+    fireEvent.click(screen.getByTestId('place-go'));
+    const [hit] = await screen.findAllByTestId('place-hit');
+    expect(hit?.textContent).toBe('Kowloon · Hong Kong SAR China');
+    fireEvent.click(hit as HTMLElement);
+    expect(screen.getByTestId('map-focus').textContent).toBe('22.31,114.18');
+    expect(screen.getByTestId('place-picked').textContent).toBe('The map shows Kowloon: tap it to draw.');
+    const asked = sent(fetch, api.location.places.path).at(-1)?.searchParams;
+    expect([asked?.get('q'), asked?.get('lang')]).toEqual(['Kowloon', 'en']);
+    // Enter in the search saved no fence.
+    expect(sent(fetch, api.fence.add.path)).toHaveLength(0);
+  });
+});
