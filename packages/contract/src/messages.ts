@@ -344,7 +344,7 @@ export const Messages = {
   pushFenceLeave: m('{terminal} left {fence}', '{terminal}离开了{fence}', '{terminal}離開了{fence}'),
   pushFenceNoExit: m('{terminal} is outside {fence}', '{terminal}在{fence}外', '{terminal}在{fence}外'),
   pushFenceNoEntry: m('{terminal} is inside {fence}', '{terminal}在{fence}内', '{terminal}在{fence}內'),
-  // The reseller's business: bulk renewal, thresholds and reminders ({n}, {days}, {company}, {card} filled in).
+  // The reseller's business: bulk renewal, thresholds and reminders (the push and SMS texts are the reminder module's).
   renewMax: m(
     'At most 1000 users can be renewed at once',
     '一次最多续费1000个用户',
@@ -361,17 +361,7 @@ export const Messages = {
     '請輸入0到1000000之間的整數',
   ),
   reminderExpiryTitle: m('Services expiring', '服务即将到期', '服務即將到期'),
-  reminderExpiryBody: m(
-    '{n} users of {company} expire in {days} days',
-    '{company}的{n}个用户将在{days}天后到期',
-    '{company}的{n}個用戶將在{days}天後到期',
-  ),
   reminderBalanceTitle: m('Low card balance', '卡余额不足', '卡餘額不足'),
-  reminderBalanceBody: m(
-    '{card}: {n} left, under your threshold',
-    '{card}：剩余{n}张，低于提醒阈值',
-    '{card}：剩餘{n}張，低於提醒閾值',
-  ),
 } satisfies Record<string, Msg>;
 
 export type MessageKey = keyof typeof Messages;
