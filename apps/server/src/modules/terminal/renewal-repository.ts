@@ -4,7 +4,7 @@ import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { orgs, terminalPositionsLast, terminalPresence, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
-import { inScope } from './list-repository.ts';
+import { inScope, summaryColumns } from './list-repository.ts';
 import { expiryColumn } from './repository.ts';
 
 /** Days from `from` to `to`, both included (YYYY-MM-DD). */
@@ -47,20 +47,10 @@ export interface RadarFilter {
 /** The radar's filter with its window given. */
 export type DueFilter = RadarFilter & Required<Pick<RadarFilter, 'due'>>;
 
+/** A radar row: the user list's columns but its creation, with the last contact and position. */
+const { createdAt: _created, ...listColumns } = summaryColumns;
 const radarColumns = {
-  id: terminals.id,
-  ssid: terminals.ssid,
-  name: terminals.name,
-  orgId: terminals.orgId,
-  orgName: orgs.name,
-  userType: terminals.userType,
-  voiceExpires: terminals.voiceExpires,
-  recordingExpires: terminals.recordingExpires,
-  locationExpires: terminals.locationExpires,
-  sosExpires: terminals.sosExpires,
-  fenceExpires: terminals.fenceExpires,
-  videoExpires: terminals.videoExpires,
-  duplexExpires: terminals.duplexExpires,
+  ...listColumns,
   lastSeenAt: terminalPresence.lastSeenAt,
   lastPositionAt: terminalPositionsLast.at,
 };
