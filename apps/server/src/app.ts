@@ -33,6 +33,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** How alarms reach push services (tests stub the resolver and the post). */
   pushNetwork?: PushNetwork;
+  /**
+   * Whether the sweeper also runs by itself every few seconds (the default). A test that races sweepers
+   * calls them itself, so that none runs between its setup and its count.
+   */
+  sweepOnTimer?: boolean;
 }
 
 /** How often each instance sweeps: presence timeouts and expired live events. */
@@ -61,6 +66,7 @@ export async function buildApp({
   logger = true,
   logStream,
   pushNetwork,
+  sweepOnTimer = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -148,9 +154,11 @@ export async function buildApp({
     return swept;
   };
   app.decorate('sweep', sweepNow);
-  const sweeper = setInterval(() => {
-    sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
-  }, SWEEP_MS);
+  const sweeper = sweepOnTimer
+    ? setInterval(() => {
+        sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
+      }, SWEEP_MS)
+    : undefined;
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => {
