@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A transaction's statements are sent one at a time: a second one in flight fails its test.
+    setupFiles: ['test/one-query-at-a-time.ts'],
   },
 });

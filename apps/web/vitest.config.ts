@@ -8,6 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // Above the waits' bound (test/setup.ts): a test that runs out of time says which wait did.
+    testTimeout: 30_000,
     css: false,
     // antd-mobile's modules import their CSS; running them through Vite lets the CSS be stubbed.
     server: { deps: { inline: ['antd-mobile'] } },

@@ -36,6 +36,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** How alarms reach push services (tests stub the resolver and the post). */
   pushNetwork?: PushNetwork;
+  /**
+   * Whether the sweeper also runs by itself every few seconds (the default). A test that races sweepers
+   * calls them itself, so that none runs between its setup and its count.
+   */
+  sweepOnTimer?: boolean;
 }
 
 /** How often each instance sweeps: presence timeouts and expired live events. */
@@ -69,6 +74,7 @@ export async function buildApp({
   logger = true,
   logStream,
   pushNetwork,
+  sweepOnTimer = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -156,9 +162,11 @@ export async function buildApp({
     return swept;
   };
   app.decorate('sweep', sweepNow);
-  const sweeper = setInterval(() => {
-    sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
-  }, SWEEP_MS);
+  const sweeper = sweepOnTimer
+    ? setInterval(() => {
+        sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
+      }, SWEEP_MS)
+    : undefined;
   // The daily reminders: notices, then pushes to the agents and texts to the companies' contacts.
   const reminderDeps = { db: database.db, config, sms: outboxProvider(database.db, app.log), pushNetwork };
   app.decorate('reminders', (options?: { now?: Date; claim?: boolean }) =>

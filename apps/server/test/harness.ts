@@ -81,7 +81,7 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 export async function startTestApp(
   backend: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'pushNetwork'> = {},
+  options: Pick<AppOptions, 'pushNetwork' | 'sweepOnTimer'> = {},
 ): Promise<TestApp> {
   const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
   const config = readConfig({

@@ -32,7 +32,8 @@ describe.each(backends)('presence and the fleet on %s', (backend) => {
   let device: Awaited<ReturnType<typeof signIn>>;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    // The test runs the sweepers itself: one on a timer could turn the terminal offline first.
+    t = await startTestApp(backend, {}, { sweepOnTimer: false });
     const tenant = await addOtherTenant(t);
     otherOrgId = tenant.org.id;
     otherGroupId = (await groupService.createGroup(t.database.db, { org: tenant.org, name: 'Theirs' })).id;
@@ -84,7 +85,7 @@ describe.each(backends)('presence and the fleet on %s', (backend) => {
       .update(terminalPresence)
       .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(terminalPresence.terminalId, device.id));
-    const b = await buildApp({ config, database: t.database, logger: false });
+    const b = await buildApp({ config, database: t.database, logger: false, sweepOnTimer: false });
     try {
       const results = await Promise.all([t.app.sweep(), b.sweep(), sweep(db, config), sweep(db, config)]);
       expect(results.reduce((n, r) => n + r.offline, 0)).toBe(1);

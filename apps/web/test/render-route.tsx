@@ -39,5 +39,6 @@ export const renderRoute = (path: string) => {
   };
 };
 
-/** Waits for a lazy page: its first load transforms its modules, which is slow when all tests run at once. */
-export const findPage = (testId: string) => screen.findByTestId(testId, {}, { timeout: 8000 });
+/** Waits for a lazy page: its first load transforms its modules, which is slow when all tests run at once
+ * (the waits' bound is set for every test in test/setup.ts). */
+export const findPage = (testId: string) => screen.findByTestId(testId);

@@ -1,6 +1,11 @@
 import 'antd-mobile/es/global';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A page's first render imports its lazy chunk, which Vite transforms on first use: on a busy machine
+// that takes seconds, not the one second findBy and waitFor wait by default. Waits end as soon as what
+// they look for shows, so a longer bound costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout observers antd-mobile's gestures and swipers use.
 class ObserverStub {

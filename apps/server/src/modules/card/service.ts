@@ -80,30 +80,27 @@ async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<vo
       giver: rows.find((r) => r.agentId === m.giver.id),
       taker: rows.find((r) => r.agentId === m.taker.id),
     });
-    // Sent together: the connection runs them one after another, with no turn of the event loop
-    // between them while the locks are held.
-    const [[given], [taken]] = await Promise.all([
-      repo.decrement(tx, m.giver.id, m.cardType, m.quantity),
-      repo.increment(tx, m.taker.id, m.cardType, m.quantity),
-      repo.insertLedger(tx, {
-        kind: m.kind,
-        cardType: m.cardType,
-        quantity: m.quantity,
-        fromAgentId: m.giver.id,
-        toAgentId: m.taker.id,
-      }),
-      notices.record(tx, {
-        agentId: m.sub.id,
-        type: noticeOf[m.kind],
-        cardType: m.cardType,
-        quantity: m.quantity,
-        fromAgentId: m.parent.id,
-        fromAgentName: m.parent.name,
-        toAgentId: m.sub.id,
-        toAgentName: m.sub.name,
-      }),
-    ]);
+    // One after another: a transaction's statements share its one connection, which takes one at a time.
+    const [given] = await repo.decrement(tx, m.giver.id, m.cardType, m.quantity);
     if (!given) throw insufficient(m.cardType);
+    const [taken] = await repo.increment(tx, m.taker.id, m.cardType, m.quantity);
+    await repo.insertLedger(tx, {
+      kind: m.kind,
+      cardType: m.cardType,
+      quantity: m.quantity,
+      fromAgentId: m.giver.id,
+      toAgentId: m.taker.id,
+    });
+    await notices.record(tx, {
+      agentId: m.sub.id,
+      type: noticeOf[m.kind],
+      cardType: m.cardType,
+      quantity: m.quantity,
+      fromAgentId: m.parent.id,
+      fromAgentName: m.parent.name,
+      toAgentId: m.sub.id,
+      toAgentName: m.sub.name,
+    });
     return { giver: given.balance, taker: taken.balance };
   });
 }

@@ -37,9 +37,12 @@ export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
 
   useEffect(() => {
     let live = true;
-    void loadClusterLeaflet().then((loaded) => {
-      if (live) setLeaflet(loaded);
-    });
+    // A chunk that cannot load leaves the map on its placeholder (as MapView does), with no rejection.
+    loadClusterLeaflet()
+      .then((loaded) => {
+        if (live) setLeaflet(loaded);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
