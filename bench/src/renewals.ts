@@ -1,7 +1,7 @@
-import { api, Code, type Endpoint } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { benchBig, benchTop } from './seed.ts';
-import { type Api, type Params, pathOf, type Session } from './server.ts';
+import { type Api, pathOf, type Session } from './server.ts';
 
 const parallel = 10;
 
@@ -46,25 +46,12 @@ export async function concurrentRenewals(server: Api, top: Session, log: (line: 
   return { parallel, exact, line };
 }
 
-/** Parameters as a query carries them: a list as its items joined by commas. */
-const inQuery = (params: Record<string, unknown>): Params =>
-  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-
-/**
- * The contract's bulk renewal (`terminal/renewBatch`), looked up by name so that its bench row turns on
- * by itself once the endpoint is in the contract; undefined until then.
- */
-const renewBatchOf = () => (api.terminal as Record<string, Endpoint | undefined>).renewBatch;
-
 /**
  * One bulk renewal of the voice service of `size` of the big company's terminals, signed in as its
  * top-level agent, timed from request to answer; exact when it answers 20001 and consumes one voice card
- * per terminal. Null while the contract has no bulk renewal. The call's parameters are the first of a
- * few natural shapes that the contract's schema accepts, so a change of shape shows as a refused call.
+ * per terminal.
  */
 export async function bulkRenewal(server: Api, top: Session, size: number, log: (line: string) => void) {
-  const renewBatch = renewBatchOf();
-  if (!renewBatch) return null;
   const rows = async <T>(text: string) =>
     ((await server.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
   const ids = (
@@ -82,28 +69,14 @@ export async function bulkRenewal(server: Api, top: Session, size: number, log: 
         )
       )[0].balance,
     );
-  const shapes: Record<string, unknown>[] = [
-    { ids: ids.join(','), functions: 'voice', confirm: ids.length },
-    { ids, functions: ['voice'], confirm: ids.length },
-    { ids: ids.join(','), function: 'voice', confirm: ids.length },
-  ];
-  const params = shapes.find((p) => renewBatch.params.safeParse(p).success);
-  if (!params) {
-    const issue = renewBatch.params.safeParse(shapes[0]).error?.issues[0];
-    const line = `the contract's parameters are none the bench sends (${issue?.path.join('.')}: ${issue?.message})`;
-    log(`  bulk renewal: ${line}`);
-    return { ms: Number.NaN, exact: false, line };
-  }
+  const { renewBatch } = api.terminal;
   const before = await balance();
   const started = performance.now();
-  const res =
-    renewBatch.method === 'GET'
-      ? await fetch(`${server.url}${pathOf(renewBatch, { ...top, ...inQuery(params) })}`)
-      : await fetch(`${server.url}${pathOf(renewBatch, top)}`, {
-          method: renewBatch.method,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(params),
-        });
+  const res = await fetch(`${server.url}${pathOf(renewBatch, top)}`, {
+    method: renewBatch.method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ids, functions: ['voice'], confirm: ids.length }),
+  });
   const body = (await res.json()) as { code: number; msg: { en: string } };
   const ms = performance.now() - started;
   const cards = before - (await balance());

@@ -78,15 +78,18 @@ export async function seedFleet(url: string, terminals: number, log: (line: stri
        where account = $1`,
       [benchBig, Fleet.bigGroups],
     );
-    // The big company's terminals are spread over its teams, each team their default group.
+    // The big company's terminals are spread over its teams, each team their default group. Voice runs
+    // 200-499 days more; a quarter have location, lapsed up to 30 days ago or due within 100 days, so
+    // the expiry radar reads real pages.
     const insertTerminals = (from: number, to: number, companies: string, join: string, group: string) =>
       q(
         `with companies as (${companies})
          insert into terminals (ssid, name, org_id, agent_path, intercom_pwd_hash, voice_expires, warranty_expires,
-                                default_group_id)
+                                location_expires, default_group_id)
          select (${ssidBase} + n)::text,
                 (array['${nameWords.join("','")}'])[n % 8 + 1] || lpad(((n / 8) % 100000)::text, 5, '0'),
-                c.id, c.agent_path, $1, current_date + 200 + n % 300, current_date + 365, ${group}
+                c.id, c.agent_path, $1, current_date + 200 + n % 300, current_date + 365,
+                case when n % 4 = 0 then current_date - 30 + n % 130 end, ${group}
          from generate_series(${from}, ${to}) n join companies c on ${join}`,
         [hash],
       );
