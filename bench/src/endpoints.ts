@@ -2,6 +2,7 @@ import { allEndpoints, api, type Endpoint, ExpiryWindows } from '@ptt/contract';
 import { Budget } from './config.ts';
 import type { Call } from './load.ts';
 import { any, lastDays, pageOf, random, type Sample } from './sample.ts';
+import { ssidBase } from './seed.ts';
 import { type Params, pathOf } from './server.ts';
 
 /** A read measured alone: who calls it, and a fresh set of parameters for each request of its list. */
@@ -45,6 +46,9 @@ const postedReads: Endpoint[] = [
   api.sos.untreatedSOSCount,
   api.agent.queryCardSwitch,
 ];
+
+/** Town names a dispatcher types into the fence map's search, one picked per request. */
+const places = ['Kowloon', 'Sha Tin', 'Tuen', 'Shenzhen', 'Macau', 'Guangzhou', 'Hong', 'San'];
 
 /** The expiry radar's windows, one picked per request. */
 const windows = [...ExpiryWindows];
@@ -138,6 +142,13 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       functions: 'voice,location',
     })),
     agent('agent/runway', api.agent.runway),
+    agent('agent/returnable', api.agent.returnable, () => ({ agentId: any(s.subs), cardType: 0 })),
+    agent('terminal/selected', api.terminal.selected, () => ({
+      ids: Array.from({ length: 20 }, () => any(s.topTerminals)).join(','),
+    })),
+    agent('terminal/checkSsids', api.terminal.checkSsids, () => ({
+      ssids: Array.from({ length: 20 }, () => String(ssidBase + random(2_000_000))).join(','),
+    })),
     agent('group/list', api.group.list, () => page(agentPages.groups)),
     agent('search', api.search.global, () => ({ keyword: any(s.keywords), searchType: 'global' })),
     company('profile/faststats', api.profile.faststats),
@@ -175,6 +186,8 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       size: 20,
     })),
     company('fence/unMembers', api.fence.unMembers, () => ({ id: any(s.bigFences), ...page(50) })),
+    company('fence/shapes', api.fence.shapes),
+    company('location/places', api.location.places, () => ({ q: any(places), lang: 'en' })),
     company('fence/records', api.fence.records, () => ({ ...page(c.records), ...lastDays(30) })),
     company('location/track', api.location.track, track),
     company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
