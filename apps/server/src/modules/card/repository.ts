@@ -39,6 +39,25 @@ export const decrement = (db: Conn, agentId: number, cardType: number, quantity:
     )
     .returning({ balance: agentCards.balance });
 
+/**
+ * Moves cards between two locked balance rows of one type in one statement: the giver's falls, the
+ * taker's rises. The giver's row comes back only when its balance covered the move.
+ */
+export const transfer = (db: Conn, giverId: number, takerId: number, cardType: number, quantity: number) =>
+  db
+    .update(agentCards)
+    .set({
+      balance: sql`${agentCards.balance} + case when ${agentCards.agentId} = ${takerId} then ${quantity}::integer else ${-quantity}::integer end`,
+    })
+    .where(
+      and(
+        eq(agentCards.cardType, cardType),
+        inArray(agentCards.agentId, [giverId, takerId]),
+        or(eq(agentCards.agentId, takerId), gte(agentCards.balance, quantity)),
+      ),
+    )
+    .returning({ agentId: agentCards.agentId, balance: agentCards.balance });
+
 export const insertLedger = (db: Conn, row: LedgerRow) => db.insert(cardLedger).values(row);
 
 export const balanceOf = async (db: Conn, agentId: number, cardType: number) =>

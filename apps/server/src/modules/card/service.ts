@@ -80,10 +80,11 @@ async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<vo
       giver: rows.find((r) => r.agentId === m.giver.id),
       taker: rows.find((r) => r.agentId === m.taker.id),
     });
-    // One after another: a transaction's statements share its one connection, which takes one at a time.
-    const [given] = await repo.decrement(tx, m.giver.id, m.cardType, m.quantity);
-    if (!given) throw insufficient(m.cardType);
-    const [taken] = await repo.increment(tx, m.taker.id, m.cardType, m.quantity);
+    // Both balances in one statement, then the ledger row and the notice: few turns while the locks are held.
+    const moved = await repo.transfer(tx, m.giver.id, m.taker.id, m.cardType, m.quantity);
+    const given = moved.find((r) => r.agentId === m.giver.id);
+    const taken = moved.find((r) => r.agentId === m.taker.id);
+    if (!given || !taken) throw insufficient(m.cardType);
     await repo.insertLedger(tx, {
       kind: m.kind,
       cardType: m.cardType,
