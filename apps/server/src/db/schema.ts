@@ -224,9 +224,9 @@ export const terminalExpiries = pgTable(
   (t) => [
     primaryKey({ columns: [t.terminalId, t.function] }),
     // Per scope, a window of expiries with the function and the terminal: counts on the index alone.
-    index('terminal_expiries_top_path').on(t.topPath, t.expires, t.function, t.terminalId),
-    index('terminal_expiries_agent_path').on(t.agentPath, t.expires, t.function, t.terminalId),
-    index('terminal_expiries_org_id').on(t.orgId, t.expires, t.function, t.terminalId),
+    index('terminal_expiries_top_path').on(t.topPath, t.expires, t.terminalId, t.function),
+    index('terminal_expiries_agent_path').on(t.agentPath, t.expires, t.terminalId, t.function),
+    index('terminal_expiries_org_id').on(t.orgId, t.expires, t.terminalId, t.function),
   ],
 );
 

@@ -24,9 +24,9 @@ CROSS JOIN LATERAL (VALUES
 ) AS f("function", "expires")
 WHERE f."expires" <> date '2099-12-31';--> statement-breakpoint
 ALTER TABLE "terminal_expiries" ADD CONSTRAINT "terminal_expiries_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "terminal_expiries_top_path" ON "terminal_expiries" USING btree ("top_path","expires","function","terminal_id");--> statement-breakpoint
-CREATE INDEX "terminal_expiries_agent_path" ON "terminal_expiries" USING btree ("agent_path","expires","function","terminal_id");--> statement-breakpoint
-CREATE INDEX "terminal_expiries_org_id" ON "terminal_expiries" USING btree ("org_id","expires","function","terminal_id");--> statement-breakpoint
+CREATE INDEX "terminal_expiries_top_path" ON "terminal_expiries" USING btree ("top_path","expires","terminal_id","function");--> statement-breakpoint
+CREATE INDEX "terminal_expiries_agent_path" ON "terminal_expiries" USING btree ("agent_path","expires","terminal_id","function");--> statement-breakpoint
+CREATE INDEX "terminal_expiries_org_id" ON "terminal_expiries" USING btree ("org_id","expires","terminal_id","function");--> statement-breakpoint
 -- The rows of the terminals a statement added: their functions with an expiry but the permanent one.
 CREATE FUNCTION "terminal_expiries_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,6 @@
 import { type FunctionKey, RenewableFunctions } from '@ptt/contract';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import {
   orgs,
@@ -54,22 +55,27 @@ const expiryScope = {
   top: terminalExpiries.topPath,
 };
 
+/** Expiry rows (of the table or an alias of it) within the days, of the chosen function or any. */
+const dueRows = (e: { expires: AnyPgColumn; function: AnyPgColumn }, fn: FunctionChoice, r: DayRange) =>
+  and(gte(e.expires, r.from), lte(e.expires, r.to), fn === 'all' ? undefined : eq(e.function, fn));
+
 /** Expiry rows in scope (and the company) within the days, of the chosen function or any. */
 const expiriesIn = (scope: Scope, orgId: number | undefined, fn: FunctionChoice, r: DayRange) => {
   const { kind, value } = scopeKey(scope);
   return and(
     eq(expiryScope[kind], value),
     orgId === undefined ? undefined : eq(terminalExpiries.orgId, orgId),
-    gte(terminalExpiries.expires, r.from),
-    lte(terminalExpiries.expires, r.to),
-    fn === 'all' ? undefined : eq(terminalExpiries.function, fn),
+    dueRows(terminalExpiries, fn, r),
   );
 };
 
+const sooner = alias(terminalExpiries, 'sooner');
+
 /**
  * The radar: terminals in scope with the function (or any) due in the window, ordered by the function's
- * expiry (with every function the soonest in the window), with their company, last contact and newest
- * position. The window is read on the expiry rows' scope index; only the page's terminals are joined.
+ * expiry (with every function, the soonest in the window: a terminal's row of the window no other of its
+ * rows there comes before), with their company, last contact and newest position. The window is read in
+ * order on the expiry rows' scope index; only the page's terminals are joined.
  */
 export async function radarPage(
   db: Conn,
@@ -80,14 +86,28 @@ export async function radarPage(
   size: number,
 ) {
   const by = order === 'asc' ? asc : desc;
-  const where = expiriesIn(scope, f.orgId, f.due.fn, f.due.range);
-  const soonest = sql<string>`min(${terminalExpiries.expires})`;
+  const { fn, range } = f.due;
+  const where = expiriesIn(scope, f.orgId, fn, range);
+  const soonest =
+    fn === 'all'
+      ? notExists(
+          db
+            .select({ one: sql`1` })
+            .from(sooner)
+            .where(
+              and(
+                eq(sooner.terminalId, terminalExpiries.terminalId),
+                dueRows(sooner, fn, range),
+                sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
+              ),
+            ),
+        )
+      : undefined;
   const due = db
-    .select({ id: terminalExpiries.terminalId, expires: soonest.as('expires') })
+    .select({ id: terminalExpiries.terminalId, expires: terminalExpiries.expires })
     .from(terminalExpiries)
-    .where(where)
-    .groupBy(terminalExpiries.terminalId)
-    .orderBy(by(soonest), by(terminalExpiries.terminalId))
+    .where(and(where, soonest))
+    .orderBy(by(terminalExpiries.expires), by(terminalExpiries.terminalId))
     .limit(size)
     .offset((page - 1) * size)
     .as('due');
@@ -100,8 +120,10 @@ export async function radarPage(
     .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
     .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
     .orderBy(by(due.expires), by(due.id));
+  // A terminal has one row per function: with every function, its rows in the window are counted once.
+  const counted = fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`;
   const [row] = await db
-    .select({ n: sql<number>`count(distinct ${terminalExpiries.terminalId})::int` })
+    .select({ n: sql<number>`${counted}::int` })
     .from(terminalExpiries)
     .where(where);
   return { list, total: Number(row?.n ?? 0) };
@@ -120,7 +142,7 @@ export async function dueCounts<K extends string>(
   const columns: Record<string, SQL.Aliased<number>> = {};
   for (const [i, k] of keys.entries())
     columns[`n${i}`] =
-      sql<number>`(count(distinct ${terminalExpiries.terminalId}) filter (where ${inRange(ranges[k])}))::int`.as(
+      sql<number>`(count(distinct ${terminalExpiries.terminalId}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
         `n${i}`,
       );
   const [row] = await db
@@ -129,9 +151,6 @@ export async function dueCounts<K extends string>(
     .where(expiriesIn(scope, orgId, 'all', outer));
   return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
 }
-
-const inRange = (r: DayRange) =>
-  and(gte(terminalExpiries.expires, r.from), lte(terminalExpiries.expires, r.to));
 
 /**
  * Per function, how many terminals in scope have it due in each range, in one statement: the card
@@ -146,7 +165,8 @@ export async function dueByFunction<K extends string>(
   const keys = Object.keys(ranges) as K[];
   const columns: Record<string, SQL.Aliased<number>> = {};
   for (const [i, k] of keys.entries())
-    columns[`n${i}`] = sql<number>`(count(*) filter (where ${inRange(ranges[k])}))::int`.as(`n${i}`);
+    columns[`n${i}`] =
+      sql<number>`(count(*) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(`n${i}`);
   const rows = await db
     .select({ fn: terminalExpiries.function, ...columns })
     .from(terminalExpiries)
