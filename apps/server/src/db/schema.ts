@@ -28,7 +28,7 @@ import {
  *   (id and scope columns), positions_terminal_at;
  * - the counters kept by triggers in the statement that changes their rows: terminal_counts (terminals
  *   below each agent path), org_counts (a company's terminals), agent_counts (an agent's notices and
- *   ledger rows);
+ *   ledger rows), and terminal_expiries (each terminal's expiries as rows);
  * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead).
  * `npm run db:generate -w @ptt/server` on an unchanged schema writes nothing (test/migrations.test.ts).
  */
@@ -201,6 +201,34 @@ export const terminalCounts = pgTable('terminal_counts', {
   path: text('path').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One row per terminal and function with an expiry, but the VIP permanent one (2099-12-31): the expiry
+ * radar, its counts, the card runway's renewals due and the reminders read a scope's window on these
+ * indexes instead of every terminal of the scope. Kept by statement triggers on `terminals` (migration
+ * 0049) in the statement that writes them; a terminal's rows go with it.
+ */
+export const terminalExpiries = pgTable(
+  'terminal_expiries',
+  {
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    /** The function's name (voice, recording, location, sos, fence, video, duplex). */
+    function: text('function').notNull(),
+    expires: date('expires').notNull(),
+    agentPath: text('agent_path').notNull(),
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
+    orgId: integer('org_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.function] }),
+    // Per scope, a window of expiries with the function and the terminal: counts on the index alone.
+    index('terminal_expiries_top_path').on(t.topPath, t.expires, t.terminalId, t.function),
+    index('terminal_expiries_agent_path').on(t.agentPath, t.expires, t.terminalId, t.function),
+    index('terminal_expiries_org_id').on(t.orgId, t.expires, t.terminalId, t.function),
+  ],
+);
 
 export const groups = pgTable(
   'groups',

@@ -1,8 +1,7 @@
-import { RenewalLimits, UserType } from '@ptt/contract';
+import { type FunctionKey, RenewalLimits } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { agentCards, jobRuns, orgs, remindersSent, terminals } from '../../db/schema.ts';
-import { PERMANENT } from '../terminal/service.ts';
+import { agentCards, jobRuns, orgs, remindersSent, terminalExpiries, terminals } from '../../db/schema.ts';
 
 /**
  * Takes a daily job's day: true for the one transaction whose insert made the row. A second instance's
@@ -18,17 +17,6 @@ export const finishDay = (db: Conn, name: string, day: string) =>
     .set({ finishedAt: sql`now()` })
     .where(and(eq(jobRuns.name, name), eq(jobRuns.day, day)));
 
-/** Each function's expiry column, by the function's name (the card it is renewed with). */
-const expiryColumns = {
-  voice: terminals.voiceExpires,
-  recording: terminals.recordingExpires,
-  location: terminals.locationExpires,
-  sos: terminals.sosExpires,
-  fence: terminals.fenceExpires,
-  video: terminals.videoExpires,
-  duplex: terminals.duplexExpires,
-};
-
 /** The steps smallest first: a function is due for the smallest step its days left fit in. */
 const steps = [...RenewalLimits.reminderDays].sort((a, b) => a - b);
 const farthest = steps[steps.length - 1];
@@ -37,7 +25,7 @@ export interface ExpiryReminded {
   agentId: number;
   orgId: number;
   orgName: string;
-  function: keyof typeof expiryColumns;
+  function: FunctionKey;
   days: number;
   terminalId: number;
   name: string;
@@ -47,15 +35,12 @@ export interface ExpiryReminded {
 /**
  * Records the expiry reminders due on `today` and returns the new ones, each once: every function of
  * every terminal whose expiry is from today to the farthest step (30 days) ahead, at the smallest step
- * (1, 7, 30) its days left fit in; a VIP terminal's permanent functions never. A (terminal, function,
- * expiry, step) recorded before, by this run or another instance's, is skipped by the unique key; the
- * rows are inserted in terminal order, so two runs at once wait for each other, never deadlock.
+ * (1, 7, 30) its days left fit in; a VIP terminal's permanent functions never (they have no expiry
+ * row). A (terminal, function, expiry, step) recorded before, by this run or another instance's, is
+ * skipped by the unique key; the rows are inserted in terminal order, so two runs at once wait for each
+ * other, never deadlock.
  */
 export async function recordExpiries(db: Conn, today: string): Promise<ExpiryReminded[]> {
-  const functions = sql.join(
-    Object.entries(expiryColumns).map(([fn, column]) => sql`(${fn}, t.${sql.identifier(column.name)})`),
-    sql`, `,
-  );
   const left = sql`f.expires - ${today}::date`;
   const step = sql.join(
     steps.slice(0, -1).map((d) => sql`when ${left} <= ${sql.raw(String(d))} then ${sql.raw(String(d))}`),
@@ -63,13 +48,11 @@ export async function recordExpiries(db: Conn, today: string): Promise<ExpiryRem
   );
   const result = (await db.execute(sql`
     with due as (
-      select t.id as terminal_id, o.agent_id, f.function::text as function, f.expires,
+      select f.terminal_id, o.agent_id, f.function, f.expires,
         case ${step} else ${sql.raw(String(farthest))} end as days
-      from ${terminals} t
-      join ${orgs} o on o.id = t.org_id
-      cross join lateral (values ${functions}) as f(function, expires)
+      from ${terminalExpiries} f
+      join ${orgs} o on o.id = f.org_id
       where f.expires between ${today}::date and ${today}::date + ${sql.raw(String(farthest))}
-        and not (t.user_type = ${UserType.vip} and f.expires = ${PERMANENT}::date)
     ),
     recorded as (
       insert into ${remindersSent} (kind, agent_id, terminal_id, function, expires, days)

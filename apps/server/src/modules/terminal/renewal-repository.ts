@@ -1,9 +1,15 @@
 import { type FunctionKey, RenewableFunctions } from '@ptt/contract';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
-import { orgs, terminalPositionsLast, terminalPresence, terminals } from '../../db/schema.ts';
-import type { Scope } from '../../http/caller.ts';
+import {
+  orgs,
+  terminalExpiries,
+  terminalPositionsLast,
+  terminalPresence,
+  terminals,
+} from '../../db/schema.ts';
+import { type Scope, scopeKey } from '../../http/caller.ts';
 import { inScope, summaryColumns } from './list-repository.ts';
 import { expiryColumn } from './repository.ts';
 
@@ -28,18 +34,6 @@ export const anyDueIn = (fn: FunctionChoice, r: DayRange) => {
   return each.length === 1 ? each[0] : or(...each);
 };
 
-/**
- * The expiry a radar row is ordered by: the function's, or with every function the soonest of those in
- * the window.
- */
-const expiryKey = (fn: FunctionChoice, r: DayRange): SQL | ReturnType<typeof columnOf> =>
-  fn === 'all'
-    ? sql`least(${sql.join(
-        RenewableFunctions.map((f) => sql`case when ${dueIn(f, r)} then ${columnOf(f)} end`),
-        sql`, `,
-      )})`
-    : columnOf(fn);
-
 export interface RadarFilter {
   orgId?: number;
   due?: { fn: FunctionChoice; range: DayRange };
@@ -55,10 +49,33 @@ const radarColumns = {
   lastPositionAt: terminalPositionsLast.at,
 };
 
+const expiryScope = {
+  org: terminalExpiries.orgId,
+  sub: terminalExpiries.agentPath,
+  top: terminalExpiries.topPath,
+};
+
+/** Expiry rows (of the table or an alias of it) within the days, of the chosen function or any. */
+const dueRows = (e: { expires: AnyPgColumn; function: AnyPgColumn }, fn: FunctionChoice, r: DayRange) =>
+  and(gte(e.expires, r.from), lte(e.expires, r.to), fn === 'all' ? undefined : eq(e.function, fn));
+
+/** Expiry rows in scope (and the company) within the days, of the chosen function or any. */
+const expiriesIn = (scope: Scope, orgId: number | undefined, fn: FunctionChoice, r: DayRange) => {
+  const { kind, value } = scopeKey(scope);
+  return and(
+    eq(expiryScope[kind], value),
+    orgId === undefined ? undefined : eq(terminalExpiries.orgId, orgId),
+    dueRows(terminalExpiries, fn, r),
+  );
+};
+
+const sooner = alias(terminalExpiries, 'sooner');
+
 /**
- * The radar: terminals in scope with the function (or any) due in the window, with their company, last
- * contact and newest position. No index of its own: the scope's index finds the scope's terminals and
- * the window is a filter on their rows (voice alone also has its (scope, voice_expires) indexes).
+ * The radar: terminals in scope with the function (or any) due in the window, ordered by the function's
+ * expiry (with every function, the soonest in the window: a terminal's row of the window no other of its
+ * rows there comes before), with their company, last contact and newest position. The window is read in
+ * order on the expiry rows' scope index; only the page's terminals are joined.
  */
 export async function radarPage(
   db: Conn,
@@ -69,25 +86,47 @@ export async function radarPage(
   size: number,
 ) {
   const by = order === 'asc' ? asc : desc;
-  const pages = filteredPages({
-    table: terminals,
-    scope: inScope,
-    filters: {
-      orgId: (id: number) => eq(terminals.orgId, id),
-      due: (d: { fn: FunctionChoice; range: DayRange }) => anyDueIn(d.fn, d.range),
-    } satisfies { [K in keyof RadarFilter]-?: unknown },
-    order: [by(expiryKey(f.due.fn, f.due.range)), by(terminals.id)],
-    total: 'counted',
-    rows: (db) =>
-      db
-        .select(radarColumns)
-        .from(terminals)
-        .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-        .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
-        .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
-        .$dynamic(),
-  });
-  return pages(db, scope, f, page, size);
+  const { fn, range } = f.due;
+  const where = expiriesIn(scope, f.orgId, fn, range);
+  const soonest =
+    fn === 'all'
+      ? notExists(
+          db
+            .select({ one: sql`1` })
+            .from(sooner)
+            .where(
+              and(
+                eq(sooner.terminalId, terminalExpiries.terminalId),
+                dueRows(sooner, fn, range),
+                sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
+              ),
+            ),
+        )
+      : undefined;
+  const due = db
+    .select({ id: terminalExpiries.terminalId, expires: terminalExpiries.expires })
+    .from(terminalExpiries)
+    .where(and(where, soonest))
+    .orderBy(by(terminalExpiries.expires), by(terminalExpiries.terminalId))
+    .limit(size)
+    .offset((page - 1) * size)
+    .as('due');
+  // One after the other: inside a transaction both run on its one connection.
+  const list = await db
+    .select(radarColumns)
+    .from(due)
+    .innerJoin(terminals, eq(terminals.id, due.id))
+    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+    .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+    .orderBy(by(due.expires), by(due.id));
+  // A terminal has one row per function: with every function, its rows in the window are counted once.
+  const counted = fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`;
+  const [row] = await db
+    .select({ n: sql<number>`${counted}::int` })
+    .from(terminalExpiries)
+    .where(where);
+  return { list, total: Number(row?.n ?? 0) };
 }
 
 /** How many terminals in scope have any function due in each of the ranges, in one statement. */
@@ -102,17 +141,14 @@ export async function dueCounts<K extends string>(
   const keys = Object.keys(ranges) as K[];
   const columns: Record<string, SQL.Aliased<number>> = {};
   for (const [i, k] of keys.entries())
-    columns[`n${i}`] = sql<number>`(count(*) filter (where ${anyDueIn('all', ranges[k])}))::int`.as(`n${i}`);
+    columns[`n${i}`] =
+      sql<number>`(count(distinct ${terminalExpiries.terminalId}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
+        `n${i}`,
+      );
   const [row] = await db
     .select(columns)
-    .from(terminals)
-    .where(
-      and(
-        inScope(scope),
-        orgId === undefined ? undefined : eq(terminals.orgId, orgId),
-        anyDueIn('all', outer),
-      ),
-    );
+    .from(terminalExpiries)
+    .where(expiriesIn(scope, orgId, 'all', outer));
   return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
 }
 
@@ -128,16 +164,16 @@ export async function dueByFunction<K extends string>(
 ) {
   const keys = Object.keys(ranges) as K[];
   const columns: Record<string, SQL.Aliased<number>> = {};
-  for (const fn of RenewableFunctions)
-    for (const [i, k] of keys.entries())
-      columns[`${fn}_${i}`] = sql<number>`(count(*) filter (where ${dueIn(fn, ranges[k])}))::int`.as(
-        `${fn}_${i}`,
-      );
-  const [row] = await db
-    .select(columns)
-    .from(terminals)
-    .where(and(inScope(scope), anyDueIn('all', outer)));
-  return (fn: FunctionKey, k: K) => Number(row?.[`${fn}_${keys.indexOf(k)}`] ?? 0);
+  for (const [i, k] of keys.entries())
+    columns[`n${i}`] =
+      sql<number>`(count(*) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(`n${i}`);
+  const rows = await db
+    .select({ fn: terminalExpiries.function, ...columns })
+    .from(terminalExpiries)
+    .where(expiriesIn(scope, undefined, 'all', outer))
+    .groupBy(terminalExpiries.function);
+  const byFn = new Map(rows.map((r) => [r.fn, r as Record<string, unknown>]));
+  return (fn: FunctionKey, k: K) => Number(byFn.get(fn)?.[`n${keys.indexOf(k)}`] ?? 0);
 }
 
 /** The terminals a renewal is chosen from, with their last contact (for the silent ones). */
@@ -152,9 +188,14 @@ export const chosenByIds = (db: Conn, scope: Scope, ids: number[]) =>
     .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
     .where(and(inArray(terminals.id, ids), inScope(scope)));
 
-/** The radar's filter in a scope, as one condition. */
+/**
+ * The radar's filter in a scope, as one condition: the terminals of the expiry rows in the window, whose
+ * own columns match it too (a row a concurrent renewal moved out of the window is read again after its
+ * lock on the terminal's new columns, and left out).
+ */
 const filterOf = (scope: Scope, f: DueFilter) =>
   and(
+    sql`${terminals.id} in (select ${terminalExpiries.terminalId} from ${terminalExpiries} where ${expiriesIn(scope, f.orgId, f.due.fn, f.due.range)})`,
     inScope(scope),
     f.orgId === undefined ? undefined : eq(terminals.orgId, f.orgId),
     anyDueIn(f.due.fn, f.due.range),
