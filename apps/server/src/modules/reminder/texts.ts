@@ -1,42 +1,15 @@
-import { type CardKey, type Lang, Messages } from '@ptt/contract';
+import { type CardKey, CardNames, CardTypes, type Lang, Messages } from '@ptt/contract';
 
 /**
  * The reminders' texts on a phone (Web Push) and by SMS, in the reader's language. English counts with
  * its plurals ("1 terminal", "3 terminals"); Chinese has none.
  */
 
-const cardNames: Record<Lang, Record<CardKey, string>> = {
-  en: {
-    voice: 'Voice',
-    recording: 'Recording',
-    location: 'Location',
-    sos: 'SOS',
-    fence: 'Fence',
-    video: 'Video',
-    duplex: 'Duplex',
-    vip: 'VIP',
-  },
-  cn: {
-    voice: '对讲',
-    recording: '录音',
-    location: '定位',
-    sos: 'SOS',
-    fence: '围栏',
-    video: '视频',
-    duplex: '全双工',
-    vip: 'VIP',
-  },
-  cn2: {
-    voice: '對講',
-    recording: '錄音',
-    location: '定位',
-    sos: 'SOS',
-    fence: '圍欄',
-    video: '視頻',
-    duplex: '全雙工',
-    vip: 'VIP',
-  },
-};
+/** A function's name as a service ("Voice", "对讲"): the card's name without the word for card. */
+const cardNames = (lang: Lang) =>
+  Object.fromEntries(
+    CardTypes.map((c) => [c.key, (CardNames[lang][c.code] ?? c.key).replace(/卡$/, '')]),
+  ) as Record<CardKey, string>;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -49,7 +22,7 @@ export interface ExpiryGroup {
 }
 
 export function expiryLine(lang: Lang, g: ExpiryGroup): string {
-  const name = cardNames[lang][g.card];
+  const name = cardNames(lang)[g.card];
   return {
     en: `${g.company}: ${name} service of ${plural(g.terminals, 'terminal', 'terminals')} ends within ${plural(g.days, 'day', 'days')}`,
     cn: `${g.company}：${g.terminals}个用户的${name}服务将在${g.days}天内到期`,
@@ -64,7 +37,7 @@ export interface BalanceLow {
 }
 
 export function balanceLine(lang: Lang, b: BalanceLow): string {
-  const name = cardNames[lang][b.card];
+  const name = cardNames(lang)[b.card];
   return {
     en: `${name} cards: ${b.balance} left, under your threshold of ${b.threshold}`,
     cn: `${name}卡：剩余${b.balance}张，低于提醒阈值${b.threshold}张`,
@@ -90,7 +63,7 @@ export function agentPush(lang: Lang, lines: string[], expiring: boolean, tag: s
 /** The SMS to a company's contact: what of its service ends soon, and whom to ask. */
 export function contactSms(lang: Lang, groups: ExpiryGroup[]): string {
   const parts = groups.map((g) => {
-    const name = cardNames[lang][g.card];
+    const name = cardNames(lang)[g.card];
     return {
       en: `${name} service of ${plural(g.terminals, 'terminal', 'terminals')} ends within ${plural(g.days, 'day', 'days')}`,
       cn: `${g.terminals}个用户的${name}服务将在${g.days}天内到期`,
