@@ -8,9 +8,13 @@ const files = readdirSync(new URL('./specs/', import.meta.url))
   .filter((f) => f.endsWith('.spec.ts'))
   .sort()
   .map((f) => `specs/${f}`);
+// A file that has not ended after 15 minutes is stopped and counts as failed: a handle a failed test left
+// open (a stream, a server) would otherwise hold the whole run.
 const run = (file) =>
   spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', file], {
     stdio: 'inherit',
+    timeout: 15 * 60_000,
+    killSignal: 'SIGKILL',
   }).status === 0;
 
 const failed = [];
