@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import webpush from 'web-push';
 import type { Address, PushNetwork } from '../src/modules/push/network.ts';
 
 /**
@@ -165,6 +166,19 @@ export function stubNetwork(push: PushEndpoint): StubNetwork {
       });
       await res.body?.cancel();
       return res.status;
+    },
+  };
+}
+
+/** A VAPID key pair of the test file's own, and the server settings that carry it. */
+export function vapidSettings() {
+  const keys = webpush.generateVAPIDKeys();
+  return {
+    vapid: keys,
+    config: {
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:operator@example.com',
     },
   };
 }

@@ -1,7 +1,6 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { agents, orgs, pushSent, pushSubscriptions } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import * as orgService from '../src/modules/org/service.ts';
@@ -17,14 +16,10 @@ import {
   type StubNetwork,
   startPushEndpoint,
   stubNetwork,
+  vapidSettings,
 } from './push-endpoint.ts';
 
-const vapid = webpush.generateVAPIDKeys();
-const config = {
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  VAPID_SUBJECT: 'mailto:operator@example.com',
-};
+const { vapid, config } = vapidSettings();
 
 describe.each(backends)('Web Push on %s', (backend) => {
   let t: TestApp;

@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { api, Code, NoticeType, UserType } from '@ptt/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { buildApp } from '../src/app.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import {
@@ -37,15 +36,11 @@ import {
   type StubNetwork,
   startPushEndpoint,
   stubNetwork,
+  vapidSettings,
 } from './push-endpoint.ts';
 
-const vapid = webpush.generateVAPIDKeys();
-const env = {
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  VAPID_SUBJECT: 'mailto:operator@example.com',
-  TIME_ZONE: 'Asia/Hong_Kong',
-};
+const { vapid, config: vapidConfig } = vapidSettings();
+const env = { ...vapidConfig, TIME_ZONE: 'Asia/Hong_Kong' };
 
 /** A date some days from another (YYYY-MM-DD). */
 const plus = (day: string, days: number) => {

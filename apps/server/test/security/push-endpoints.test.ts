@@ -1,7 +1,6 @@
 import { api, Code, Limits } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { orgs, pushSubscriptions, sessions } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import { isPublicAddress } from '../../src/modules/push/network.ts';
@@ -14,14 +13,10 @@ import {
   type StubNetwork,
   startPushEndpoint,
   stubNetwork,
+  vapidSettings,
 } from '../push-endpoint.ts';
 
-const vapid = webpush.generateVAPIDKeys();
-const config = {
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  VAPID_SUBJECT: 'mailto:operator@example.com',
-};
+const { config } = vapidSettings();
 
 /** Endpoints a browser's push service never has: this machine, its networks, the cloud's metadata. */
 const inner = [
