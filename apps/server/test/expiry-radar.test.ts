@@ -1,10 +1,10 @@
-import { api, Code, UserType } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import * as cards from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
-import { companyWith, day, demoTerminals, heardFrom, setBalance, setExpiries } from './renewal-support.ts';
+import { day, heardFrom, renewalTenants, setBalance, setExpiries } from './renewal-support.ts';
 
 describe.each(backends)('expiry radar, counts and card runway on %s', (backend) => {
   let t: TestApp;
@@ -22,13 +22,7 @@ describe.each(backends)('expiry radar, counts and card runway on %s', (backend) 
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    const demo = await demoTerminals(t);
-    T = demo.ids;
-    companyId = demo.org.id;
-    const subCo = await companyWith(t, 'subagent01', 'subco01', 3);
-    S = subCo.ids;
-    subOrgId = subCo.org.id;
-    vipId = (await companyWith(t, 'agent01', 'company01', 1, UserType.vip)).ids[0];
+    ({ T, companyId, S, subOrgId, vipId, top, sub, company } = await renewalTenants(t, 3));
     // What falls due, from today: T1 voice in 3 and location in 20 days, T2 location in 10, T3
     // recording in 60, T4 SOS 5 days ago, T5 fence 40 days ago (beyond the expired window); S1 voice
     // in 5 and S2 in 29 days. The VIP's functions are permanent and never due.
@@ -55,9 +49,6 @@ describe.each(backends)('expiry radar, counts and card runway on %s', (backend) 
       account: 'company02',
       password: 'company123',
     });
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
     sibling = await t.login(0, 'agent02', 'agent123');
   });
   afterAll(() => t.close());

@@ -160,3 +160,23 @@ export async function largeCompany(
     .orderBy(asc(terminals.id));
   return { org, ids: rows.map((r) => r.id) };
 }
+
+/**
+ * What the radar and renewal tests start from: the demo company's six terminals (agent01's), `subCount`
+ * terminals of a company of the sub-agent, a VIP terminal of the demo company, and each role signed in.
+ */
+export async function renewalTenants(t: TestApp, subCount: number) {
+  const demo = await demoTerminals(t);
+  const subCo = await companyWith(t, 'subagent01', 'subco01', subCount);
+  const vipId = (await companyWith(t, 'agent01', 'company01', 1, UserType.vip)).ids[0];
+  return {
+    T: demo.ids,
+    companyId: demo.org.id,
+    S: subCo.ids,
+    subOrgId: subCo.org.id,
+    vipId,
+    top: await t.login(0, 'agent01', 'agent123'),
+    sub: await t.login(0, 'subagent01', 'agent123'),
+    company: await t.login(1, 'company01', 'company123'),
+  };
+}

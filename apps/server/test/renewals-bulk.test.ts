@@ -1,4 +1,4 @@
-import { api, Code, UserType } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLedger, notices } from '../src/db/schema.ts';
@@ -8,10 +8,10 @@ import {
   companyWith,
   consumed,
   day,
-  demoTerminals,
   expiriesOf,
   heardFrom,
   largeCompany,
+  renewalTenants,
   setBalance,
   setExpiries,
   yearsAfter,
@@ -32,16 +32,7 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    const demo = await demoTerminals(t);
-    T = demo.ids;
-    companyId = demo.org.id;
-    const subCo = await companyWith(t, 'subagent01', 'subco01', 4);
-    S = subCo.ids;
-    subOrgId = subCo.org.id;
-    vipId = (await companyWith(t, 'agent01', 'company01', 1, UserType.vip)).ids[0];
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
+    ({ T, companyId, S, subOrgId, vipId, top, sub, company } = await renewalTenants(t, 4));
   });
   afterAll(() => t.close());
 
