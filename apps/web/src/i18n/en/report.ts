@@ -3,6 +3,7 @@ export const reportEn = {
   report: {
     title: 'Reports',
     homeRow: 'Reports',
+    openFromOrg: 'Weekly report of this company',
     orgTitle: 'Weekly report',
     period: 'Period',
     months_one: '{{count}} month',

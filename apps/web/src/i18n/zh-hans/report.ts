@@ -3,6 +3,7 @@ export const reportZhHans = {
   report: {
     title: '报表',
     homeRow: '报表',
+    openFromOrg: '该单位的每周报表',
     orgTitle: '每周报表',
     period: '时段',
     months_one: '{{count}} 个月',

@@ -3,6 +3,7 @@ export const reportZhHant = {
   report: {
     title: '報表',
     homeRow: '報表',
+    openFromOrg: '該單位的每週報表',
     orgTitle: '每週報表',
     period: '時段',
     months_one: '{{count}} 個月',
