@@ -211,6 +211,7 @@ export const specs = new Map<Endpoint, Spec>([
     },
   ],
   [api.terminal.expiringCounts, { build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
+  [api.report.org, { build: (_, tn) => ({ params: { orgId: tn.orgId, weeks: 2 } }) }],
   [
     api.terminal.renewPreview,
     { build: (_, tn) => ({ params: { ids: String(tn.terminalId), functions: 'recording' } }) },

@@ -8,6 +8,7 @@ import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
 import { recordingEn } from './en/recording.ts';
 import { renewalEn } from './en/renewal.ts';
+import { reportEn } from './en/report.ts';
 import { salesEn } from './en/sales.ts';
 import { scanEn } from './en/scan.ts';
 import { searchEn } from './en/search.ts';
@@ -171,6 +172,7 @@ export const en = {
   },
   ...salesEn,
   ...renewalEn,
+  ...reportEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

@@ -9,6 +9,7 @@ import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
 import { recordingZhHans } from './zh-hans/recording.ts';
 import { renewalZhHans } from './zh-hans/renewal.ts';
+import { reportZhHans } from './zh-hans/report.ts';
 import { salesZhHans } from './zh-hans/sales.ts';
 import { scanZhHans } from './zh-hans/scan.ts';
 import { searchZhHans } from './zh-hans/search.ts';
@@ -171,6 +172,7 @@ export const zhHans: Resources = {
   },
   ...salesZhHans,
   ...renewalZhHans,
+  ...reportZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

@@ -9,6 +9,7 @@ import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
 import { recordingZhHant } from './zh-hant/recording.ts';
 import { renewalZhHant } from './zh-hant/renewal.ts';
+import { reportZhHant } from './zh-hant/report.ts';
 import { salesZhHant } from './zh-hant/sales.ts';
 import { scanZhHant } from './zh-hant/scan.ts';
 import { searchZhHant } from './zh-hant/search.ts';
@@ -171,6 +172,7 @@ export const zhHant: Resources = {
   },
   ...salesZhHant,
   ...renewalZhHant,
+  ...reportZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,

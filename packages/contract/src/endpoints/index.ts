@@ -21,6 +21,7 @@ import { profile } from './profile.ts';
 import { push } from './push.ts';
 import { recording } from './recording.ts';
 import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
+import { report } from './report.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';
@@ -41,6 +42,8 @@ export const api = {
   ...{ events },
   // Alarms on the phone: Web Push subscriptions of the installed app.
   push,
+  // Reports with charts (issue 45): an agent's months, a company's weeks.
+  report,
 };
 
 export const allEndpoints = (): Endpoint[] =>
@@ -98,6 +101,7 @@ export {
   renewalPreview,
   runwayRow,
 } from './renewal.ts';
+export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {
