@@ -1,5 +1,6 @@
 import { feedback, jsp } from './account.ts';
 import { agent } from './agent.ts';
+import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import type { Endpoint } from './define.ts';
 import { device } from './device.ts';
@@ -29,6 +30,8 @@ export const api = {
   ...{ events },
   // Alarms on the phone: Web Push subscriptions of the installed app.
   push,
+  // Who changed what (DESIGN §10).
+  audit,
 };
 
 export const allEndpoints = (): Endpoint[] =>
@@ -36,6 +39,7 @@ export const allEndpoints = (): Endpoint[] =>
 
 export { type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
 export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
+export { type AuditTarget, AuditTargets, auditRecord, isAudited } from './audit.ts';
 export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';
 export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';
