@@ -28,7 +28,11 @@ export interface Deps {
    * Runs a call and, when it changed something and succeeded, records it (the audit module). A refused
    * call throws before anything is recorded.
    */
-  audited: <E extends Endpoint>(endpoint: E, ctx: Ctx<E>, run: () => Promise<DataOf<E>>) => Promise<DataOf<E>>;
+  audited: <E extends Endpoint>(
+    endpoint: E,
+    ctx: Ctx<E>,
+    run: () => Promise<DataOf<E>>,
+  ) => Promise<DataOf<E>>;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
