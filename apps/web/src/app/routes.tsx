@@ -128,6 +128,8 @@ const routes: RouteObject[] = [
                 path: '/expiring',
                 element: lazyPage(() => import('../features/renewal/expiring-page.tsx')),
               },
+              // Who changed what: an agent's scope or a company's own.
+              { path: '/audit', element: lazyPage(() => import('../features/audit/audit-page.tsx')) },
               {
                 path: '/fleetMap',
                 element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),
