@@ -37,6 +37,13 @@ export const en = {
     balanceChange: 'Your balance: {{before}} → {{after}}',
     cardBalance: 'Your {{card}} balance: {{count}}',
   },
+  exportFile: {
+    open: 'Export',
+    title: 'Export this list as it is filtered',
+    csv: 'CSV (opens in Excel)',
+    xlsx: 'Excel workbook (XLSX)',
+    offline: 'You are offline: the file cannot be fetched',
+  },
   range: {
     last: 'Last {{count}} days',
     from: 'From',

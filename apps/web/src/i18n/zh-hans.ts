@@ -37,6 +37,13 @@ export const zhHans: Resources = {
     balanceChange: '您的余额：{{before}} → {{after}}',
     cardBalance: '您的{{card}}卡余额：{{count}}',
   },
+  exportFile: {
+    open: '导出',
+    title: '按当前筛选导出此列表',
+    csv: 'CSV（可用 Excel 打开）',
+    xlsx: 'Excel 工作簿（XLSX）',
+    offline: '当前离线，无法获取文件',
+  },
   range: {
     last: '最近{{count}}天',
     from: '开始',

@@ -37,6 +37,13 @@ export const zhHant: Resources = {
     balanceChange: '您的餘額：{{before}} → {{after}}',
     cardBalance: '您的{{card}}卡餘額：{{count}}',
   },
+  exportFile: {
+    open: '導出',
+    title: '按當前篩選導出此列表',
+    csv: 'CSV（可用 Excel 打開）',
+    xlsx: 'Excel 工作簿（XLSX）',
+    offline: '當前離線，無法獲取文件',
+  },
   range: {
     last: '最近{{count}}天',
     from: '開始',
