@@ -171,6 +171,36 @@ describe.each(backends)('audit log on %s', (backend) => {
     expect((await t.call(api.audit.list, { from: today, to: yesterday }, top)).code).toBe(Code.invalid);
   });
 
+  it('exports the list as filtered, in the reader’s language, and refuses a company another’s', async () => {
+    await t.call(api.profile.contact, { contact: 'Ann' }, top);
+    await t.call(api.profile.area, { area: 'Kowloon' }, company);
+    await t.call(api.profile.area, { area: 'Shatin' }, subco);
+    const get = (params: Record<string, unknown>, session: Session) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${api.audit.export.path}?${new URLSearchParams({ ...params, ...session } as Record<string, string>)}`,
+      });
+    const res = await get({ format: 'csv', lang: 'cn', timeZone: 'Asia/Shanghai', actor: 'company01' }, top);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, ...lines] = res.body
+      .slice(1)
+      .split('\r\n')
+      .filter((l) => l !== '');
+    expect(header.split(',').slice(0, 3)).toEqual(['时间 (Asia/Shanghai)', '操作账号', '角色']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('company01,单位');
+    expect(lines[0]).toContain('/v1/profile/area');
+    expect(lines[0]).toContain('Kowloon');
+    const own = await get({ format: 'csv' }, sub);
+    expect(own.body).toContain('subco01');
+    expect(own.body).not.toContain('agent01');
+    expect(own.body).not.toContain('company01');
+    const xlsx = await get({ format: 'xlsx' }, top);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await get({ format: 'csv', orgId: subcoId }, company)).json().code).toBe(Code.notFound);
+  });
+
   it('refuses to update, delete or truncate a row, whoever asks', async () => {
     await t.call(api.profile.contact, { contact: 'Kept' }, top);
     await expect(t.database.db.execute(sql`update audit_log set actor_account = 'nobody'`)).rejects.toThrow();

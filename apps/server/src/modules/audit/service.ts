@@ -1,6 +1,9 @@
 import {
+  AuditTitles as A,
   type AuditTarget,
   AuditTargets,
+  type api,
+  ColumnTitles as C,
   type DataOf,
   type Endpoint,
   isAudited,
@@ -10,9 +13,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { Ctx } from '../../http/route.ts';
-import { startOfDay } from '../../lib/zoned-time.ts';
+import { localDateTime, startOfDay } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
 
 type Fields = Record<string, unknown>;
@@ -144,23 +148,25 @@ export interface ListQuery {
   timeZone?: string;
 }
 
-/** The audit rows the caller may see, newest first; an agent's company filter must be its own company's. */
-export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: string) {
+type Filter = Omit<ListQuery, 'page' | 'size'>;
+
+/** The list's filter as the repository reads it; a company's filter may name no other company. */
+function filterOf(caller: Caller, q: Filter, fallbackZone: string): repo.AuditFilter {
   if (q.orgId !== undefined && caller.role === Role.org && q.orgId !== caller.id) throw notFound();
   const zone = q.timeZone ?? fallbackZone;
-  const { list, total } = await repo.listAudit(
-    db,
-    scopeOf(caller),
-    {
-      actor: q.actor,
-      action: q.action,
-      orgId: q.orgId,
-      from: q.from ? startOfDay(q.from, zone) : undefined,
-      to: q.to ? startOfDay(nextDay(q.to), zone) : undefined,
-    },
-    q.page,
-    q.size,
-  );
+  return {
+    actor: q.actor,
+    action: q.action,
+    orgId: q.orgId,
+    from: q.from ? startOfDay(q.from, zone) : undefined,
+    to: q.to ? startOfDay(nextDay(q.to), zone) : undefined,
+  };
+}
+
+/** The audit rows the caller may see, newest first. */
+export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: string) {
+  const filter = filterOf(caller, q, fallbackZone);
+  const { list, total } = await repo.listAudit(db, scopeOf(caller), filter, q.page, q.size);
   return {
     list: list.map((r) => ({
       id: r.id,
@@ -180,6 +186,44 @@ export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: s
     total,
     page: q.page,
     size: q.size,
+  };
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The audit list's filter as a file: before, after and what was sent as JSON. */
+export function exportList(
+  db: Db,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.audit.export>,
+  fallbackZone: string,
+): ExportFile {
+  const filter = filterOf(caller, q, fallbackZone);
+  const zone = q.timeZone ?? fallbackZone;
+  return {
+    name: 'audit',
+    columns: titlesOf(q.lang, zone, [
+      { time: C.time },
+      A.actor,
+      A.role,
+      A.ip,
+      A.action,
+      A.target,
+      A.before,
+      A.after,
+      A.params,
+    ]),
+    rows: cellsOf(repo.listAudit.each(db, scopeOf(caller), filter), (r) => [
+      localDateTime(r.at, zone),
+      r.actorAccount,
+      (r.actorRole === Role.agent ? C.agent : C.company)[q.lang],
+      r.ip,
+      r.action,
+      r.targetKind ? `${r.targetKind} ${r.targetIds.join(',')}` : null,
+      json(r.before),
+      json(r.after),
+      json(r.params),
+    ]),
   };
 }
 
