@@ -7,6 +7,7 @@ import { changeLanguage } from '../../i18n/i18n.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await changeLanguage('en');
 });
 
@@ -86,6 +87,28 @@ describe('/audit, the audit log', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('audit-range-last-7'));
     await waitFor(() => expect(calls(spy).at(-1)?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/));
     expect(calls(spy).at(-1)?.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('downloads the log as it is filtered, in the chosen format and language', async () => {
+    signIn(0);
+    mockApi({ [api.audit.list.path]: pageOf(rows) });
+    let href = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      href = this.href;
+    });
+    renderRoute('/audit');
+    await findPage('audit-page');
+    fireEvent.change(screen.getByTestId('audit-action'), { target: { value: '/v1/fence/add' } });
+    fireEvent.click(screen.getByTestId('export-open'));
+    fireEvent.click(await screen.findByText('Excel workbook (XLSX)'));
+    await waitFor(() => expect(href).not.toBe(''));
+    const url = new URL(href);
+    expect(url.pathname).toBe(api.audit.export.path);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      action: '/v1/fence/add',
+      format: 'xlsx',
+      lang: 'en',
+    });
   });
 
   it('offers an agent the company filter, not a company', async () => {

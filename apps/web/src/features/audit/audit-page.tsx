@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -32,10 +33,14 @@ export const Component = () => {
   const range = useDateRange();
   const days = 'start' in range.filter ? { from: range.filter.start, to: range.filter.end } : {};
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const filter = { action: action || undefined, actor: actor || undefined, orgId: org?.id, ...days };
 
   return (
     <div className="page" data-testid="audit-page">
-      <PageHeader title={t('audit.title')} />
+      <PageHeader
+        title={t('audit.title')}
+        right={<ExportMenu endpoint={api.audit.export} params={filter} name="audit" />}
+      />
       <section className="section audit-filters" aria-label={t('audit.filters')}>
         <Field id="audit-action" label={t('audit.action')}>
           <select
@@ -85,13 +90,7 @@ export const Component = () => {
       </section>
       <PagedList
         endpoint={api.audit.list}
-        params={{
-          action: action || undefined,
-          actor: actor || undefined,
-          orgId: org?.id,
-          ...days,
-          ...(timeZone && { timeZone }),
-        }}
+        params={{ ...filter, ...(timeZone && { timeZone }) }}
         empty={t('audit.empty')}
         testId="audit-list"
         rowKey={(r) => r.id}
