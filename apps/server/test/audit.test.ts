@@ -235,15 +235,38 @@ describe.each(backends)('audit log on %s', (backend) => {
       new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
     const made = await maintainAuditLog(t.database.db, 24, new Date(`${monthOf(-30)}-15T00:00:00Z`));
     expect(made.added).toEqual([monthOf(-30), monthOf(-29), monthOf(-28)]);
-    await t.database.db.execute(
-      sql.raw(`insert into audit_log (actor_role, actor_id, actor_account, agent_path, ip, action, params, at)
-               values (0, 1, 'old', 'AAAA', '::1', '/v1/profile/area', '{}', '${monthOf(-30)}-20T00:00:00Z')`),
+    const insertAt = (account: string, at: string) =>
+      t.database.db.execute(
+        sql.raw(`insert into audit_log (actor_role, actor_id, actor_account, agent_path, ip, action, params, at)
+                 values (0, 1, '${account}', 'AAAA', '::1', '/v1/profile/area', '{}', '${at}')`),
+      );
+    await insertAt('old', `${monthOf(-30)}-20T00:00:00Z`);
+    // A month without a table: the row waits in the default partition.
+    await insertAt('older', `${monthOf(-40)}-20T00:00:00Z`);
+    const placed = await rows<{ part: string }>(
+      `select tableoid::regclass::text as part from audit_log where actor_account = 'older'`,
     );
+    expect(placed.map((r) => r.part)).toEqual(['audit_log_default']);
     await t.call(api.profile.area, { area: 'Now' }, top);
     const kept = await maintainAuditLog(t.database.db, 24, now);
     expect(kept.dropped).toEqual([monthOf(-30), monthOf(-29), monthOf(-28)]);
+    // All the default partition held was past the retention: it was made again, empty.
+    expect(kept.defaultRenewed).toBe(true);
     expect((await rows<{ a: string }>('select actor_account as a from audit_log')).map((r) => r.a)).toEqual([
       'agent01',
+    ]);
+    await expect(t.database.db.execute(sql`truncate audit_log_default`)).rejects.toThrow();
+  });
+
+  it('keeps the default partition while it holds a row within the retention', async () => {
+    await t.database.db.execute(
+      sql.raw(`insert into audit_log (actor_role, actor_id, actor_account, agent_path, ip, action, params, at)
+               values (0, 1, 'late', 'AAAA', '::1', '/v1/profile/area', '{}', '2999-01-01T00:00:00Z')`),
+    );
+    const kept = await maintainAuditLog(t.database.db, 24);
+    expect(kept.defaultRenewed).toBe(false);
+    expect((await rows<{ a: string }>('select actor_account as a from audit_log')).map((r) => r.a)).toEqual([
+      'late',
     ]);
   });
 });
