@@ -61,6 +61,8 @@ const schema = z.object({
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
   /** Days of positions kept; older days' tables are dropped whole. */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Months of the audit log kept; older months' tables are dropped whole. */
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
   /** A terminal silent this long (no device call) goes offline; above the 15 s between presence writes. */
   PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).default(120),
   /** How long live events stay for a reconnecting stream to replay. */

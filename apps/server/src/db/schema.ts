@@ -29,7 +29,9 @@ import {
  * - the counters kept by triggers in the statement that changes their rows: terminal_counts (terminals
  *   below each agent path), org_counts (a company's terminals), agent_counts (an agent's notices and
  *   ledger rows), and terminal_expiries (each terminal's expiries as rows);
- * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead).
+ * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead);
+ * - audit_log partitioned by month the same way, append-only: its grants, and the triggers that refuse
+ *   UPDATE, DELETE and TRUNCATE (migration 0051).
  * `npm run db:generate -w @ptt/server` on an unchanged schema writes nothing (test/migrations.test.ts).
  */
 
@@ -819,4 +821,40 @@ export const jobRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.name, t.day] })],
+);
+
+/**
+ * Who changed what: one row per successful call that changes something (modules/audit). Partitioned by
+ * month (migration 0051) and append-only. The scope columns are the actor's: a company's id for a company,
+ * the agent path of the agent or of the company's agent, and its top path.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorRole: smallint('actor_role').notNull(),
+    actorId: integer('actor_id').notNull(),
+    actorAccount: text('actor_account').notNull(),
+    orgId: integer('org_id'),
+    agentPath: text('agent_path').notNull(),
+    topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
+    ip: text('ip').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetIds: integer('target_ids').array().notNull().default(sql`'{}'`),
+    before: jsonb('before').$type<Record<string, Record<string, unknown>>>(),
+    after: jsonb('after').$type<Record<string, Record<string, unknown>>>(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+  },
+  // The key carries the partition column, as PostgreSQL requires. Each scope reads its rows newest first;
+  // the actor and action filters have their own, as they cut across a top-level agent's many rows.
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('audit_log_org_at').on(t.orgId, t.at),
+    index('audit_log_path_at').on(t.agentPath, t.at),
+    index('audit_log_top_at').on(t.topPath, t.at),
+    index('audit_log_top_action_at').on(t.topPath, t.action, t.at),
+    index('audit_log_actor_at').on(t.actorAccount, t.at),
+  ],
 );

@@ -33,6 +33,9 @@ function keyOf(raw: string): string | undefined {
   }
 }
 
+/** A parameter's or field's name that reads like a secret's: its value is never logged or recorded. */
+export const isSecretName = (name: string) => secretKeys.has(name.toLowerCase()) || secretLike.test(name);
+
 const isSecret = (raw: string) => {
   const key = keyOf(raw);
   // A key that cannot be decoded is logged without its value: it may spell a secret's name.

@@ -24,6 +24,15 @@ export interface Deps {
   authenticate: (db: Db, input: Record<string, unknown>) => Promise<Caller>;
   /** Resolves a terminal's device_token, or answers 40102 (the device module's sessions). */
   authenticateDevice: (db: Db, token: unknown) => Promise<Device>;
+  /**
+   * Runs a call and, when it changed something and succeeded, records it (the audit module). A refused
+   * call throws before anything is recorded.
+   */
+  audited: <E extends Endpoint>(
+    endpoint: E,
+    ctx: Ctx<E>,
+    run: () => Promise<DataOf<E>>,
+  ) => Promise<DataOf<E>>;
 }
 
 /** GET carries parameters in the query; POST in the URL query too, or in a form/JSON body. */
@@ -80,7 +89,10 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (req) => ok((await handler(await contextOf(deps, endpoint, req))) ?? null, okKey),
+    handler: async (req) => {
+      const ctx = await contextOf(deps, endpoint, req);
+      return ok((await deps.audited(endpoint, ctx, () => handler(ctx))) ?? null, okKey);
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../http/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { agentRoutes } from './agent/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { deviceRoutes } from './device/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
@@ -43,5 +44,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps, hub: Liv
   // The live module imports no other module: the company check of a stream is handed to it.
   liveRoutes(app, deps, hub, orgInScope);
   pushRoutes(app, deps);
+  auditRoutes(app, deps);
   await deviceRoutes(app, deps);
 }

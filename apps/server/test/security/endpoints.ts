@@ -362,6 +362,10 @@ export const specs = new Map<Endpoint, Spec>([
   [api.recording.play, { build: (_, tn) => ({ params: { id: tn.recordingId } }) }],
   [api.recording.download, { build: (_, tn) => ({ params: { id: tn.recordingId } }) }],
 
+  // Last: by now the tenant's company has changed things, so an allowed caller's page is not empty.
+  [api.audit.list, { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
+  [api.audit.export, { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId } }) }],
+
   [api.notice.newUnreadCount, { kind: 'ignored', build: (_, tn) => ({ params: { agentId: tn.agentId } }) }],
   [api.notice.getFirstBulletin, { kind: 'ignored', build: (_, tn) => ({ params: { agentId: tn.agentId } }) }],
 ]);

@@ -130,6 +130,8 @@ const routes: RouteObject[] = [
               },
               // Reports: an agent's months (or a company's weeks); a company's own weeks.
               { path: '/reports', element: lazyPage(() => import('../features/report/report-page.tsx')) },
+              // Who changed what: an agent's scope or a company's own.
+              { path: '/audit', element: lazyPage(() => import('../features/audit/audit-page.tsx')) },
               {
                 path: '/fleetMap',
                 element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),

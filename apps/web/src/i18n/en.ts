@@ -1,6 +1,7 @@
 import { catalogue } from './catalogue.ts';
 import { accountEn } from './en/account.ts';
 import { manageEn } from './en/agent.ts';
+import { auditEn } from './en/audit.ts';
 import { fenceEn } from './en/fence.ts';
 import { groupEn } from './en/group.ts';
 import { locationEn } from './en/location.ts';
@@ -173,6 +174,7 @@ export const en = {
   ...salesEn,
   ...renewalEn,
   ...reportEn,
+  ...auditEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

@@ -2,6 +2,7 @@ import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
 import { accountZhHans } from './zh-hans/account.ts';
 import { manageZhHans } from './zh-hans/agent.ts';
+import { auditZhHans } from './zh-hans/audit.ts';
 import { fenceZhHans } from './zh-hans/fence.ts';
 import { groupZhHans } from './zh-hans/group.ts';
 import { locationZhHans } from './zh-hans/location.ts';
@@ -173,6 +174,7 @@ export const zhHans: Resources = {
   ...salesZhHans,
   ...renewalZhHans,
   ...reportZhHans,
+  ...auditZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

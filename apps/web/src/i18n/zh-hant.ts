@@ -2,6 +2,7 @@ import { catalogue } from './catalogue.ts';
 import type { Resources } from './en.ts';
 import { accountZhHant } from './zh-hant/account.ts';
 import { manageZhHant } from './zh-hant/agent.ts';
+import { auditZhHant } from './zh-hant/audit.ts';
 import { fenceZhHant } from './zh-hant/fence.ts';
 import { groupZhHant } from './zh-hant/group.ts';
 import { locationZhHant } from './zh-hant/location.ts';
@@ -173,6 +174,7 @@ export const zhHant: Resources = {
   ...salesZhHant,
   ...renewalZhHant,
   ...reportZhHant,
+  ...auditZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,

@@ -1,5 +1,6 @@
 import { feedback, jsp } from './account.ts';
 import { agent } from './agent.ts';
+import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import type { Endpoint } from './define.ts';
 import { device } from './device.ts';
@@ -42,8 +43,9 @@ export const api = {
   ...{ events },
   // Alarms on the phone: Web Push subscriptions of the installed app.
   push,
-  // Reports with charts (issue 45): an agent's months, a company's weeks.
+  // The reseller's business on record (DESIGN §10): reports with charts, who changed what.
   report,
+  audit,
 };
 
 export const allEndpoints = (): Endpoint[] =>
@@ -51,6 +53,7 @@ export const allEndpoints = (): Endpoint[] =>
 
 export { type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
 export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
+export { type AuditTarget, AuditTargets, AuditTitles, auditRecord, isAudited } from './audit.ts';
 export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';
 export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';

@@ -31,6 +31,7 @@ describe('/main, the personal center', () => {
     expect(screen.getByTestId('link-profile').getAttribute('href')).toBe('/individualUser');
     expect(screen.getByTestId('link-about').getAttribute('href')).toBe('/about');
     expect(screen.getByTestId('link-thresholds').getAttribute('href')).toBe('/cardThresholds');
+    expect(screen.getByTestId('link-audit').getAttribute('href')).toBe('/audit');
   });
 
   it('shows a company its profile link and no balances or service card password', async () => {
@@ -43,6 +44,7 @@ describe('/main, the personal center', () => {
     expect(screen.queryByTestId('main-balances')).toBeNull();
     expect(screen.queryByTestId('link-pay-pwd')).toBeNull();
     expect(screen.queryByTestId('link-thresholds')).toBeNull();
+    expect(screen.getByTestId('link-audit').getAttribute('href')).toBe('/audit');
   });
 
   it('logs out only after confirmation, ending the session on the server', async () => {

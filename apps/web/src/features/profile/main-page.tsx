@@ -2,6 +2,7 @@ import { api, isSubAgentPath } from '@ptt/contract';
 import {
   ClockCircleOutline,
   EnvironmentOutline,
+  FileOutline,
   InformationCircleOutline,
   LockOutline,
   MessageOutline,
@@ -99,6 +100,7 @@ export const Component = () => {
             extra: region.data ? region.data.region || t('account.center.payPwdNotSet') : undefined,
           },
         ]),
+    { to: '/audit', label: t('audit.menu'), icon: <FileOutline />, testId: 'link-audit' },
     {
       to: '/feedback',
       label: t('account.center.feedback'),
