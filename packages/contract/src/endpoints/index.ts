@@ -6,6 +6,7 @@ import { device } from './device.ts';
 import { events } from './events.ts';
 import { fence } from './fence.ts';
 import { group } from './group.ts';
+import { intakeEndpoints } from './intake.ts';
 import { location } from './location.ts';
 import { notice } from './notice.ts';
 import { org } from './org.ts';
@@ -22,7 +23,7 @@ export const api = {
   ...{ auth, profile, notice, sos, org, group, search, jsp, feedback },
   // The reseller's business (DESIGN §10): the expiry radar, bulk renewal and card runway.
   agent: { ...agent, ...runwayEndpoints },
-  terminal: { ...terminal, ...renewalEndpoints },
+  terminal: { ...terminal, ...renewalEndpoints, ...intakeEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   ...{ fence, location, recording, device },
   // Live operations (DESIGN §9): the event stream.
@@ -59,6 +60,14 @@ export {
   latLng,
 } from './fence.ts';
 export { groupDetail, groupMember, groupSummary } from './group.ts';
+export {
+  IntakeLimits,
+  type IntakeRowError,
+  IntakeRowErrors,
+  intakeCost,
+  intakePreview,
+  intakeRow,
+} from './intake.ts';
 export { fleetTerminal, PlaceLimits, place, TrackLimits, trackPoint } from './location.ts';
 export { bulletin, noticeRecord, noticeUser } from './notice.ts';
 export { orgDetail, server } from './org.ts';
