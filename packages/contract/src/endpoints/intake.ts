@@ -38,6 +38,11 @@ export const intakeRow = once(() =>
   }),
 );
 
+/** Rows as JSON (a body): those the phone shows, after the user fixed or dropped some. */
+const intakeRows = once(() =>
+  z.array(intakeRow(), { error: 'importEmpty' }).min(1, 'importEmpty').max(IntakeLimits.rowsMax, 'importMax'),
+);
+
 /** The company, the user type and, for rows without a name, the prefix they are numbered from. */
 const intakeTarget = once(() =>
   z.object({
@@ -72,11 +77,15 @@ export const intakeEndpoints = {
     summary:
       'Read terminals from a file or pasted text and answer what is wrong with each row, and the cards the ' +
       'valid rows take: the file (CSV or XLSX, at most 1 MB) as the multipart field "file", or the text as ' +
-      'the field "text" (one terminal a line, tab- or comma-separated, as copied from a spreadsheet). ' +
+      'the field "text" (one terminal a line, tab- or comma-separated, as copied from a spreadsheet), or ' +
+      'the rows as JSON (body: rows) as the user fixed them. ' +
       'Columns SSID, name, ICCID, group, or as a header row names them (English or Chinese); at most 1 000 ' +
       'rows. A group is named as it is in the company; a row without a name is numbered from the prefix',
     params: () =>
-      intakeTarget().extend({ text: optional(z.string().max(IntakeLimits.bytesMax, 'requestTooLarge')) }),
+      intakeTarget().extend({
+        text: optional(z.string().max(IntakeLimits.bytesMax, 'requestTooLarge')),
+        rows: optional(intakeRows()),
+      }),
     data: intakePreview,
   }),
   import: endpoint({
@@ -89,10 +98,7 @@ export const intakeEndpoints = {
       'with an error refuses it all (data: its line and errors); confirm is the card total the caller was shown',
     params: () =>
       intakeTarget().extend({
-        rows: z
-          .array(intakeRow(), { error: 'selectUser' })
-          .min(1, 'selectUser')
-          .max(IntakeLimits.rowsMax, 'importMax'),
+        rows: intakeRows(),
         confirm: digits('renewCostChanged').pipe(
           z.number().int('renewCostChanged').nonnegative('renewCostChanged'),
         ),

@@ -76,7 +76,9 @@ export async function importPreview(
   file: Uint8Array | undefined,
 ) {
   const { org, card } = await targetOf(db, caller, p);
-  const read = file ? await readFile(file) : p.text !== undefined ? readText(p.text) : undefined;
+  const read = file
+    ? await readFile(file)
+    : (p.rows ?? (p.text !== undefined ? readText(p.text) : undefined));
   if (!read) throw invalid('importEmpty');
   const checked = await checkRows(db, org.id, read, p.prefix);
   const valid = checked.filter((r) => r.errors.length === 0).length;
