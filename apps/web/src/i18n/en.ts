@@ -3,6 +3,7 @@ import { accountEn } from './en/account.ts';
 import { manageEn } from './en/agent.ts';
 import { fenceEn } from './en/fence.ts';
 import { groupEn } from './en/group.ts';
+import { intakeEn } from './en/intake.ts';
 import { locationEn } from './en/location.ts';
 import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
@@ -164,6 +165,7 @@ export const en = {
   },
   ...salesEn,
   ...renewalEn,
+  ...intakeEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

@@ -4,6 +4,7 @@ import { accountZhHans } from './zh-hans/account.ts';
 import { manageZhHans } from './zh-hans/agent.ts';
 import { fenceZhHans } from './zh-hans/fence.ts';
 import { groupZhHans } from './zh-hans/group.ts';
+import { intakeZhHans } from './zh-hans/intake.ts';
 import { locationZhHans } from './zh-hans/location.ts';
 import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
@@ -164,6 +165,7 @@ export const zhHans: Resources = {
   },
   ...salesZhHans,
   ...renewalZhHans,
+  ...intakeZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

@@ -4,6 +4,7 @@ import { accountZhHant } from './zh-hant/account.ts';
 import { manageZhHant } from './zh-hant/agent.ts';
 import { fenceZhHant } from './zh-hant/fence.ts';
 import { groupZhHant } from './zh-hant/group.ts';
+import { intakeZhHant } from './zh-hant/intake.ts';
 import { locationZhHant } from './zh-hant/location.ts';
 import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
@@ -164,6 +165,7 @@ export const zhHant: Resources = {
   },
   ...salesZhHant,
   ...renewalZhHant,
+  ...intakeZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,
