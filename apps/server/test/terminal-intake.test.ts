@@ -234,6 +234,26 @@ describe.each(backends)('bulk intake of terminals on %s', (backend) => {
     expect(again.data).toEqual({ line: good[0].line, errors: ['importSsidInUse'] });
   }, 60_000);
 
+  it('checks the rows as fixed on the phone (JSON), keeping their lines', async () => {
+    const [a, b] = [fresh(), fresh()];
+    const rows = [
+      { line: 7, ssid: a, name: 'Fixed_1', iccid: '', group: 'Patrol' },
+      { line: 9, ssid: ` ${b.slice(0, 3)}${'０'}${b.slice(4)} `, name: '', iccid: '', group: '' },
+    ];
+    const res = await t.callBody(api.terminal.importPreview, { ...target, prefix: 'Desk' }, { rows }, top);
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.rows.map((r) => [r.line, r.errors])).toEqual([
+      [7, []],
+      [9, []],
+    ]);
+    const tooMany = Array.from({ length: IntakeLimits.rowsMax + 1 }, (_, i) => ({ ...rows[0], line: i + 1 }));
+    const refused = await t.callBody(api.terminal.importPreview, target, { rows: tooMany }, top);
+    expect([refused.code, refused.msg.en]).toEqual([
+      Code.invalid,
+      'At most 1000 terminals can be imported at once',
+    ]);
+  });
+
   it('refuses a company, another tenant’s company, more than 1 000 rows, a changed cost and a non-table', async () => {
     const a = fresh();
     const row = { line: 1, ssid: a, name: 'Solo_1', iccid: '', group: '' };
