@@ -1,5 +1,6 @@
 import { IntakeLimits, rules } from '@ptt/contract';
 import { invalid } from '../../http/errors.ts';
+import { unpacksWithin } from '../../lib/zip-bound.ts';
 
 /** One row of a delivery note as read: its line in the file and its four cells as text. */
 export interface ReadRow {
@@ -139,6 +140,8 @@ function cellText(value: unknown): string {
 /** The rows of an XLSX workbook's first worksheet. exceljs is loaded with the first file that needs it. */
 export async function readXlsx(bytes: Uint8Array): Promise<ReadRow[]> {
   const { default: ExcelJS } = await import('exceljs');
+  // A workbook of 1 000 rows unpacks to well under a megabyte; more is not a delivery note.
+  if (!unpacksWithin(bytes, IntakeLimits.unpackedMax)) throw invalid('importFileUnsupported');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
