@@ -282,6 +282,27 @@ describe.each(backends)('bulk intake of terminals on %s', (backend) => {
     const broken = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
     expect((await preview({ file: broken, name: 'a.xlsx' })).msg.en).toMatch(/CSV or XLSX/);
     expect((await preview({ text: '\n \n' })).msg.en).toMatch(/No terminals found/);
+    const huge = await preview({ file: Buffer.alloc(IntakeLimits.bytesMax + 1, 0x31), name: 'big.csv' });
+    expect([huge.code, huge.msg.en]).toEqual([Code.invalid, 'The request is too large']);
+    // Two files in one body: the closing delimiter of the first gives way to the file part again.
+    const two = multipart({ orgId: String(orgId), userType: '0' }, { name: 'a.csv', bytes: Buffer.from(a) });
+    const boundary = two.type.split('boundary=')[1];
+    const filePart = two.payload.indexOf(`--${boundary}\r\nContent-Disposition: form-data; name="file"`);
+    const closing = Buffer.byteLength(`--${boundary}--\r\n`);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `${api.terminal.importPreview.path}?${new URLSearchParams({ ...top })}`,
+      payload: Buffer.concat([
+        two.payload.subarray(0, two.payload.length - closing),
+        two.payload.subarray(filePart),
+      ]),
+      headers: { 'content-type': two.type },
+    });
+    expect([twice.statusCode, twice.json().code, twice.json().msg.en]).toEqual([
+      200,
+      Code.invalid,
+      'The request is too large',
+    ]);
     expect(await written()).toEqual(before);
   });
 
