@@ -42,6 +42,7 @@ export const RowEditor = ({ row, onSave, onCancel }: Props) => {
         parts,
       )}
     >
+      <p className="item-meta">{t('intake.line', { line: row.line })}</p>
       <FormInput id={id('ssid')} label="SSID(IMEI)" inputMode="numeric" {...form.field('ssid')} />
       <FormInput id={id('name')} label={t('intake.name')} maxLength={11} {...form.field('name')} />
       <FormInput id={id('iccid')} label={t('intake.iccid')} maxLength={20} {...form.field('iccid')} />
