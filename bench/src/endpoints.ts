@@ -142,6 +142,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       functions: 'voice,location',
     })),
     agent('agent/runway', api.agent.runway),
+    agent('report/agent', api.report.agent, () => ({ months: any([6, 12, 24]) })),
     agent('agent/returnable', api.agent.returnable, () => ({ agentId: any(s.subs), cardType: 0 })),
     agent('terminal/selected', api.terminal.selected, () => ({
       ids: Array.from({ length: 20 }, () => any(s.topTerminals)).join(','),
@@ -193,6 +194,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     company('location/last', api.location.last, () => ({ terminalId: any(s.trackedTerminals), lang: 'en' })),
     company('location/mapConfig', api.location.mapConfig),
     company('push/key', api.push.key),
+    company('report/org', api.report.org, () => ({ weeks: any([8, 12, 26]) })),
     // A page of the live map's read of the 20 000-terminal company: after one of its terminals, or the
     // first page as often as a map load reads it (one page in 40).
     company(

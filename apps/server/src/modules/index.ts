@@ -15,6 +15,7 @@ import { orgRoutes } from './org/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { recordingRoutes } from './recording/routes.ts';
+import { reportRoutes } from './report/routes.ts';
 import { salesRoutes } from './sales/routes.ts';
 import { orgInScope } from './scope/service.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps, hub: Liv
   fenceRoutes(app, deps);
   locationRoutes(app, deps);
   recordingRoutes(app, deps);
+  reportRoutes(app, deps);
   // The live module imports no other module: the company check of a stream is handed to it.
   liveRoutes(app, deps, hub, orgInScope);
   pushRoutes(app, deps);

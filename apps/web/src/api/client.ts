@@ -50,7 +50,13 @@ export interface CallOptions {
   session?: boolean;
 }
 
-type ParamValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type ParamValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly (string | number | boolean)[];
 
 /** The text of a server message in the active language, as SPEC §8 shows it. */
 export const localize = (msg: Msg): string => displayMessage(msg[msgField[currentLanguage()]] || msg.en);

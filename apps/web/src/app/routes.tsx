@@ -128,6 +128,8 @@ const routes: RouteObject[] = [
                 path: '/expiring',
                 element: lazyPage(() => import('../features/renewal/expiring-page.tsx')),
               },
+              // Reports: an agent's months (or a company's weeks); a company's own weeks.
+              { path: '/reports', element: lazyPage(() => import('../features/report/report-page.tsx')) },
               {
                 path: '/fleetMap',
                 element: lazyPage(() => import('../features/location/fleet-map-page.tsx')),

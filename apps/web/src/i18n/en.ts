@@ -9,6 +9,7 @@ import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
 import { recordingEn } from './en/recording.ts';
 import { renewalEn } from './en/renewal.ts';
+import { reportEn } from './en/report.ts';
 import { salesEn } from './en/sales.ts';
 import { scanEn } from './en/scan.ts';
 import { searchEn } from './en/search.ts';
@@ -36,6 +37,13 @@ export const en = {
     cancel: 'Cancel',
     balanceChange: 'Your balance: {{before}} → {{after}}',
     cardBalance: 'Your {{card}} balance: {{count}}',
+  },
+  exportFile: {
+    open: 'Export',
+    title: 'Export this list as it is filtered',
+    csv: 'CSV (opens in Excel)',
+    xlsx: 'Excel workbook (XLSX)',
+    offline: 'You are offline: the file cannot be fetched',
   },
   range: {
     last: 'Last {{count}} days',
@@ -166,6 +174,7 @@ export const en = {
   ...salesEn,
   ...renewalEn,
   ...intakeEn,
+  ...reportEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

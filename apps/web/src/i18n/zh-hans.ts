@@ -10,6 +10,7 @@ import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
 import { recordingZhHans } from './zh-hans/recording.ts';
 import { renewalZhHans } from './zh-hans/renewal.ts';
+import { reportZhHans } from './zh-hans/report.ts';
 import { salesZhHans } from './zh-hans/sales.ts';
 import { scanZhHans } from './zh-hans/scan.ts';
 import { searchZhHans } from './zh-hans/search.ts';
@@ -36,6 +37,13 @@ export const zhHans: Resources = {
     cancel: '取消',
     balanceChange: '您的余额：{{before}} → {{after}}',
     cardBalance: '您的{{card}}卡余额：{{count}}',
+  },
+  exportFile: {
+    open: '导出',
+    title: '按当前筛选导出此列表',
+    csv: 'CSV（可用 Excel 打开）',
+    xlsx: 'Excel 工作簿（XLSX）',
+    offline: '当前离线，无法获取文件',
   },
   range: {
     last: '最近{{count}}天',
@@ -166,6 +174,7 @@ export const zhHans: Resources = {
   ...salesZhHans,
   ...renewalZhHans,
   ...intakeZhHans,
+  ...reportZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

@@ -10,6 +10,7 @@ import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
 import { recordingZhHant } from './zh-hant/recording.ts';
 import { renewalZhHant } from './zh-hant/renewal.ts';
+import { reportZhHant } from './zh-hant/report.ts';
 import { salesZhHant } from './zh-hant/sales.ts';
 import { scanZhHant } from './zh-hant/scan.ts';
 import { searchZhHant } from './zh-hant/search.ts';
@@ -36,6 +37,13 @@ export const zhHant: Resources = {
     cancel: '取消',
     balanceChange: '您的餘額：{{before}} → {{after}}',
     cardBalance: '您的{{card}}卡餘額：{{count}}',
+  },
+  exportFile: {
+    open: '導出',
+    title: '按當前篩選導出此列表',
+    csv: 'CSV（可用 Excel 打開）',
+    xlsx: 'Excel 工作簿（XLSX）',
+    offline: '當前離線，無法獲取文件',
   },
   range: {
     last: '最近{{count}}天',
@@ -166,6 +174,7 @@ export const zhHant: Resources = {
   ...salesZhHant,
   ...renewalZhHant,
   ...intakeZhHant,
+  ...reportZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,

@@ -8,15 +8,21 @@ const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll(
 export const csvOf = (rows: string[][]) =>
   `\uFEFF${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 
-/** Saves text as a file the browser downloads. */
-export const downloadText = (filename: string, text: string, type = 'text/csv;charset=utf-8') => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands an address to the browser as a file to download, under the name given. */
+export const downloadUrl = (url: string, filename: string) => {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
+};
+
+/** Saves text as a file the browser downloads. */
+export const downloadText = (filename: string, text: string, type = 'text/csv;charset=utf-8') => {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadUrl(url, filename);
   // The click has handed the file to the browser; the URL can go once this task ends.
   setTimeout(() => URL.revokeObjectURL(url));
 };

@@ -7,6 +7,14 @@ import { events } from './events.ts';
 import { fence } from './fence.ts';
 import { group } from './group.ts';
 import { intakeEndpoints } from './intake.ts';
+import {
+  fenceExports,
+  groupExports,
+  orgExports,
+  recordingExports,
+  sosExports,
+  terminalExports,
+} from './list-exports.ts';
 import { location } from './location.ts';
 import { notice } from './notice.ts';
 import { org } from './org.ts';
@@ -14,22 +22,29 @@ import { profile } from './profile.ts';
 import { push } from './push.ts';
 import { recording } from './recording.ts';
 import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
+import { report } from './report.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
 export const api = {
-  ...{ auth, profile, notice, sos, org, group, search, jsp, feedback },
-  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal and card runway.
-  agent: { ...agent, ...runwayEndpoints },
-  terminal: { ...terminal, ...renewalEndpoints, ...intakeEndpoints },
+  ...{ auth, profile, notice, org, search, jsp, feedback },
+  sos: { ...sos, ...sosExports },
+  group: { ...group, ...groupExports },
+  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway and list exports.
+  agent: { ...agent, ...runwayEndpoints, ...orgExports },
+  terminal: { ...terminal, ...renewalEndpoints, ...terminalExports, ...intakeEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
-  ...{ fence, location, recording, device },
+  fence: { ...fence, ...fenceExports },
+  recording: { ...recording, ...recordingExports },
+  ...{ location, device },
   // Live operations (DESIGN §9): the event stream.
   ...{ events },
   // Alarms on the phone: Web Push subscriptions of the installed app.
   push,
+  // Reports with charts (issue 45): an agent's months, a company's weeks.
+  report,
 };
 
 export const allEndpoints = (): Endpoint[] =>
@@ -49,6 +64,15 @@ export {
   liveEventData,
   parseLiveEvent,
 } from './events.ts';
+export {
+  ColumnTitles,
+  type ExportFormat,
+  ExportFormats,
+  ExportWords,
+  exportOf,
+  exportParams,
+  type Title,
+} from './export.ts';
 export {
   FenceLimits,
   fenceDetail,
@@ -86,6 +110,7 @@ export {
   renewalPreview,
   runwayRow,
 } from './renewal.ts';
+export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {

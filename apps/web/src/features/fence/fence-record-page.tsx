@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { markFenceAlarmsSeen, useUnseenFenceAlarms } from '../../api/live-alarms.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -29,7 +30,16 @@ export const Component = () => {
   }, [unseen]);
   return (
     <div className="page" data-testid="fence-records">
-      <PageHeader title={t('fence.records')} />
+      <PageHeader
+        title={t('fence.records')}
+        right={
+          <ExportMenu
+            endpoint={api.fence.exportRecords}
+            params={{ fenceId, ...range.filter }}
+            name="fence-alarms"
+          />
+        }
+      />
       <section className="section">
         <Field id="fence-records-fence" label={t('fence.fenceFilter')}>
           <select

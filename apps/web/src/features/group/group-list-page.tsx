@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyPicker } from '../../components/company-picker.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import type { Choice } from '../../lib/choice.ts';
@@ -17,19 +18,23 @@ export const Component = () => {
   const isAgent = getLoginInfo()?.role === 0;
   const [keyword, setKeyword] = useState('');
   const [org, setOrg] = useState<Choice | null>(null);
+  const filter = { keyword: keyword || undefined, orgId: org?.id };
   return (
     <div className="page" data-testid="group-list">
       <PageHeader
         title={t('group.list')}
         right={
-          <Link
-            to="/groupAdd"
-            aria-label={t('group.add')}
-            className="page-header__back"
-            data-testid="to-group-add"
-          >
-            <AddOutline />
-          </Link>
+          <>
+            <ExportMenu endpoint={api.group.export} params={filter} name="groups" />
+            <Link
+              to="/groupAdd"
+              aria-label={t('group.add')}
+              className="page-header__back"
+              data-testid="to-group-add"
+            >
+              <AddOutline />
+            </Link>
+          </>
         }
       />
       <div className="group-filters">
@@ -53,7 +58,7 @@ export const Component = () => {
       </div>
       <PagedList
         endpoint={api.group.list}
-        params={{ keyword: keyword || undefined, orgId: org?.id }}
+        params={filter}
         empty={t('group.empty')}
         rowKey={(g) => g.id}
         item={(g) => (

@@ -135,3 +135,33 @@ describe('group members', () => {
     expect(rows).toEqual(['member-359000000000001', 'member-359000000000002']);
   });
 });
+
+describe('exporting the group list', () => {
+  it('downloads the list as it is searched, in the chosen format, language and zone', async () => {
+    signIn(1);
+    mockApi({
+      [api.group.list.path]: { data: { list: [summary(1, 'Desk', false)], total: 1, page: 1, size: 20 } },
+    });
+    let href = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      href = this.href;
+    });
+    renderRoute('/groupList');
+    await findPage('group-list');
+    const search = screen.getByPlaceholderText('Search groups');
+    fireEvent.change(search, { target: { value: 'Desk' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByTestId('export-open'));
+    fireEvent.click(await screen.findByText('Excel workbook (XLSX)'));
+    await waitFor(() => expect(href).not.toBe(''));
+    const url = new URL(href);
+    expect(url.pathname).toBe(api.group.export.path);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      keyword: 'Desk',
+      format: 'xlsx',
+      lang: 'en',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(url.searchParams.get('access_token')).toBeTruthy();
+  });
+});

@@ -6,6 +6,7 @@ import {
   AppstoreOutline,
   ClockCircleOutline,
   ExclamationShieldOutline,
+  HistogramOutline,
   RightOutline,
   TeamOutline,
   UserAddOutline,
@@ -137,6 +138,12 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
       icon: <ClockCircleOutline />,
       testId: 'row-expiring',
       extra: <ExpiringBadge />,
+    },
+    {
+      to: '/reports',
+      label: t('report.homeRow'),
+      icon: <HistogramOutline />,
+      testId: 'row-reports',
     },
   ];
   return (

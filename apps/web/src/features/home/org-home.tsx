@@ -6,6 +6,7 @@ import {
   ClockCircleOutline,
   EnvironmentOutline,
   ExclamationShieldOutline,
+  HistogramOutline,
   LocationOutline,
   SoundOutline,
   TeamOutline,
@@ -75,6 +76,12 @@ const Overview = () => {
       icon: <ClockCircleOutline />,
       testId: 'row-expiring',
       extra: <ExpiringBadge />,
+    },
+    {
+      to: '/reports',
+      label: t('report.homeRow'),
+      icon: <HistogramOutline />,
+      testId: 'row-reports',
     },
     {
       to: '/fencerecord',

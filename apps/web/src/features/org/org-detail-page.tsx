@@ -113,6 +113,14 @@ export const Component = () => {
               <span className="row__label">{t('renewal.openFromOrg')}</span>
               <RightOutline aria-hidden className="row__arrow" />
             </Link>
+            <Link
+              to={`/reports?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
+              className="row"
+              data-testid="org-report"
+            >
+              <span className="row__label">{t('report.openFromOrg')}</span>
+              <RightOutline aria-hidden className="row__arrow" />
+            </Link>
           </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
           <ReminderSmsSwitch id={o.id} on={o.reminder_sms} />

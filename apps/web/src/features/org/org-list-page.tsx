@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 
@@ -21,9 +22,16 @@ export const Component = () => {
       <PageHeader
         title={t('manage.orgs')}
         right={
-          <Link to="/orgAdd" aria-label={t('manage.addOrg')} className="page-header__back">
-            <AddOutline />
-          </Link>
+          <>
+            <ExportMenu
+              endpoint={api.agent.exportOrgs}
+              params={{ keyword: keyword || undefined }}
+              name="companies"
+            />
+            <Link to="/orgAdd" aria-label={t('manage.addOrg')} className="page-header__back">
+              <AddOutline />
+            </Link>
+          </>
         }
       />
       <div style={{ padding: '12px 16px 0' }}>

@@ -85,6 +85,7 @@ describe('company management', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('org-expiring')).getAttribute('href')).toBe(
       '/expiring?orgId=7&orgName=TaxiCo',
     );
+    expect(screen.getByTestId('org-report').getAttribute('href')).toBe('/reports?orgId=7&orgName=TaxiCo');
     const sms = screen.getByTestId('reminder-sms');
     expect(sms.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(sms);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { GroupFilter } from '../../components/group-filter.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -23,7 +24,16 @@ export const Component = () => {
   const range = useDateRange();
   return (
     <div className="page" data-testid="recording-list">
-      <PageHeader title={t('recording.title')} />
+      <PageHeader
+        title={t('recording.title')}
+        right={
+          <ExportMenu
+            endpoint={api.recording.export}
+            params={{ groupId: group?.id, terminalId, ...range.filter }}
+            name="recordings"
+          />
+        }
+      />
       <section className="section">
         <div className="chips">
           <GroupFilter value={group} onChange={setGroup} />

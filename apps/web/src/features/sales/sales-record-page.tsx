@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
+import { downloadUrl } from '../../lib/csv.ts';
 import { localDay } from '../../lib/dates.ts';
 import { RecordRow } from './record-row.tsx';
 import './sales.css';
@@ -35,13 +36,7 @@ export const Component = () => {
         lang: msgField[currentLanguage()],
         timeZone,
       });
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `sales-record-${range.start}-${range.end}-${timeZone.replaceAll('/', '_')}.csv`;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      downloadUrl(url, `sales-record-${range.start}-${range.end}-${timeZone.replaceAll('/', '_')}.csv`);
     },
     (range) => [[rules.dateRange, range]],
   );

@@ -6,6 +6,7 @@ import { sosReads } from '../../api/changes.ts';
 import { ApiError } from '../../api/client.ts';
 import { invalidateEndpoints, useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -68,7 +69,10 @@ export const Component = () => {
 
   return (
     <div className="page" data-testid="sos-list">
-      <PageHeader title={t('sos.title')} />
+      <PageHeader
+        title={t('sos.title')}
+        right={<ExportMenu endpoint={api.sos.export} params={{ ...params, ...range.filter }} name="sos" />}
+      />
       <section className="section">
         <fieldset className="chips">
           <legend className="visually-hidden">{t('sos.status')}</legend>

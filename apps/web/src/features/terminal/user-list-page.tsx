@@ -8,6 +8,7 @@ import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { confirm } from '../../components/confirm.ts';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { GroupFilter } from '../../components/group-filter.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -73,12 +74,14 @@ export const Component = () => {
     }
   };
 
+  const filter = { keyword: keyword || undefined, orgId: org?.id, groupId: group?.id, state };
   return (
     <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="user-list">
       <PageHeader
         title={t('terminal.list')}
         right={
           <>
+            <ExportMenu endpoint={api.terminal.export} params={filter} name="users" />
             <Link
               to="/fleetMap"
               aria-label={t('fleet.open')}
@@ -152,7 +155,7 @@ export const Component = () => {
       </div>
       <PagedList
         endpoint={api.terminal.list}
-        params={{ keyword: keyword || undefined, orgId: org?.id, groupId: group?.id, state }}
+        params={filter}
         empty={t('terminal.empty')}
         testId="user-rows"
         rowKey={(u) => u.id}

@@ -1,0 +1,109 @@
+import type { api, ParsedParamsOf } from '@ptt/contract';
+import type { Conn } from '../../db/client.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { localParts, startOfDay, today } from '../../lib/zoned-time.ts';
+import { orgIdInScope } from '../scope/service.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 86_400_000;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The last `count` months (YYYY-MM) up to the one `day` falls in, oldest first. */
+export function monthsUpTo(day: string, count: number) {
+  const [y, m] = day.split('-').map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
+    return `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}`;
+  });
+}
+
+/** The Mondays (YYYY-MM-DD) of the last `count` weeks up to the one `day` falls in, oldest first. */
+export function weeksUpTo(day: string, count: number) {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  const monday = at - ((new Date(at).getUTCDay() + 6) % 7) * DAY_MS;
+  return Array.from({ length: count }, (_, i) =>
+    new Date(monday - (count - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** A grouped count's rows by their bucket. */
+const countsOf = <K extends string>(rows: ({ n: number } & Record<K, string>)[], key: K) =>
+  new Map(rows.map((r) => [r[key], Number(r.n)]));
+
+interface Zone {
+  TIME_ZONE: string;
+}
+
+/**
+ * The zone asked for (or the server's) under its canonical name: PostgreSQL reads the name in SQL, and
+ * knows the IANA names, not every spelling Intl accepts (a lower-case name, an alias such as EST).
+ */
+const zoneOf = (asked: string | undefined, config: Zone) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: asked ?? config.TIME_ZONE }).resolvedOptions().timeZone;
+
+/** The signed-in agent's months: cards sold, consumed and recycled per type, terminals created and lapsed. */
+export async function agentReport(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.report.agent>,
+  config: Zone,
+) {
+  const zone = zoneOf(p.timeZone, config);
+  const months = monthsUpTo(localParts(new Date(), zone).date, p.months);
+  const first = `${months[0]}-01`;
+  const from = startOfDay(first, zone);
+  const scope = scopeOf(caller);
+  // One after the other: a request holds one connection of the pool.
+  const cards = await repo.cardMonths(db, caller.id, from, zone, p.cardType);
+  const created = countsOf(await repo.createdMonths(db, scope, from, zone), 'month');
+  const lapsed = countsOf(await repo.lapsedMonths(db, scope, first, today()), 'month');
+  return {
+    months: months.map((month) => ({
+      month,
+      cards: cards
+        .filter((c) => c.month === month)
+        .sort((a, b) => a.cardType - b.cardType)
+        .map((c) => ({
+          cardType: c.cardType,
+          sold: Number(c.sold),
+          consumed: Number(c.consumed),
+          recycled: Number(c.recycled),
+        })),
+      created: created.get(month) ?? 0,
+      lapsed: lapsed.get(month) ?? 0,
+    })),
+  };
+}
+
+/** A company's weeks: terminals online, SOS raised and processed, fence alarms. */
+export async function orgReport(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.report.org>,
+  config: Zone & { POSITION_RETENTION_DAYS: number },
+) {
+  const orgId = await orgIdInScope(db, caller, p.orgId);
+  const zone = zoneOf(p.timeZone, config);
+  const weeks = weeksUpTo(localParts(new Date(), zone).date, p.weeks);
+  const starts = weeks.map((w) => startOfDay(w, zone));
+  // Positions older than the retention are gone: a week that starts before it would read as fewer online.
+  const kept = Date.now() - config.POSITION_RETENTION_DAYS * DAY_MS;
+  const known = weeks.filter((_, i) => starts[i].getTime() >= kept);
+  const sos = await repo.sosWeeks(db, orgId, starts[0], zone);
+  const raised = countsOf(sos.raised, 'week');
+  const processed = countsOf(sos.processed, 'week');
+  const fence = countsOf(await repo.fenceWeeks(db, orgId, starts[0], zone), 'week');
+  const online =
+    known.length > 0
+      ? countsOf(await repo.onlineWeeks(db, orgId, startOfDay(known[0], zone), zone), 'week')
+      : new Map<string, number>();
+  return {
+    weeks: weeks.map((week) => ({
+      week,
+      online: known.includes(week) ? (online.get(week) ?? 0) : null,
+      sosRaised: raised.get(week) ?? 0,
+      sosProcessed: processed.get(week) ?? 0,
+      fenceAlarms: fence.get(week) ?? 0,
+    })),
+  };
+}

@@ -1,0 +1,59 @@
+import type { ExportFormat, Route } from '@ptt/contract';
+import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildUrl, type ParamValue } from '../api/client.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { msgField } from '../i18n/languages.ts';
+import { downloadUrl } from '../lib/csv.ts';
+import { showToast } from './toast.ts';
+
+interface Props {
+  /** The list's export endpoint. */
+  endpoint: Route;
+  /** The filters the list is shown with: the file holds the same rows. */
+  params: Record<string, ParamValue>;
+  /** The file's name, without its extension. */
+  name: string;
+}
+
+/**
+ * The header button that exports a list as it is filtered, as CSV or as an Excel workbook. The file
+ * comes straight from the server (which reads the session from the query), in the screen's language
+ * and with the device's time zone, which the file's time columns name.
+ */
+export const ExportMenu = ({ endpoint, params, name }: Props) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const fetchFile = (format: ExportFormat) => {
+    setOpen(false);
+    if (!navigator.onLine) return showToast(t('exportFile.offline'));
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const url = buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone });
+    downloadUrl(url, `${name}.${format}`);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="page-header__back"
+        aria-label={t('exportFile.open')}
+        data-testid="export-open"
+        onClick={() => setOpen(true)}
+      >
+        <DownlandOutline aria-hidden />
+      </button>
+      <ActionSheet
+        visible={open}
+        extra={t('exportFile.title')}
+        cancelText={t('common.cancel')}
+        actions={[
+          { key: 'csv', text: t('exportFile.csv'), onClick: () => fetchFile('csv') },
+          { key: 'xlsx', text: t('exportFile.xlsx'), onClick: () => fetchFile('xlsx') },
+        ]}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,36 @@
+import type { api, DataOf } from '@ptt/contract';
+
+type Months = DataOf<typeof api.report.agent>['months'];
+
+/** The report's month (YYYY-MM) or Monday (YYYY-MM-DD) as a date at noon UTC, read back in UTC. */
+const dayOf = (key: string) => new Date(`${key.length === 7 ? `${key}-01` : key}T12:00:00Z`);
+const format = (lang: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+
+/** Months as the axis names them (the year on the first and on each January) and as the table does. */
+export function monthNames(keys: string[], lang: string) {
+  const short = format(lang, { month: 'short' });
+  const withYear = format(lang, { month: 'short', year: '2-digit' });
+  const full = format(lang, { month: 'long', year: 'numeric' });
+  return keys.map((k, i) => ({
+    short: (i === 0 || k.endsWith('-01') ? withYear : short).format(dayOf(k)),
+    full: full.format(dayOf(k)),
+  }));
+}
+
+/** Weeks by their Monday: month and day under the axis, the whole date in the table. */
+export function weekNames(keys: string[], lang: string) {
+  const short = format(lang, { month: 'numeric', day: 'numeric' });
+  const full = format(lang, { year: 'numeric', month: 'short', day: 'numeric' });
+  return keys.map((k) => ({ short: short.format(dayOf(k)), full: full.format(dayOf(k)) }));
+}
+
+/** Per month, the cards sold, consumed and recycled of every type together (the server filters a type). */
+export const cardTotals = (months: Months) =>
+  (['sold', 'consumed', 'recycled'] as const).map((key) => ({
+    key,
+    values: months.map((m) => m.cards.reduce((n, c) => n + c[key], 0)),
+  }));
+
+/** The browser's time zone: months and weeks begin where the reader is. */
+export const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

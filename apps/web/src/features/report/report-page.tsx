@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CompanyPicker } from '../../components/company-picker.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import type { Choice } from '../../lib/choice.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { AgentReport } from './agent-report.tsx';
+import { OrgReport } from './org-report.tsx';
+import './report.css';
+
+/**
+ * /reports (?orgId=&orgName=): an agent's business by month, or, with a company chosen, that company's
+ * weeks; a company sees its own weeks.
+ */
+export const Component = () => {
+  const { t } = useTranslation();
+  const isAgent = getLoginInfo()?.role === 0;
+  const [search] = useSearchParams();
+  const [org, setOrg] = useState<Choice | null>(() => {
+    const id = Number(search.get('orgId'));
+    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
+  });
+  return (
+    <div className="page" data-testid="report-page">
+      <PageHeader title={isAgent ? t('report.title') : t('report.orgTitle')} />
+      {isAgent && (
+        <div className="report-filters report-org">
+          <CompanyPicker
+            id="report-org"
+            value={org}
+            onChange={setOrg}
+            placeholder={t('report.mine')}
+            searchText={t('report.searchCompany')}
+            empty={t('report.noCompanies')}
+            clearText={t('report.mine')}
+            onClear={() => setOrg(null)}
+          />
+        </div>
+      )}
+      {isAgent && !org ? <AgentReport /> : <OrgReport key={org?.id} orgId={org?.id} />}
+    </div>
+  );
+};
