@@ -49,6 +49,7 @@ async function openWithRows(bad: Record<number, CheckedRow['errors']>) {
   signIn(0);
   const bodies: { path: string; body: unknown; url: URL }[] = [];
   let current: Record<number, CheckedRow['errors']> = bad;
+  let refuseImport = false;
   const fetch = mockApi({
     [api.agent.orgs.path]: orgs,
     [api.agent.queryCardSwitch.path]: { data: allOn({ super_card: 0 }) },
@@ -65,6 +66,10 @@ async function openWithRows(bad: Record<number, CheckedRow['errors']>) {
       if (body instanceof FormData) return reply(null, Code.invalid, Messages.importMax);
       const rows: IntakeRow[] = body.rows ?? pasted.map(({ errors: _, ...r }) => r);
       return reply(previewOf(rows, current));
+    }
+    if (url.pathname === api.terminal.import.path && refuseImport) {
+      refuseImport = false;
+      return reply({ line: 2, errors: ['importSsidInUse'] }, Code.rule, Messages.importRowInvalid);
     }
     if (url.pathname === api.terminal.import.path)
       return reply({
@@ -94,6 +99,9 @@ async function openWithRows(bad: Record<number, CheckedRow['errors']>) {
     bodies,
     setBad: (next: Record<number, CheckedRow['errors']>) => {
       current = next;
+    },
+    refuseNextImport: () => {
+      refuseImport = true;
     },
   };
 }
@@ -142,6 +150,25 @@ describe('bulk intake from pasted rows', () => {
     const imported = bodies.find((b) => b.path === api.terminal.import.path);
     expect(imported?.url.searchParams.get('confirm')).toBe('2');
     expect((imported?.body as { rows: IntakeRow[] } | undefined)?.rows.map((r) => r.line)).toEqual([2, 4]);
+  });
+
+  it('names the line an import was refused for, and checks the rows again', async () => {
+    const { bodies, setBad, refuseNextImport } = await openWithRows({});
+    refuseNextImport();
+    setBad({ 2: ['importSsidInUse'] });
+    fireEvent.click(screen.getByTestId('intake-import'));
+    await answerDialog(
+      'Create 3 users in Taxi Co with 3 Voice cards, one each? Your balance: 7 → 4',
+      'Import',
+    );
+    expect((await screen.findByTestId('intake-refused')).textContent).toBe(
+      `Line 2: ${Messages.importSsidInUse.en}`,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('intake-summary').textContent).toBe('3 rows: 2 ready, 1 to fix'),
+    );
+    expect(bodies.filter((b) => b.path === api.terminal.importPreview.path)).toHaveLength(2);
+    expect(screen.getByTestId('intake-import').hasAttribute('disabled')).toBe(true);
   });
 
   it('says in Chinese what is wrong with a row', async () => {
