@@ -362,6 +362,43 @@ export const Messages = {
   ),
   reminderExpiryTitle: m('Services expiring', '服务即将到期', '服務即將到期'),
   reminderBalanceTitle: m('Low card balance', '卡余额不足', '卡餘額不足'),
+  // Bulk intake of terminals from a file or pasted text: a row's errors, then the whole intake's.
+  importDuplicate: m(
+    'This SSID(IMEI) appears more than once in the list',
+    '该SSID(IMEI)在列表中重复出现',
+    '該SSID(IMEI)在列表中重複出現',
+  ),
+  importSsidInUse: m('This SSID(IMEI) is already in use', '该SSID(IMEI)已被使用', '該SSID(IMEI)已被使用'),
+  importNameMissing: m(
+    'No name: enter one, or a nickname prefix to number the rows without one',
+    '缺少名称：请填写，或填写昵称前缀为无名称的行编号',
+    '缺少名稱：請填寫，或填寫暱稱前綴為無名稱的行編號',
+  ),
+  importUnknownGroup: m(
+    'The company has no group of this name',
+    '该单位没有此名称的群组',
+    '該單位沒有此名稱的群組',
+  ),
+  importMax: m(
+    'At most 1000 terminals can be imported at once',
+    '一次最多导入1000个终端',
+    '一次最多導入1000個終端',
+  ),
+  importEmpty: m(
+    'No terminals found: one SSID(IMEI) a line',
+    '未找到终端：每行一个SSID(IMEI)',
+    '未找到終端：每行一個SSID(IMEI)',
+  ),
+  importFileUnsupported: m(
+    'Unsupported file: choose a CSV or XLSX file',
+    '不支持的文件：请选择CSV或XLSX文件',
+    '不支援的檔案：請選擇CSV或XLSX檔案',
+  ),
+  importRowInvalid: m(
+    'A row cannot be imported; check the rows and try again',
+    '有行无法导入，请检查后重试',
+    '有行無法導入，請檢查後重試',
+  ),
 } satisfies Record<string, Msg>;
 
 export type MessageKey = keyof typeof Messages;

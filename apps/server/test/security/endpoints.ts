@@ -220,6 +220,26 @@ export const specs = new Map<Endpoint, Spec>([
     api.terminal.renewBatch,
     { build: (_, tn) => ({ params: { ids: String(tn.terminalId), functions: 'recording', confirm: 1 } }) },
   ],
+  [
+    api.terminal.importPreview,
+    {
+      build: (w, tn) => ({
+        params: { orgId: tn.orgId, userType: 0 },
+        body: { text: `${w.fresh.ssid()}\t${tn.prefix}P${next()}` },
+      }),
+    },
+  ],
+  [
+    api.terminal.import,
+    {
+      build: (w, tn) => ({
+        params: { orgId: tn.orgId, userType: 0, confirm: 1 },
+        body: {
+          rows: [{ line: 1, ssid: w.fresh.ssid(), name: `${tn.prefix}I${next()}`, iccid: '', group: '' }],
+        },
+      }),
+    },
+  ],
   [api.terminal.resetIntercomPassword, { build: (_, tn) => ({ params: { id: tn.terminalIds[1] } }) }],
 
   [

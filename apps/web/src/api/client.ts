@@ -43,6 +43,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Parameters that travel in a JSON body instead of the query (/v1/terminal/batch sends its SSIDs so). */
   jsonBody?: readonly string[];
+  /** Files sent as a multipart body, by field name (an intake's file); the parameters stay in the query. */
+  upload?: Readonly<Record<string, Blob>>;
   /** Sends the session with a public endpoint: sendSms and verificationCode act for the signed-in
    * account, except when they serve a forgotten password. */
   session?: boolean;
@@ -112,7 +114,7 @@ const send = async (
   url: string,
   method: string,
   signal: AbortSignal | undefined,
-  body?: Record<string, unknown>,
+  body?: Record<string, unknown> | FormData,
 ): Promise<Response> => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Limits.requestTimeoutMs);
@@ -123,6 +125,9 @@ const send = async (
     // unless the endpoint takes a JSON body.
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!body) return await fetch(url, { method, signal: controller.signal, headers });
+    // The browser writes a multipart body's type itself, with its boundary.
+    if (body instanceof FormData)
+      return await fetch(url, { method, signal: controller.signal, headers, body });
     headers['Content-Type'] = 'application/json';
     return await fetch(url, { method, signal: controller.signal, headers, body: JSON.stringify(body) });
   } finally {
@@ -153,8 +158,11 @@ export const request = async (
   options: CallOptions = {},
 ): Promise<unknown> => {
   const all = { ...(params ?? {}) };
-  let body: Record<string, unknown> | undefined;
-  if (options.jsonBody?.length) {
+  let body: Record<string, unknown> | FormData | undefined;
+  if (options.upload) {
+    body = new FormData();
+    for (const [key, file] of Object.entries(options.upload)) body.append(key, file);
+  } else if (options.jsonBody?.length) {
     body = {};
     for (const key of options.jsonBody) {
       body[key] = all[key];

@@ -37,7 +37,7 @@ export const invalidateEndpoints = (client: QueryClient, endpoints: readonly End
     ),
   ).then(() => undefined);
 
-type SendOptions = Pick<CallOptions, 'toast' | 'jsonBody' | 'session'>;
+type SendOptions = Pick<CallOptions, 'toast' | 'jsonBody' | 'session' | 'upload'>;
 
 interface Options<E extends Endpoint> {
   /** The endpoints whose answers the change alters: their cached calls are fetched again after success. */

@@ -196,6 +196,10 @@ const routes: RouteObject[] = [
                     element: lazyPage(() => import('../features/scan/scan-code-add-page.tsx')),
                   },
                   {
+                    path: '/terminalImport',
+                    element: lazyPage(() => import('../features/intake/intake-page.tsx')),
+                  },
+                  {
                     path: '/scanDetail',
                     element: lazyPage(() => import('../features/scan/scan-detail-page.tsx')),
                   },

@@ -4,6 +4,7 @@ import { manageEn } from './en/agent.ts';
 import { auditEn } from './en/audit.ts';
 import { fenceEn } from './en/fence.ts';
 import { groupEn } from './en/group.ts';
+import { intakeEn } from './en/intake.ts';
 import { locationEn } from './en/location.ts';
 import { mapEn } from './en/map.ts';
 import { noticeEn } from './en/notice.ts';
@@ -173,6 +174,7 @@ export const en = {
   },
   ...salesEn,
   ...renewalEn,
+  ...intakeEn,
   ...reportEn,
   ...auditEn,
   ...noticeEn,

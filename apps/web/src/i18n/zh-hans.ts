@@ -5,6 +5,7 @@ import { manageZhHans } from './zh-hans/agent.ts';
 import { auditZhHans } from './zh-hans/audit.ts';
 import { fenceZhHans } from './zh-hans/fence.ts';
 import { groupZhHans } from './zh-hans/group.ts';
+import { intakeZhHans } from './zh-hans/intake.ts';
 import { locationZhHans } from './zh-hans/location.ts';
 import { mapZhHans } from './zh-hans/map.ts';
 import { noticeZhHans } from './zh-hans/notice.ts';
@@ -173,6 +174,7 @@ export const zhHans: Resources = {
   },
   ...salesZhHans,
   ...renewalZhHans,
+  ...intakeZhHans,
   ...reportZhHans,
   ...auditZhHans,
   ...noticeZhHans,

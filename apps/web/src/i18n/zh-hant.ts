@@ -5,6 +5,7 @@ import { manageZhHant } from './zh-hant/agent.ts';
 import { auditZhHant } from './zh-hant/audit.ts';
 import { fenceZhHant } from './zh-hant/fence.ts';
 import { groupZhHant } from './zh-hant/group.ts';
+import { intakeZhHant } from './zh-hant/intake.ts';
 import { locationZhHant } from './zh-hant/location.ts';
 import { mapZhHant } from './zh-hant/map.ts';
 import { noticeZhHant } from './zh-hant/notice.ts';
@@ -173,6 +174,7 @@ export const zhHant: Resources = {
   },
   ...salesZhHant,
   ...renewalZhHant,
+  ...intakeZhHant,
   ...reportZhHant,
   ...auditZhHant,
   ...noticeZhHant,

@@ -7,6 +7,7 @@ import { device } from './device.ts';
 import { events } from './events.ts';
 import { fence } from './fence.ts';
 import { group } from './group.ts';
+import { intakeEndpoints } from './intake.ts';
 import {
   fenceExports,
   groupExports,
@@ -34,7 +35,7 @@ export const api = {
   group: { ...group, ...groupExports },
   // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway and list exports.
   agent: { ...agent, ...runwayEndpoints, ...orgExports },
-  terminal: { ...terminal, ...renewalEndpoints, ...terminalExports },
+  terminal: { ...terminal, ...renewalEndpoints, ...terminalExports, ...intakeEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   fence: { ...fence, ...fenceExports },
   recording: { ...recording, ...recordingExports },
@@ -86,6 +87,14 @@ export {
   latLng,
 } from './fence.ts';
 export { groupDetail, groupMember, groupSummary } from './group.ts';
+export {
+  IntakeLimits,
+  type IntakeRowError,
+  IntakeRowErrors,
+  intakeCost,
+  intakePreview,
+  intakeRow,
+} from './intake.ts';
 export { fleetTerminal, PlaceLimits, place, TrackLimits, trackPoint } from './location.ts';
 export { bulletin, noticeRecord, noticeUser } from './notice.ts';
 export { orgDetail, server } from './org.ts';

@@ -19,6 +19,23 @@ export const insertMembers = (
 
 export type GroupRow = typeof groups.$inferSelect;
 
+/**
+ * A company's groups of these names; with `lock`, held until the transaction ends (KEY SHARE, in id
+ * order): a group cannot be deleted between the check of an intake and the insert of its members.
+ */
+export const findByNames = (db: Conn, orgId: number, names: string[], lock = false) => {
+  const q = db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), inArray(groups.name, names)))
+    .orderBy(asc(groups.id));
+  return lock ? q.for('key share') : q;
+};
+
+/** Members of several groups in one insert (an intake's terminals each join their group). */
+export const insertMemberships = (db: Conn, rows: { groupId: number; terminalId: number }[]) =>
+  db.insert(groupMembers).values(rows);
+
 const scopeColumn = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
 
 export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>

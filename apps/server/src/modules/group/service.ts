@@ -23,6 +23,22 @@ export async function createGroup(db: Db, input: GroupInput) {
   });
 }
 
+/** A company's groups of these names, by name; `lock` holds them until the transaction ends. */
+export const byNames = async (db: Conn, orgId: number, names: string[], lock = false) =>
+  new Map(
+    (names.length ? await repo.findByNames(db, orgId, [...new Set(names)], lock) : []).map((g) => [
+      g.name,
+      g.id,
+    ]),
+  );
+/** New terminals join their groups (at the default priority), rows in (group, terminal) order. */
+export const join = (db: Conn, rows: { groupId: number; terminalId: number }[]) =>
+  rows.length
+    ? repo.insertMemberships(
+        db,
+        [...rows].sort((a, b) => a.groupId - b.groupId || a.terminalId - b.terminalId),
+      )
+    : undefined;
 export const groupsOf = (db: Conn, terminalId: number) => repo.groupsOfTerminal(db, terminalId);
 export const detachTerminal = (db: Conn, terminalId: number) => repo.detachTerminal(db, terminalId);
 /** Whether a terminal is a member of a group (a talk burst is recorded only in a group it is in). */

@@ -26,6 +26,17 @@ import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
 import { createTerminals, PERMANENT, renewedExpiry } from './service.ts';
 
+/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
+export async function creationCard(db: Conn, agentId: number, userType: number) {
+  const card = userType === UserType.vip ? 7 : 0;
+  if (!(await cards.isEnabled(db, agentId, card)))
+    // A single-function user runs on a voice card; a VIP user on a VIP card.
+    throw card === 0
+      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
+      : ruleBroken('cardTypeNotAllowed', { cardType: card });
+  return card;
+}
+
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
   const { list, total } = await lists.listTerminals(db, scopeOf(caller), q, q.page, q.size);
@@ -102,12 +113,7 @@ export async function batch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
-  const card = p.userType === UserType.vip ? 7 : 0;
-  if (!(await cards.isEnabled(db, agent.id, card)))
-    // A single-function user runs on a voice card; a VIP user on a VIP card.
-    throw card === 0
-      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
-      : ruleBroken('cardTypeNotAllowed', { cardType: card });
+  await creationCard(db, agent.id, p.userType);
   const created = await createTerminals(db, {
     agent,
     org,

@@ -1,7 +1,9 @@
-import { api } from '@ptt/contract';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { api, IntakeLimits } from '@ptt/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
+import * as intake from './intake.ts';
 import * as terminal from './manage.ts';
 import * as renewals from './renewals.ts';
 
@@ -29,4 +31,29 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.renewPreview, ({ db, caller, params }) => renewals.renewPreview(db, caller, params));
   route(app, deps, t.renewBatch, ({ db, caller, params }) => renewals.renewBatch(db, caller, params));
   route(app, deps, api.agent.runway, ({ db, caller }) => renewals.runway(db, caller));
+  route(app, deps, t.import, ({ db, caller, params }) => intake.importRows(db, caller, params));
+  app.register((scope) => intakeUpload(scope, deps));
+}
+
+/** The file of an intake's preview, kept apart from its fields (which are parsed as parameters). */
+const uploads = new WeakMap<FastifyRequest, Buffer>();
+
+/** The intake preview, in its own scope: only here does a multipart body with a file parse. */
+async function intakeUpload(scope: FastifyInstance, deps: Deps) {
+  await scope.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: {
+      files: 1,
+      parts: 8,
+      fields: 7,
+      fileSize: IntakeLimits.bytesMax,
+      fieldSize: IntakeLimits.bytesMax,
+    },
+    async onFile(this: FastifyRequest, part) {
+      uploads.set(this, await part.toBuffer());
+    },
+  });
+  route(scope, deps, api.terminal.importPreview, ({ db, caller, params, req }) =>
+    intake.importPreview(db, caller, params, uploads.get(req)),
+  );
 }

@@ -1,12 +1,13 @@
 import { CardTypes, type FunctionKey, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict, invalid } from '../../http/errors.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
+import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import * as lists from './list-repository.ts';
 import * as renewals from './renewal-repository.ts';
@@ -42,34 +43,79 @@ export interface CreateTerminalsInput {
  * users), with the ledger rows and the 'create user' notice, all in one transaction: all or none.
  * Returns each terminal with its initial intercom password, shown once.
  */
-export async function createTerminals(db: Db, input: CreateTerminalsInput) {
-  // A racing batch that stored one of these SSIDs first is named like the check below names it.
-  return unlessTaken(
-    () => insertTerminals(db, input),
-    async () => conflict('doNotAddRepeatedly', { ssids: await repo.existingSsids(db, input.ssids) }),
-  );
+export function createTerminals(db: Db, input: CreateTerminalsInput) {
+  const taken = async () =>
+    conflict('doNotAddRepeatedly', { ssids: await repo.existingSsids(db, input.ssids) });
+  return addTerminals(db, {
+    ...input,
+    count: input.ssids.length,
+    rows: async (tx) => {
+      const inUse = await repo.existingSsids(tx, input.ssids);
+      if (inUse.length > 0) throw conflict('doNotAddRepeatedly', { ssids: inUse });
+      return input.ssids.map((ssid) => ({ ssid }));
+    },
+    // A racing batch that stored one of these SSIDs first is named like the check above names it.
+    taken,
+  });
 }
 
-async function insertTerminals(db: Db, input: CreateTerminalsInput) {
+/** A terminal to create: its SSID, and its name, ICCID and group when the caller has them. */
+export interface NewTerminalRow {
+  ssid: string;
+  name?: string;
+  iccid?: string;
+  /** A group of the company, which the terminal joins and talks in by default. */
+  groupId?: number;
+}
+
+export interface AddTerminalsInput {
+  agent: { id: number; name: string };
+  org: { id: number; agentPath: string; name: string };
+  userType: number;
+  /** Names the rows without a name: the prefix numbered on from the company's highest. */
+  prefix?: string;
+  /** How many rows `rows` gives: their intercom passwords are hashed before the transaction. */
+  count: number;
+  /**
+   * The rows, read first in the transaction: the caller checks them there (SSIDs in use, groups) and
+   * throws its refusal, which writes nothing.
+   */
+  rows: (tx: Conn) => Promise<NewTerminalRow[]>;
+  /** The refusal when a racing call stored one of the SSIDs between the check and the insert. */
+  taken: () => Promise<Error>;
+}
+
+/**
+ * The one way terminals are created (a batch, an intake, the seed): one card each of the user type,
+ * one ledger row, the terminals with their groups, and one 'create user' notice, in one transaction.
+ */
+export function addTerminals(db: Db, input: AddTerminalsInput) {
+  return unlessTaken(() => insertTerminals(db, input), input.taken);
+}
+
+async function insertTerminals(db: Db, input: AddTerminalsInput) {
   // Hashed before the transaction, so its locks on the agent's balance are held for the writes alone.
-  const passwords = input.ssids.map(() => randomDigits(6));
+  const passwords = Array.from({ length: input.count }, () => randomDigits(6));
   const hashes = await Promise.all(passwords.map(hashDeviceSecret));
   return db.transaction(async (tx) => {
-    const taken = await repo.existingSsids(tx, input.ssids);
-    if (taken.length > 0) throw conflict('doNotAddRepeatedly', { ssids: taken });
+    const wanted = await input.rows(tx);
+    if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
-    await cards.consume(tx, input.agent.id, isVip ? vip : voice, input.ssids.length, { orgId: input.org.id });
-    const names = suffixedNames(
-      input.prefix,
-      await repo.namesLike(tx, input.org.id, input.prefix),
-      input.ssids.length,
-    );
+    await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, { orgId: input.org.id });
+    const unnamed = wanted.filter((r) => !r.name).length;
+    if (unnamed > 0 && !input.prefix) throw invalid('prefixRequired');
+    const numbered =
+      unnamed > 0 && input.prefix
+        ? suffixedNames(input.prefix, await repo.namesLike(tx, input.org.id, input.prefix), unnamed)
+        : [];
     const year = inOneYear();
     const rows = await repo.insertTerminals(
       tx,
-      input.ssids.map((ssid, i) => ({
-        ssid,
-        name: names[i],
+      wanted.map((row, i) => ({
+        ssid: row.ssid,
+        name: row.name || (numbered.shift() as string),
+        iccid: row.iccid || null,
+        defaultGroupId: row.groupId ?? null,
         orgId: input.org.id,
         agentPath: input.org.agentPath,
         userType: input.userType,
@@ -86,6 +132,13 @@ async function insertTerminals(db: Db, input: CreateTerminalsInput) {
             }
           : {}),
       })),
+    );
+    await groups.join(
+      tx,
+      rows.flatMap((r, i) => {
+        const groupId = wanted[i].groupId;
+        return groupId === undefined ? [] : [{ groupId, terminalId: r.id }];
+      }),
     );
     await notices.record(tx, {
       agentId: input.agent.id,

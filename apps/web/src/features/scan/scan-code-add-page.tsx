@@ -1,13 +1,13 @@
 import Button from 'antd-mobile/es/components/button';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { CreatedPage } from '../../components/created-users.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { type BatchOutcome, batchRule, useSubmitBatch } from './batch.ts';
 import { BatchFields } from './batch-fields.tsx';
-import { CreatedPage } from './created-list.tsx';
 import { InputPanel } from './input-panel.tsx';
 import { ScanPanel } from './scan-panel.tsx';
 import { useScanState } from './scan-store.ts';
@@ -55,6 +55,9 @@ export const Component = () => {
             </button>
           ))}
         </fieldset>
+        <Link to="/terminalImport" className="scan-import-link" data-testid="to-intake">
+          {t('intake.entry')}
+        </Link>
       </section>
       {state.mode === 'scan' ? (
         <>

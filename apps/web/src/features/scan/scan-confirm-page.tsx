@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { CardBalance } from '../../components/card-spend.tsx';
+import { CreatedPage } from '../../components/created-users.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { type BatchOutcome, batchReady, cardOfUserType, useSubmitBatch } from './batch.ts';
-import { CreatedPage } from './created-list.tsx';
 import { useScanState } from './scan-store.ts';
 import './scan.css';
 

@@ -1,14 +1,15 @@
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { showToast } from '../../components/toast.ts';
-import { csvOf, downloadText } from '../../lib/csv.ts';
-import type { BatchOutcome } from './batch.ts';
+import { csvOf, downloadText } from '../lib/csv.ts';
+import { PageHeader } from './page-header.tsx';
+import { showToast } from './toast.ts';
+import './created-users.css';
 
-type Created = NonNullable<BatchOutcome['created']>;
+/** Users just created (a batch, an intake), each with the intercom password shown this once. */
+export type Created = { id: number; ssid: string; name: string; intercomPassword: string }[];
 
-/** The users a batch created with their initial intercom passwords, shown this once. */
+/** The users a batch or an intake created with their initial intercom passwords, shown this once. */
 export const CreatedList = ({ created }: { created: Created }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,10 +31,10 @@ export const CreatedList = ({ created }: { created: Created }) => {
   return (
     <section className="section" data-testid="batch-created">
       <h2 className="section__title">{t('scan.createdTitle', { count: created.length })}</h2>
-      <p className="scan-warning" role="note">
+      <p className="created-users__warning" role="note">
         {t('scan.createdHint')}
       </p>
-      <table className="scan-table">
+      <table className="created-users__table">
         <thead>
           <tr>
             <th scope="col">{t('scan.name')}</th>
@@ -45,15 +46,15 @@ export const CreatedList = ({ created }: { created: Created }) => {
           {created.map((u) => (
             <tr key={u.id}>
               <td>{u.name}</td>
-              <td className="scan-mono">{u.ssid}</td>
-              <td className="scan-mono" data-testid="created-password">
+              <td className="created-users__mono">{u.ssid}</td>
+              <td className="created-users__mono" data-testid="created-password">
                 {u.intercomPassword}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <div className="scan-created-actions">
+      <div className="created-users__actions">
         <Button block shape="rounded" data-testid="created-copy" onClick={() => void copyAll()}>
           {t('scan.copyAll')}
         </Button>
@@ -68,7 +69,7 @@ export const CreatedList = ({ created }: { created: Created }) => {
   );
 };
 
-/** A batch page once its users exist: the list of them under the page's title, with the way home. */
+/** A batch or intake page once its users exist: the list of them under the page's title, with the way home. */
 export const CreatedPage = ({
   testId,
   title,
