@@ -7,6 +7,7 @@ import { agent } from './agent.ts';
 import { auth } from './auth.ts';
 import { endpoint, optional } from './define.ts';
 import { exportOf, type Title } from './export.ts';
+import { intakeEndpoints } from './intake.ts';
 import { notice } from './notice.ts';
 import { push } from './push.ts';
 import type { Route } from './route.ts';
@@ -14,8 +15,8 @@ import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';
 
 /**
- * POST calls that change nothing anyone audits: reads sent as POST, a notice's read mark, and the
- * bookkeeping of a session or of a browser's push subscription.
+ * POST calls that change nothing anyone audits: reads sent as POST (a file's preview among them), a
+ * notice's read mark, and the bookkeeping of a session or of a browser's push subscription.
  */
 const unaudited = once(
   () =>
@@ -30,6 +31,7 @@ const unaudited = once(
         notice.read,
         sos.untreatedSOSCount,
         agent.queryCardSwitch,
+        intakeEndpoints.importPreview,
         push.subscribe,
         push.unsubscribe,
       ].map((e) => e.path),
