@@ -125,6 +125,7 @@ export async function companyWith(
     userType,
     prefix: 'Unit',
     ssids: Array.from({ length: n }, () => String(nextSsid++)),
+    by: null,
   });
   return { org, ids: created.map((c) => c.id) };
 }

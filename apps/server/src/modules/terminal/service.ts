@@ -35,6 +35,8 @@ export interface CreateTerminalsInput {
   userType: number;
   prefix: string;
   ssids: string[];
+  /** Who creates them, for the ledger (null: the platform operator's tools). */
+  by: cards.Operator;
 }
 
 /**
@@ -58,7 +60,9 @@ async function insertTerminals(db: Db, input: CreateTerminalsInput) {
     const taken = await repo.existingSsids(tx, input.ssids);
     if (taken.length > 0) throw conflict('doNotAddRepeatedly', { ssids: taken });
     const isVip = input.userType === UserType.vip;
-    await cards.consume(tx, input.agent.id, isVip ? vip : voice, input.ssids.length, { orgId: input.org.id });
+    await cards.consume(tx, input.agent.id, isVip ? vip : voice, input.ssids.length, input.by, {
+      orgId: input.org.id,
+    });
     const names = suffixedNames(
       input.prefix,
       await repo.namesLike(tx, input.org.id, input.prefix),
