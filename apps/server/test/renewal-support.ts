@@ -82,6 +82,9 @@ export async function consumed(t: TestApp) {
       orgId: cardLedger.orgId,
       agentId: cardLedger.fromAgentId,
       quantity: cardLedger.quantity,
+      fromBalance: cardLedger.fromBalance,
+      operatorRole: cardLedger.operatorRole,
+      operatorId: cardLedger.operatorId,
     })
     .from(cardLedger)
     .where(eq(cardLedger.kind, 'consume'))

@@ -15,13 +15,14 @@ import { recording } from './recording.ts';
 import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
+import { statementEndpoints } from './statement.ts';
 import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
 export const api = {
   ...{ auth, profile, notice, sos, org, group, search, jsp, feedback },
-  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal and card runway.
-  agent: { ...agent, ...runwayEndpoints },
+  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway and statements.
+  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints },
   terminal: { ...terminal, ...renewalEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   ...{ fence, location, recording, device },
@@ -78,6 +79,7 @@ export {
   runwayRow,
 } from './renewal.ts';
 export { appInfoRoute, type Route } from './route.ts';
+export { isoMonth, monthSpan, StatementLimits, statementMonth, statementRow } from './statement.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {
   type FunctionKey,

@@ -23,7 +23,13 @@ export async function setSwitch(tx: Conn, agentId: number, enabled: Partial<Reco
 }
 
 /** Operator grant to a top-level agent: balance up and one ledger row, in the caller's transaction. */
-export async function grant(tx: Conn, agentId: number, cardType: number, quantity: number, by: Operator = null) {
+export async function grant(
+  tx: Conn,
+  agentId: number,
+  cardType: number,
+  quantity: number,
+  by: Operator = null,
+) {
   const [row] = await repo.increment(tx, agentId, cardType, quantity);
   await repo.insertLedger(tx, {
     kind: 'grant',
