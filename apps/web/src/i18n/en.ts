@@ -12,6 +12,7 @@ import { salesEn } from './en/sales.ts';
 import { scanEn } from './en/scan.ts';
 import { searchEn } from './en/search.ts';
 import { sosEn } from './en/sos.ts';
+import { statementEn } from './en/statement.ts';
 import { terminalEn } from './en/terminal.ts';
 import { productName } from './languages.ts';
 
@@ -164,6 +165,7 @@ export const en = {
   },
   ...salesEn,
   ...renewalEn,
+  ...statementEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

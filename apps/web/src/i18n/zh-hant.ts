@@ -13,6 +13,7 @@ import { salesZhHant } from './zh-hant/sales.ts';
 import { scanZhHant } from './zh-hant/scan.ts';
 import { searchZhHant } from './zh-hant/search.ts';
 import { sosZhHant } from './zh-hant/sos.ts';
+import { statementZhHant } from './zh-hant/statement.ts';
 import { terminalZhHant } from './zh-hant/terminal.ts';
 
 /** Traditional Chinese; server messages come from the catalogue's cn2 field. */
@@ -164,6 +165,7 @@ export const zhHant: Resources = {
   },
   ...salesZhHant,
   ...renewalZhHant,
+  ...statementZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,
