@@ -79,8 +79,8 @@ export {
   runwayRow,
 } from './renewal.ts';
 export { appInfoRoute, type Route } from './route.ts';
-export { isoMonth, monthSpan, StatementLimits, statementMonth, statementRow } from './statement.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
+export { isoMonth, monthSpan, StatementLimits, statementMonth, statementRow } from './statement.ts';
 export {
   type FunctionKey,
   functionExpiries,
