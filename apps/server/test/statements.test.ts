@@ -213,6 +213,16 @@ describe.each(backends)('statements on %s', (backend) => {
       expect([Code.ok, Code.rule, -1]).toContain(res.code);
       if (res.code === Code.ok) done[kind] = (done[kind] ?? 0) + 1;
     }
+    // Then at once: rows written by transactions that waited for each other's locks still chain.
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.call(
+          i % 3 === 0 ? api.agent.cardRecovery : api.agent.blanceAdd,
+          { agentId: subs[i % 2], cardType: 0, quantity: 1 },
+          top,
+        ),
+      ),
+    );
     for (const kind of ['sale', 'recycle', 'restore', 'batch', 'delete', 'renewBatch', 'addService'])
       expect(done[kind], kind).toBeGreaterThan(5);
 
