@@ -62,7 +62,15 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     return row?.n ?? 0;
   };
 
-  return async (
+  const readRows = (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
+    def
+      .rows(db)
+      .where(where)
+      .orderBy(...def.order)
+      .limit(limit)
+      .offset(offset) as unknown as Promise<Q['_']['result']>;
+
+  const pages = async (
     db: Conn,
     scope: S,
     filter: FilterOf<F>,
@@ -72,13 +80,7 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     const where = whereOf(scope, filter);
     const offset = (page - 1) * size;
     const kind = typeof def.total === 'function' ? def.total(filter) : def.total;
-    const read = (limit: number) =>
-      def
-        .rows(db)
-        .where(where)
-        .orderBy(...def.order)
-        .limit(limit)
-        .offset(offset) as unknown as Promise<Q['_']['result']>;
+    const read = (limit: number) => readRows(db, where, limit, offset);
     if (kind === 'counted') {
       // One after the other: inside a transaction both run on its one connection.
       const list = await read(size);
@@ -89,4 +91,19 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     // A page past the end: what comes before it, at most its offset.
     return { list: rows, total: await countOf(db, where, offset) };
   };
+
+  /**
+   * Every row of the list in its order, one batch at a time and without a total: for an export, which
+   * holds one batch in memory whatever the list's length.
+   */
+  async function* each(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000) {
+    const where = whereOf(scope, filter);
+    for (let offset = 0; ; offset += batch) {
+      const rows = await readRows(db, where, batch, offset);
+      yield* rows as Q['_']['result'][number][];
+      if (rows.length < batch) return;
+    }
+  }
+
+  return Object.assign(pages, { each });
 }

@@ -31,6 +31,9 @@ export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
   return {};
 }
 
+/** A list's export (CSV or XLSX): it takes the export's `format`. */
+export const isExport = (e: Endpoint) => 'format' in shapeOf(e.params);
+
 export const idKeysOf = (e: Endpoint) =>
   Object.keys(shapeOf(e.params)).filter((k) => (IdKeys as readonly string[]).includes(k));
 
@@ -88,6 +91,7 @@ export const specs = new Map<Endpoint, Spec>([
   [api.agent.detail, { kind: 'agent', build: (_, tn) => ({ params: { id: tn.agentId } }) }],
   [api.agent.getCardCount, { kind: 'agent', build: (_, tn) => ({ params: { id: tn.agentId } }) }],
   [api.agent.orgs, { kind: 'agent', build: (_, tn) => ({ params: { id: tn.agentId } }) }],
+  [api.agent.exportOrgs, { kind: 'agent', build: (_, tn) => ({ params: { id: tn.agentId } }) }],
   [
     api.agent.updatePhone,
     { kind: 'agent', build: (_, tn) => ({ params: { id: tn.agentId, phone: '85260009999' } }) },
@@ -162,6 +166,10 @@ export const specs = new Map<Endpoint, Spec>([
     api.terminal.list,
     { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, groupId: tn.groupId } }) },
   ],
+  [
+    api.terminal.export,
+    { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, groupId: tn.groupId } }) },
+  ],
   [api.terminal.detail, { build: (_, tn) => ({ params: { id: tn.terminalId } }) }],
   [
     api.terminal.batch,
@@ -215,6 +223,10 @@ export const specs = new Map<Endpoint, Spec>([
 
   [
     api.group.list,
+    { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, terminalId: tn.terminalId } }) },
+  ],
+  [
+    api.group.export,
     { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, terminalId: tn.terminalId } }) },
   ],
   [api.group.detail, { build: (_, tn) => ({ params: { id: tn.groupId } }) }],
@@ -292,9 +304,20 @@ export const specs = new Map<Endpoint, Spec>([
       build: (_, tn) => ({ params: { orgId: tn.orgId, fenceId: tn.fenceId, terminalId: tn.terminalId } }),
     },
   ],
+  [
+    api.fence.exportRecords,
+    {
+      filter: true,
+      build: (_, tn) => ({ params: { orgId: tn.orgId, fenceId: tn.fenceId, terminalId: tn.terminalId } }),
+    },
+  ],
 
   [
     api.sos.list,
+    { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, terminalId: tn.terminalId } }) },
+  ],
+  [
+    api.sos.export,
     { filter: true, build: (_, tn) => ({ params: { orgId: tn.orgId, terminalId: tn.terminalId } }) },
   ],
   [api.sos.detail, { build: (_, tn) => ({ params: { id: tn.sosId } }) }],
@@ -323,6 +346,13 @@ export const specs = new Map<Endpoint, Spec>([
 
   [
     api.recording.list,
+    {
+      filter: true,
+      build: (_, tn) => ({ params: { orgId: tn.orgId, groupId: tn.groupId, terminalId: tn.terminalId } }),
+    },
+  ],
+  [
+    api.recording.export,
     {
       filter: true,
       build: (_, tn) => ({ params: { orgId: tn.orgId, groupId: tn.groupId, terminalId: tn.terminalId } }),

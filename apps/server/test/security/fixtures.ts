@@ -111,6 +111,11 @@ export async function send(
     const json = res.json();
     return { status: res.statusCode, code: json.code, body: res.body, data: json.data, msg: json.msg, type };
   }
+  if (type.startsWith('text/csv')) {
+    // A list's export: its rows count like a page's total, and its text is searched for leaks.
+    const rows = res.body.split('\r\n').filter((line) => line !== '').length - 1;
+    return { status: res.statusCode, code: Code.ok, body: res.body, data: { total: rows }, type };
+  }
   const file = res.statusCode === 200 || res.statusCode === 206;
   return { status: res.statusCode, code: file ? Code.ok : -res.statusCode, body: '', data: null, type };
 }

@@ -10,7 +10,7 @@ import { signIn } from '../device-support.ts';
 import { backends, type Session } from '../harness.ts';
 import { toneWav } from '../wav.ts';
 import { type Fuzzed, fuzzedParams, hostile } from './arbitraries.ts';
-import { nameOf } from './endpoints.ts';
+import { isExport, nameOf } from './endpoints.ts';
 import { buildWorld, fingerprint, injectStreamed, leakPatterns, type World } from './fixtures.ts';
 
 /** Runs per endpoint: enough to meet every parameter hostile and valid, small enough for two backends. */
@@ -26,7 +26,12 @@ const maxBytes = 16_384;
  */
 const writtenOnRefusal = ['rate_limits', 'puzzles', 'sms_codes', 'geocode_cache', 'terminal_presence'];
 
-const files = new Set<Endpoint>([api.recording.play, api.recording.download, api.agent.exportSalesRecord]);
+const files = new Set<Endpoint>([
+  api.recording.play,
+  api.recording.download,
+  api.agent.exportSalesRecord,
+  ...allEndpoints().filter(isExport),
+]);
 
 /**
  * The event stream never ends, so it is fuzzed through `injectStreamed`: an allowed call is read up to

@@ -6,6 +6,14 @@ import { device } from './device.ts';
 import { events } from './events.ts';
 import { fence } from './fence.ts';
 import { group } from './group.ts';
+import {
+  fenceExports,
+  groupExports,
+  orgExports,
+  recordingExports,
+  sosExports,
+  terminalExports,
+} from './list-exports.ts';
 import { location } from './location.ts';
 import { notice } from './notice.ts';
 import { org } from './org.ts';
@@ -20,12 +28,16 @@ import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
 export const api = {
-  ...{ auth, profile, notice, sos, org, group, search, jsp, feedback },
-  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway and statements.
-  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints },
-  terminal: { ...terminal, ...renewalEndpoints },
+  ...{ auth, profile, notice, org, search, jsp, feedback },
+  sos: { ...sos, ...sosExports },
+  group: { ...group, ...groupExports },
+  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway, statements and list exports.
+  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints, ...orgExports },
+  terminal: { ...terminal, ...renewalEndpoints, ...terminalExports },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
-  ...{ fence, location, recording, device },
+  fence: { ...fence, ...fenceExports },
+  recording: { ...recording, ...recordingExports },
+  ...{ location, device },
   // Live operations (DESIGN §9): the event stream.
   ...{ events },
   // Alarms on the phone: Web Push subscriptions of the installed app.
@@ -49,6 +61,15 @@ export {
   liveEventData,
   parseLiveEvent,
 } from './events.ts';
+export {
+  ColumnTitles,
+  type ExportFormat,
+  ExportFormats,
+  ExportWords,
+  exportOf,
+  exportParams,
+  type Title,
+} from './export.ts';
 export {
   FenceLimits,
   fenceDetail,

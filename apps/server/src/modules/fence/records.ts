@@ -1,8 +1,9 @@
-import type { api, ParsedParamsOf } from '@ptt/contract';
+import { type api, ColumnTitles as C, ExportWords, FenceTrigger, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { filterRange } from '../../lib/zoned-time.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as repo from './record-repository.ts';
 
 export async function records(
@@ -35,5 +36,40 @@ export async function records(
     total,
     page: q.page,
     size: q.size,
+  };
+}
+
+const triggerWord = Object.fromEntries(Object.entries(FenceTrigger).map(([word, kind]) => [kind, word]));
+
+/** The fence record's filter as a file. */
+export function exportRecords(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.fence.exportRecords>,
+): ExportFile {
+  const zone = q.timeZone ?? config.TIME_ZONE;
+  const words = ExportWords[q.lang];
+  const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
+  return {
+    name: 'fence-alarms',
+    columns: titlesOf(q.lang, zone, [
+      { time: C.time },
+      C.fence,
+      C.trigger,
+      C.ssid,
+      C.terminal,
+      C.latitude,
+      C.longitude,
+    ]),
+    rows: cellsOf(repo.listRecords.each(db, scopeOf(caller), filter), ({ r, terminalName, ssid }) => [
+      localDateTime(r.at, zone),
+      r.fenceName,
+      words[triggerWord[r.kind] ?? ''] ?? r.kind,
+      ssid,
+      terminalName,
+      r.lat,
+      r.lng,
+    ]),
   };
 }

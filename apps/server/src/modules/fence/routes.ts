@@ -1,9 +1,10 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
+import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
 import * as fence from './manage.ts';
 import * as members from './members.ts';
-import { records } from './records.ts';
+import { exportRecords, records } from './records.ts';
 
 export function fenceRoutes(app: FastifyInstance, deps: Deps) {
   const f = api.fence;
@@ -19,4 +20,7 @@ export function fenceRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, f.addMembers, ({ db, caller, params }) => members.addMembers(db, caller, params));
   route(app, deps, f.removeMembers, ({ db, caller, params }) => members.removeMembers(db, caller, params));
   route(app, deps, f.records, ({ db, config, caller, params }) => records(db, config, caller, params));
+  exportRoute(app, deps, f.exportRecords, async ({ db, config, caller, params }) =>
+    exportRecords(db, config, caller, params),
+  );
 }

@@ -1,8 +1,10 @@
-import { type api, type ParsedParamsOf, rules } from '@ptt/contract';
+import { type api, ColumnTitles as C, type ParsedParamsOf, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { suffixedNames } from '../../lib/names.ts';
+import { localDateTime } from '../../lib/zoned-time.ts';
 import * as membership from '../membership/service.ts';
 import { groupInScope, orgInScope, terminalInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
@@ -24,6 +26,25 @@ export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof ap
     total,
     page: q.page,
     size: q.size,
+  };
+}
+
+/** The group list's filter as a file. */
+export function exportList(
+  db: Conn,
+  zone: string,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.group.export>,
+): ExportFile {
+  return {
+    name: 'groups',
+    columns: titlesOf(q.lang, zone, [C.name, C.company, C.members, { time: C.created }]),
+    rows: cellsOf(repo.listGroups.each(db, scopeOf(caller), q), ({ g, orgName, memberCount }) => [
+      g.name,
+      orgName,
+      memberCount,
+      localDateTime(g.createdAt, zone),
+    ]),
   };
 }
 

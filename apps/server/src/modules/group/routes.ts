@@ -1,11 +1,15 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
+import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
 import * as group from './manage.ts';
 
 export function groupRoutes(app: FastifyInstance, deps: Deps) {
   const g = api.group;
   route(app, deps, g.list, ({ db, caller, params }) => group.list(db, caller, params));
+  exportRoute(app, deps, g.export, async ({ db, config, caller, params }) =>
+    group.exportList(db, params.timeZone ?? config.TIME_ZONE, caller, params),
+  );
   route(app, deps, g.detail, ({ db, caller, params }) => group.detail(db, caller, params.id));
   route(app, deps, g.add, ({ db, caller, params }) => group.add(db, caller, params));
   route(app, deps, g.remove, ({ db, caller, params }) => group.remove(db, caller, params.id));

@@ -1,5 +1,6 @@
 import {
   type api,
+  ColumnTitles as C,
   Code,
   isSubAgentPath,
   NoticeType,
@@ -10,7 +11,9 @@ import {
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import { orgMoved } from '../live/service.ts';
 import * as notices from '../notice/service.ts';
@@ -125,11 +128,43 @@ export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.o
 const ownerOf = (caller: Caller): repo.OrgOwner =>
   isSubAgentPath(caller.path) ? { kind: 'agent', agentId: caller.id } : { kind: 'top', path: caller.path };
 
+/** Whose companies a list shows: a sub-agent's in scope when one is named, else the caller's. */
+const listOwner = async (db: Conn, caller: Caller, id: number | undefined): Promise<repo.OrgOwner> =>
+  id !== undefined && id !== caller.id
+    ? { kind: 'agent', agentId: (await agentInScope(db, caller, id)).id }
+    : ownerOf(caller);
+
+/** The company list's filter as a file. */
+export async function exportList(
+  db: Conn,
+  zone: string,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.agent.exportOrgs>,
+): Promise<ExportFile> {
+  const owner = await listOwner(db, caller, q.id);
+  return {
+    name: 'companies',
+    columns: titlesOf(q.lang, zone, [
+      C.company,
+      C.contact,
+      C.account,
+      C.agent,
+      C.terminals,
+      { time: C.created },
+    ]),
+    rows: cellsOf(repo.eachOrg(db, owner, q.keyword), (o) => [
+      o.corg_name,
+      o.contact,
+      o.account,
+      o.agent_name,
+      o.user_count,
+      localDateTime(o.createdAt, zone),
+    ]),
+  };
+}
+
 export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
-  const owner: repo.OrgOwner =
-    q.id !== undefined && q.id !== caller.id
-      ? { kind: 'agent', agentId: (await agentInScope(db, caller, q.id)).id }
-      : ownerOf(caller);
+  const owner = await listOwner(db, caller, q.id);
   const { list, total } = await repo.listOrgs(db, owner, q.keyword, q.page, q.size);
   return {
     list: list.map((o) => ({

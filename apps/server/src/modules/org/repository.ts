@@ -112,6 +112,10 @@ export const listOrgs = (
   size: number,
 ) => orgPages(db, owner, { keyword }, page, size);
 
+/** Every company of an owner by a part of their name, in the list's order, a batch at a time. */
+export const eachOrg = (db: Conn, owner: OrgOwner, keyword: string | undefined) =>
+  orgPages.each(db, owner, { keyword });
+
 /**
  * Locks a company that is changing agent and then its terminals in id order, the order every multi-row
  * terminal write takes, so a concurrent renewal, deletion or move queues behind the change. The row lock

@@ -1,5 +1,6 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
+import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
 import * as org from './manage.ts';
 
@@ -23,4 +24,7 @@ export function orgRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, o.changeAgent, ({ db, caller, params }) => org.changeAgent(db, caller, params));
   route(app, deps, o.add, ({ db, caller, params }) => org.add(db, caller, params));
   route(app, deps, api.agent.orgs, ({ db, caller, params }) => org.listOf(db, caller, params));
+  exportRoute(app, deps, api.agent.exportOrgs, ({ db, config, caller, params }) =>
+    org.exportList(db, params.timeZone ?? config.TIME_ZONE, caller, params),
+  );
 }

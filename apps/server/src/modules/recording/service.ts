@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { api, ParsedParamsOf } from '@ptt/contract';
+import { type api, ColumnTitles as C, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { functionInactive, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { MediaFile } from '../../http/media.ts';
 import * as throttle from '../../lib/rate-limit.ts';
-import { filterRange } from '../../lib/zoned-time.ts';
+import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
 import { isPlausibleTime } from '../location/service.ts';
 import * as repo from './repository.ts';
@@ -102,6 +103,41 @@ export async function list(
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listRecordings(db, scopeOf(caller), filter, q.page, q.size);
   return { list: list.map(item), total, page: q.page, size: q.size };
+}
+
+/** The recording list's filter as a file: each recording's metadata, not its sound. */
+export function exportList(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.recording.export>,
+): ExportFile {
+  const zone = q.timeZone ?? config.TIME_ZONE;
+  const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
+  return {
+    name: 'recordings',
+    columns: titlesOf(q.lang, zone, [
+      { time: C.time },
+      C.ssid,
+      C.terminal,
+      C.company,
+      C.group,
+      C.duration,
+      C.size,
+    ]),
+    rows: cellsOf(repo.listRecordings.each(db, scopeOf(caller), filter), (row) => {
+      const r = item(row);
+      return [
+        localDateTime(row.r.startedAt, zone),
+        r.ssid,
+        r.terminal_name,
+        r.org_name,
+        r.group_name,
+        r.duration,
+        r.size,
+      ];
+    }),
+  };
 }
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');

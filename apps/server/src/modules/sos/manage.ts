@@ -1,9 +1,10 @@
-import type { api, ParsedParamsOf } from '@ptt/contract';
+import { type api, ColumnTitles as C, ExportWords, type ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
-import { filterRange } from '../../lib/zoned-time.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as live from '../live/service.ts';
 import { addressOf } from '../location/service.ts';
@@ -33,6 +34,47 @@ export async function list(db: Conn, config: Config, caller: Caller, q: ParsedPa
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listSos(db, scopeOf(caller), filter, q.page, q.size);
   return { list: list.map(record), total, page: q.page, size: q.size };
+}
+
+/** The SOS list's filter as a file. */
+export function exportList(
+  db: Conn,
+  config: Config,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.sos.export>,
+): ExportFile {
+  const zone = q.timeZone ?? config.TIME_ZONE;
+  const words = ExportWords[q.lang];
+  const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
+  return {
+    name: 'sos',
+    columns: titlesOf(q.lang, zone, [
+      { time: C.time },
+      C.ssid,
+      C.terminal,
+      C.company,
+      C.latitude,
+      C.longitude,
+      C.status,
+      C.falseAlarm,
+      C.processor,
+      { time: C.processedAt },
+      C.remark,
+    ]),
+    rows: cellsOf(repo.listSos.each(db, scopeOf(caller), filter), ({ s, terminalName, ssid, orgName }) => [
+      localDateTime(s.createdAt, zone),
+      ssid,
+      terminalName,
+      orgName,
+      s.lat,
+      s.lng,
+      s.status === 1 ? words.processed : words.unprocessed,
+      s.falseAlarm ? words.yes : words.no,
+      s.processor,
+      s.processedAt ? localDateTime(s.processedAt, zone) : null,
+      s.remark,
+    ]),
+  };
 }
 
 async function sosInScope(db: Conn, caller: Caller, id: number) {

@@ -147,6 +147,11 @@ export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page:
   return { list: list.map(summaryOf), total };
 }
 
+/** Every row of the user list's filter, in its order, a batch at a time (an export). */
+export async function* eachTerminal(db: Conn, scope: Scope, f: ListFilter) {
+  for await (const row of terminalPages.each(db, scope, f)) yield summaryOf(row);
+}
+
 /** The global search's users, oldest first. */
 export const searchTerminals = (db: Conn, scope: Scope, keyword: string, limit: number) =>
   db

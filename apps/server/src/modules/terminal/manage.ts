@@ -1,10 +1,21 @@
-import { type api, functionOfCard, Limits, NoticeType, type ParsedParamsOf, UserType } from '@ptt/contract';
+import {
+  type api,
+  ColumnTitles as C,
+  CardNames,
+  ExportWords,
+  functionOfCard,
+  Limits,
+  NoticeType,
+  type ParsedParamsOf,
+  UserType,
+} from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
-import { today } from '../../lib/zoned-time.ts';
+import { localDateTime, today } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
@@ -19,6 +30,34 @@ import { createTerminals, PERMANENT, renewedExpiry } from './service.ts';
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
   const { list, total } = await lists.listTerminals(db, scopeOf(caller), q, q.page, q.size);
   return { list, total, page: q.page, size: q.size };
+}
+
+/** The user list's filter as a file: one row per user with each function's expiry. */
+export function exportList(
+  db: Conn,
+  zone: string,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.terminal.export>,
+): ExportFile {
+  const words = ExportWords[q.lang];
+  const functions = Object.entries(functionOfCard).map(([card, key]) => ({ card: Number(card), key }));
+  const expiry = (v: string | null) => (v === PERMANENT ? words.permanent : v);
+  return {
+    name: 'users',
+    columns: [
+      ...titlesOf(q.lang, zone, [C.ssid, C.name, C.company, C.userType]),
+      ...functions.map((f) => `${CardNames[q.lang][f.card]} ${C.expires[q.lang]}`),
+      ...titlesOf(q.lang, zone, [{ time: C.created }]),
+    ],
+    rows: cellsOf(lists.eachTerminal(db, scopeOf(caller), q), (t) => [
+      t.ssid,
+      t.name,
+      t.org_name,
+      t.user_type === UserType.vip ? words.vip : words.single,
+      ...functions.map((f) => expiry(t.expiries[f.key])),
+      localDateTime(new Date(t.created_at), zone),
+    ]),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
+import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
 import * as terminal from './manage.ts';
 import * as renewals from './renewals.ts';
@@ -7,6 +8,9 @@ import * as renewals from './renewals.ts';
 export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   const t = api.terminal;
   route(app, deps, t.list, ({ db, caller, params }) => terminal.list(db, caller, params));
+  exportRoute(app, deps, t.export, async ({ db, config, caller, params }) =>
+    terminal.exportList(db, params.timeZone ?? config.TIME_ZONE, caller, params),
+  );
   route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
   route(app, deps, t.batch, ({ db, caller, params }) => terminal.batch(db, caller, params));
   route(app, deps, t.selected, ({ db, caller, params }) => terminal.selected(db, caller, params.ids));

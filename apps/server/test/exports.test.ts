@@ -1,0 +1,143 @@
+import { api, Code, type Endpoint } from '@ptt/contract';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgs, sosRecords, terminals } from '../src/db/schema.ts';
+import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { largeCompany } from './renewal-support.ts';
+
+const query = (params: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+describe.each(backends)('list exports on %s', (backend) => {
+  let t: TestApp;
+  let top: Session;
+  let company: Session;
+  let demoOrgId: number;
+  /** A company of agent01 with more users than one batch of an export. */
+  let bulkOrgId: number;
+
+  const get = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
+    t.app.inject({ method: 'GET', url: `${e.path}?${query({ ...params, ...session })}` });
+  /** A CSV export's lines, without the BOM, each split into cells (no cell of these tests holds a comma). */
+  const csv = async (e: Endpoint, params: Record<string, unknown>, session: Session) => {
+    const res = await get(e, { format: 'csv', ...params }, session);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    return res.body
+      .slice(1)
+      .split('\r\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split(','));
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    top = await t.login(0, 'agent01', 'agent123');
+    company = await t.login(1, 'company01', 'company123');
+    const [demo] = await t.database.db.select().from(orgs).where(eq(orgs.account, 'company01'));
+    demoOrgId = demo.id;
+    bulkOrgId = (await largeCompany(t, 'agent01', 'bulkexport', 2_345, '2030-01-31')).org.id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('writes every user of the filter once, past one batch, in the list order and the chosen language', async () => {
+    const lines = await csv(
+      api.terminal.export,
+      { orgId: bulkOrgId, lang: 'cn', timeZone: 'Asia/Shanghai' },
+      top,
+    );
+    const [header, ...rows] = lines;
+    expect(header.slice(0, 3)).toEqual(['账号', '名称', '单位']);
+    expect(header.at(-1)).toBe('创建时间 (Asia/Shanghai)');
+    expect(rows).toHaveLength(2_345);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(2_345);
+    // Newest first, as on screen: the first page of the list is the file's first rows.
+    const page = await t.call(api.terminal.list, { orgId: bulkOrgId, page: 1, size: 20 }, top);
+    expect(rows.slice(0, 20).map((r) => r[0])).toEqual(page.data.list.map((u) => u.ssid));
+    expect(rows[0][4]).toBe('2030-01-31');
+  });
+
+  it('applies the same filters as the list: a keyword narrows the file as it narrows the page', async () => {
+    const page = await t.call(api.terminal.list, { keyword: 'Bulk123', page: 1, size: 100 }, top);
+    const [, ...rows] = await csv(api.terminal.export, { keyword: 'Bulk123' }, top);
+    expect(rows.map((r) => r[0])).toEqual(page.data.list.map((u) => u.ssid));
+    expect(rows.length).toBe(11);
+  });
+
+  it('writes the same rows as an Excel workbook', async () => {
+    const res = await get(api.group.export, { format: 'xlsx', lang: 'cn2' }, top);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename\*=UTF-8''groups-\d{4}-\d\d-\d\d\.xlsx$/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const values: unknown[][] = [];
+    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const [, ...rows] = await csv(api.group.export, { lang: 'cn2' }, top);
+    expect(values[0]).toEqual(['名稱', '單位', '成員數', expect.stringMatching(/^創建時間 \(/)]);
+    expect(values.slice(1).map((r) => [r[0], r[1], String(r[2]), r[3]])).toEqual(rows);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("keeps a company to its own rows and an agent's company list to agents", async () => {
+    const [, ...own] = await csv(api.terminal.export, {}, company);
+    const demo = await t.call(api.terminal.list, { orgId: demoOrgId, page: 1, size: 100 }, top);
+    expect(own.map((r) => r[0]).sort()).toEqual(demo.data.list.map((u) => u.ssid).sort());
+    const refused = await get(api.agent.exportOrgs, {}, company);
+    expect(refused.json().code).toBe(Code.forbidden);
+    const other = await get(api.terminal.export, { orgId: 999_999 }, company);
+    expect(other.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(other.body.split('\r\n').filter((l) => l !== '')).toHaveLength(1);
+  });
+
+  it('answers bad parameters with a coded envelope, not a file', async () => {
+    const format = await get(api.terminal.export, { format: 'pdf' }, top);
+    expect(format.json().code).toBe(Code.invalid);
+    const range = await get(api.sos.export, { start: '2026-01-01', end: '2026-06-30' }, top);
+    expect(range.json().code).not.toBe(Code.ok);
+    expect(range.json().msg.cn).toBeTruthy();
+    const anonymous = await t.app.inject({ method: 'GET', url: api.terminal.export.path });
+    expect(anonymous.json().code).toBe(Code.unauthorized);
+  });
+
+  it('writes a name that a spreadsheet would run as a formula as text', async () => {
+    await t.database.db
+      .update(terminals)
+      .set({ name: '=HYPERLINK("x")' })
+      .where(eq(terminals.orgId, demoOrgId));
+    const res = await get(api.terminal.export, { orgId: demoOrgId }, top);
+    expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it('writes SOS records with their state in words and times in the zone asked for', async () => {
+    const [terminal] = await t.database.db
+      .select()
+      .from(terminals)
+      .where(eq(terminals.orgId, demoOrgId))
+      .limit(1);
+    const [demo] = await t.database.db.select().from(orgs).where(eq(orgs.id, demoOrgId));
+    await t.database.db.insert(sosRecords).values({
+      terminalId: terminal.id,
+      orgId: demoOrgId,
+      agentPath: demo.agentPath,
+      createdAt: new Date('2026-11-20T16:30:00Z'),
+    });
+    const lines = await csv(
+      api.sos.export,
+      { start: '2026-11-21', end: '2026-11-21', timeZone: 'Asia/Hong_Kong', lang: 'en' },
+      company,
+    );
+    expect(lines[0][0]).toBe('Time (Asia/Hong_Kong)');
+    expect(lines.slice(1).map((r) => [r[0], r[1], r[6]])).toEqual([
+      ['2026-11-21 00:30:00', terminal.ssid, 'Unprocessed'],
+    ]);
+  });
+});
