@@ -23,7 +23,7 @@ import { recording } from './recording.ts';
 import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
-import { statementEndpoints } from './statement.ts';
+import { statementEndpoints, statementExports } from './statement.ts';
 import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
@@ -32,7 +32,7 @@ export const api = {
   sos: { ...sos, ...sosExports },
   group: { ...group, ...groupExports },
   // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway, statements and list exports.
-  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints, ...orgExports },
+  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints, ...statementExports, ...orgExports },
   terminal: { ...terminal, ...renewalEndpoints, ...terminalExports },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   fence: { ...fence, ...fenceExports },
@@ -101,7 +101,14 @@ export {
 } from './renewal.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
-export { isoMonth, monthSpan, StatementLimits, statementMonth, statementRow } from './statement.ts';
+export {
+  isoMonth,
+  monthSpan,
+  StatementLimits,
+  StatementTitles,
+  statementMonth,
+  statementRow,
+} from './statement.ts';
 export {
   type FunctionKey,
   functionExpiries,

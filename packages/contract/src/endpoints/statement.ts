@@ -4,6 +4,7 @@ import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
 import { cardType, isoDate, pageParams, timeZone } from '../rules.ts';
 import { endpoint, optional } from './define.ts';
+import { exportOf, type Title } from './export.ts';
 
 export const StatementLimits = {
   /** Months one monthly statement covers at most. */
@@ -32,6 +33,13 @@ const statementFilter = once(() =>
 const startBeforeEnd = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
   if (v.from && v.to && v.from > v.to)
     ctx.addIssue({ code: 'custom', message: 'dateStartBeforeEnd', path: ['to'] });
+};
+
+const monthRange = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (!v.from || !v.to) return;
+  if (v.from > v.to) ctx.addIssue({ code: 'custom', message: 'dateStartBeforeEnd', path: ['to'] });
+  else if (monthSpan(v.from, v.to) > StatementLimits.monthsMax)
+    ctx.addIssue({ code: 'custom', message: 'monthRangeMax', path: ['to'] });
 };
 
 export const statementParams = once(() =>
@@ -92,12 +100,7 @@ export const statementMonthsParams = once(() =>
       to: optional(isoMonth()),
       timeZone: optional(timeZone()),
     })
-    .superRefine((v, ctx) => {
-      if (!v.from || !v.to) return;
-      if (v.from > v.to) ctx.addIssue({ code: 'custom', message: 'dateStartBeforeEnd', path: ['to'] });
-      else if (monthSpan(v.from, v.to) > StatementLimits.monthsMax)
-        ctx.addIssue({ code: 'custom', message: 'monthRangeMax', path: ['to'] });
-    }),
+    .superRefine(monthRange),
 );
 
 export const statementEndpoints = {
@@ -122,3 +125,48 @@ export const statementEndpoints = {
     data: () => z.object({ list: z.array(statementMonth()) }),
   }),
 };
+
+const file = 'as CSV (UTF-8 with BOM) or XLSX, streamed, titles and names in lang';
+
+/** The statement and its months as files, with the same filters as on screen. */
+export const statementExports = {
+  statementExport: exportOf(
+    statementEndpoints.statement,
+    '/v1/agent/statementExport',
+    `Every movement of the statement's filter, newest first, times in timeZone (UTC without one), ${file}`,
+    (v, ctx) => startBeforeEnd(v as { from?: string; to?: string }, ctx),
+  ),
+  statementMonthsExport: exportOf(
+    statementEndpoints.statementMonths,
+    '/v1/agent/statementMonthsExport',
+    `The monthly statement (the same months and card types) ${file}`,
+    (v, ctx) => monthRange(v as { from?: string; to?: string }, ctx),
+  ),
+};
+
+const t = (en: string, cn: string, cn2: string): Title => ({ en, cn, cn2 });
+
+/** Column titles of the statement's files. */
+export const StatementTitles = {
+  time: t('Time', '时间', '時間'),
+  movement: t('Movement', '类型', '類型'),
+  cardType: t('Card type', '卡类型', '卡類型'),
+  quantity: t('Quantity', '数量', '數量'),
+  before: t('Balance before', '变动前余额', '變動前餘額'),
+  after: t('Balance after', '变动后余额', '變動後餘額'),
+  counterpart: t('Counterpart', '对方', '對方'),
+  operator: t('Operator', '操作人', '操作人'),
+  month: t('Month', '月份', '月份'),
+  opening: t('Opening balance', '期初余额', '期初餘額'),
+  granted: t('Granted', '平台发放', '平台發放'),
+  bought: t('Bought', '购入', '購入'),
+  sold: t('Sold', '售出', '售出'),
+  recycledIn: t('Recycled from agents', '从下级回收', '從下級回收'),
+  recycledOut: t('Recycled by upper agent', '被上级回收', '被上級回收'),
+  restoredIn: t('Returned by upper agent', '上级退还', '上級退還'),
+  restoredOut: t('Returned to agents', '退还下级', '退還下級'),
+  consumed: t('Used for users', '用户消耗', '用戶消耗'),
+  refunded: t('Refunded', '退卡', '退卡'),
+  closing: t('Closing balance', '期末余额', '期末餘額'),
+  platform: t('Platform', '平台', '平台'),
+} satisfies Record<string, Title>;

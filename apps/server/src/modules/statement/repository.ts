@@ -72,6 +72,10 @@ const statementPages = filteredPages({
 export const statementPage = (db: Conn, agentId: number, f: StatementFilter, page: number, size: number) =>
   statementPages(db, agentId, f, page, size);
 
+/** Every row of an agent's statement filter, newest first, a batch at a time (for an export). */
+export const statementEach = (db: Conn, agentId: number, f: StatementFilter) =>
+  statementPages.each(db, agentId, f);
+
 export type StatementRecord = Awaited<ReturnType<typeof statementPage>>['list'][number];
 
 const ofType = (cardType: number | undefined): SQL | undefined =>

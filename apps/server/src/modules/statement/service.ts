@@ -50,7 +50,7 @@ export function statementRow(agentId: number, r: repo.StatementRecord): Row {
 type StatementQuery = Omit<ParsedParamsOf<typeof api.agent.statement>, 'page' | 'size'>;
 
 /** The filter's days as instants in its zone (UTC without one), each end optional. */
-const filterOf = (q: StatementQuery): repo.StatementFilter => {
+export const statementFilterOf = (q: StatementQuery): repo.StatementFilter => {
   const zone = q.timeZone ?? 'UTC';
   return {
     cardType: q.cardType,
@@ -60,17 +60,8 @@ const filterOf = (q: StatementQuery): repo.StatementFilter => {
 };
 
 export async function statement(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.statement>) {
-  const { list, total } = await repo.statementPage(db, caller.id, filterOf(q), q.page, q.size);
+  const { list, total } = await repo.statementPage(db, caller.id, statementFilterOf(q), q.page, q.size);
   return { list: list.map((r) => statementRow(caller.id, r)), total, page: q.page, size: q.size };
-}
-
-/** Every row of a statement's filter, newest first, for an export. */
-export async function* statementRows(db: Conn, caller: Caller, q: StatementQuery, part = 1000) {
-  for (let page = 1; ; page++) {
-    const { list } = await repo.statementPage(db, caller.id, filterOf(q), page, part);
-    for (const r of list) yield statementRow(caller.id, r);
-    if (list.length < part) return;
-  }
 }
 
 /** YYYY-MM shifted by a number of months. */
