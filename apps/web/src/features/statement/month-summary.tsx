@@ -1,6 +1,7 @@
 import { type api, CardTypes, type DataOf } from '@ptt/contract';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatementMonths } from '../../api/queries/use-statement-months.ts';
 
@@ -53,10 +54,13 @@ export const MonthSummary = ({
   month,
   cardType,
   timeZone,
+  children,
 }: {
   month: string;
   cardType?: number;
   timeZone: string;
+  /** What follows the summary in its section (the export of the months). */
+  children?: ReactNode;
 }) => {
   const { t } = useTranslation();
   const months = useStatementMonths({ from: month, to: month, cardType, timeZone });
@@ -80,6 +84,7 @@ export const MonthSummary = ({
           ))}
         </ul>
       )}
+      {children}
     </section>
   );
 };

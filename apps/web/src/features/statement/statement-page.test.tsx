@@ -148,6 +148,38 @@ describe('statement', { timeout: 15_000 }, () => {
     ).toBe(true);
   });
 
+  it('downloads the movements and the months as CSV or XLSX with the filter on screen and the login info', async () => {
+    await open();
+    const hrefs: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      hrefs.push(this.href);
+    });
+    fireEvent.click(await screen.findByTestId('statement-card-location'));
+    fireEvent.click(screen.getByTestId('statement-export-xlsx'));
+    fireEvent.click(screen.getByTestId('statement-months-export-csv'));
+    await waitFor(() => expect(hrefs).toHaveLength(2));
+    const [movements, months] = hrefs.map((h) => new URL(h));
+    const month = recentMonths(1)[0];
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(movements?.pathname).toBe(api.agent.statementExport.path);
+    expect(Object.fromEntries(movements?.searchParams ?? [])).toMatchObject({
+      format: 'xlsx',
+      lang: 'en',
+      cardType: '2',
+      from: `${month}-01`,
+      timeZone: zone,
+      access_token: 'token-1',
+      openid: 'open-1',
+    });
+    expect(months?.pathname).toBe(api.agent.statementMonthsExport.path);
+    expect(Object.fromEntries(months?.searchParams ?? [])).toMatchObject({
+      format: 'csv',
+      cardType: '2',
+      from: recentMonths(12)[11],
+      to: month,
+    });
+  });
+
   it('says so when a month has nothing', async () => {
     signIn(0);
     mockApi({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
+import { ExportButtons } from './export-buttons.tsx';
 import { MonthSummary } from './month-summary.tsx';
 import { daysOf, deviceZone, monthLabel, recentMonths } from './months.ts';
 import { StatementRow } from './statement-row.tsx';
@@ -65,8 +66,16 @@ export const Component = () => {
             </button>
           ))}
         </fieldset>
+        <ExportButtons endpoint={api.agent.statementExport} params={filter} testId="statement-export" />
       </section>
-      <MonthSummary month={month} cardType={cardType} timeZone={timeZone} />
+      <MonthSummary month={month} cardType={cardType} timeZone={timeZone}>
+        {/* The months' file covers every month the tabs offer, as a year's statement. */}
+        <ExportButtons
+          endpoint={api.agent.statementMonthsExport}
+          params={{ cardType, from: months[months.length - 1], to: months[0], timeZone }}
+          testId="statement-months-export"
+        />
+      </MonthSummary>
       <h2 className="statement-movements">{t('statement.movements')}</h2>
       <PagedList
         endpoint={api.agent.statement}
