@@ -26,24 +26,29 @@ export const ExportButtons = ({
   endpoint,
   params,
   testId,
+  label,
 }: {
   endpoint: Route;
   params: Params;
   testId: string;
+  /** What the file holds: the section around the buttons does not say it. */
+  label: string;
 }) => {
   const { t } = useTranslation();
   return (
     <div className="statement-export">
+      <span className="item-meta statement-export__label">{label}</span>
       {(['csv', 'xlsx'] as const).map((format) => (
         <button
           key={format}
           type="button"
           className="btn"
           data-testid={`${testId}-${format}`}
+          aria-label={`${label}: ${t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}`}
           onClick={() => download(endpoint, params, format)}
         >
           <DownlandOutline aria-hidden />
-          {t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}
+          {format.toUpperCase()}
         </button>
       ))}
     </div>

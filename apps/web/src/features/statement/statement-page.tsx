@@ -66,7 +66,12 @@ export const Component = () => {
             </button>
           ))}
         </fieldset>
-        <ExportButtons endpoint={api.agent.statementExport} params={filter} testId="statement-export" />
+        <ExportButtons
+          endpoint={api.agent.statementExport}
+          params={filter}
+          testId="statement-export"
+          label={t('statement.exportMovements')}
+        />
       </section>
       <MonthSummary month={month} cardType={cardType} timeZone={timeZone}>
         {/* The months' file covers every month the tabs offer, as a year's statement. */}
@@ -74,6 +79,7 @@ export const Component = () => {
           endpoint={api.agent.statementMonthsExport}
           params={{ cardType, from: months[months.length - 1], to: months[0], timeZone }}
           testId="statement-months-export"
+          label={t('statement.exportMonths', { count: MONTH_TABS })}
         />
       </MonthSummary>
       <h2 className="statement-movements">{t('statement.movements')}</h2>

@@ -37,6 +37,8 @@ export const statementEn = {
     },
     platform: 'Platform',
     by: 'By {{name}}',
+    exportMovements: "Export this month's movements",
+    exportMonths: 'Export the last {{count}} months',
     exportCsv: 'Export CSV',
     exportXlsx: 'Export XLSX',
   },

@@ -39,6 +39,8 @@ export const statementZhHans: typeof statementEn = {
     },
     platform: '平台',
     by: '操作人：{{name}}',
+    exportMovements: '导出本月明细',
+    exportMonths: '导出最近 {{count}} 个月',
     exportCsv: '导出 CSV',
     exportXlsx: '导出 XLSX',
   },

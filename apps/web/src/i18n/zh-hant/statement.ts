@@ -39,6 +39,8 @@ export const statementZhHant: typeof statementEn = {
     },
     platform: '平台',
     by: '操作人：{{name}}',
+    exportMovements: '匯出本月明細',
+    exportMonths: '匯出最近 {{count}} 個月',
     exportCsv: '匯出 CSV',
     exportXlsx: '匯出 XLSX',
   },
