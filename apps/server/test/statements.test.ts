@@ -290,6 +290,37 @@ describe.each(backends)('statements on %s', (backend) => {
     }
   }, 120_000);
 
+  it('opens a month with the balance the last earlier move left, and chains the months', async () => {
+    // The older half of the rows moved back some weeks, in the same order, into earlier months.
+    const [{ mid }] = await t.database.db
+      .select({ mid: sql<number>`(percentile_disc(0.5) within group (order by ${cardLedger.id}))::int` })
+      .from(cardLedger);
+    await t.database.db
+      .update(cardLedger)
+      .set({ createdAt: sql`now() - interval '45 days' + ${cardLedger.id} * interval '1 millisecond'` })
+      .where(sql`${cardLedger.id} <= ${mid}`);
+    const now = zonedMonth('UTC');
+    const start = Date.parse(`${now}-01T00:00:00Z`);
+    for (const [who, agentId] of Object.entries(ids)) {
+      const months = (
+        await t.call(api.agent.statementMonths, { from: addMonths(now, -2), to: now }, sessions[who])
+      ).data.list;
+      for (const cardType of [0, 2, 3]) {
+        const rows = await allRows(sessions[who], { cardType });
+        const ofType = months.filter((m) => m.cardType === cardType);
+        const before = rows.find((r) => Date.parse(r.created_at) < start);
+        expect(ofType[2].opening, `${who} type ${cardType}`).toBe(before?.after ?? 0);
+        expect(ofType[2].closing).toBe(await balanceOf(agentId, cardType));
+        expect(ofType[1].closing).toBe(ofType[2].opening);
+        expect(ofType[0].closing).toBe(ofType[1].opening);
+        // The current month alone opens where the three months' view has it.
+        const alone = (await t.call(api.agent.statementMonths, { from: now, cardType }, sessions[who])).data
+          .list;
+        expect(alone.map((m) => [m.opening, m.closing])).toEqual([[ofType[2].opening, ofType[2].closing]]);
+      }
+    }
+  });
+
   it('names the counterpart and the operator, and the backfill gives back the balances the writes kept', async () => {
     const rows = await allRows(sessions.sub1, { cardType: 0 });
     const refund = rows.find((r) => r.kind === 'return');

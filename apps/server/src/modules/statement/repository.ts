@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
-import { agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
+import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
 
 export interface StatementFilter {
   cardType?: number;
@@ -116,15 +116,49 @@ export const monthTotals = (
   );
 };
 
-/** Per card type, the agent's balance after its last move before an instant (its newest row's side). */
-export const balancesBefore = (db: Conn, agentId: number, until: Date, cardType?: number) =>
+/**
+ * The agent's newest row of one side before an instant, for the card type of the outer balance row: one
+ * short read down that side's index (agent, time, id, card type) per card type.
+ */
+const newestOf = (db: Conn, side: 'from' | 'to', agentId: number, until: Date) =>
   db
-    .selectDistinctOn([cardLedger.cardType], {
-      cardType: cardLedger.cardType,
-      balance: sql<
-        number | null
-      >`case when ${cardLedger.toAgentId} = ${agentId} then ${cardLedger.toBalance} else ${cardLedger.fromBalance} end`,
+    .select({
+      at: cardLedger.createdAt,
+      id: cardLedger.id,
+      balance: side === 'from' ? cardLedger.fromBalance : cardLedger.toBalance,
     })
     .from(cardLedger)
-    .where(and(mine(agentId), lt(cardLedger.createdAt, until), ofType(cardType)))
-    .orderBy(cardLedger.cardType, desc(cardLedger.createdAt), desc(cardLedger.id));
+    .where(
+      and(
+        eq(side === 'from' ? cardLedger.fromAgentId : cardLedger.toAgentId, agentId),
+        eq(cardLedger.cardType, agentCards.cardType),
+        lt(cardLedger.createdAt, until),
+      ),
+    )
+    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
+    .limit(1)
+    .as(side === 'from' ? 'gave' : 'took');
+
+/**
+ * Per card type, the newest row before an instant on each side of the agent (given or taken), with the
+ * balance that side kept: the caller takes the later of the two as the balance at that instant.
+ */
+export function lastMovesBefore(db: Conn, agentId: number, until: Date, cardType?: number) {
+  const gave = newestOf(db, 'from', agentId, until);
+  const took = newestOf(db, 'to', agentId, until);
+  return db
+    .select({
+      cardType: agentCards.cardType,
+      gave: { at: gave.at, id: gave.id, balance: gave.balance },
+      took: { at: took.at, id: took.id, balance: took.balance },
+    })
+    .from(agentCards)
+    .leftJoinLateral(gave, sql`true`)
+    .leftJoinLateral(took, sql`true`)
+    .where(
+      and(
+        eq(agentCards.agentId, agentId),
+        cardType === undefined ? undefined : eq(agentCards.cardType, cardType),
+      ),
+    );
+}

@@ -107,6 +107,8 @@ const netOf = (t: Totals) =>
   t.consumed +
   t.refunded;
 
+type LastMove = { at: Date | null; id: number | null; balance: number | null };
+
 export type MonthsQuery = ParsedParamsOf<typeof api.agent.statementMonths>;
 
 /**
@@ -131,10 +133,17 @@ export async function statementMonths(db: Conn, caller: Caller, q: MonthsQuery):
   const months = monthsOf(q);
   const since = startOfDay(`${months[0]}-01`, zone);
   const until = startOfDay(`${addMonths(months[months.length - 1], 1)}-01`, zone);
-  const [opening, moved] = [
-    await repo.balancesBefore(db, caller.id, since, q.cardType),
+  const [lastMoves, moved] = [
+    await repo.lastMovesBefore(db, caller.id, since, q.cardType),
     await repo.monthTotals(db, caller.id, { since, until, timeZone: zone, cardType: q.cardType }),
   ];
+  // The later of the two sides' last rows (by time, then id, as the statement orders them) holds the balance.
+  const order = (m: LastMove | null) => [m?.at?.getTime() ?? -1, m?.id ?? -1];
+  const opening = lastMoves.map(({ cardType, gave, took }) => {
+    const [g, t] = [order(gave), order(took)];
+    const later = t[0] > g[0] || (t[0] === g[0] && t[1] > g[1]) ? took : gave;
+    return { cardType, balance: later?.balance ?? 0 };
+  });
   const types = new Set([
     ...opening.filter((o) => (o.balance ?? 0) !== 0).map((o) => o.cardType),
     ...moved.map((m) => m.cardType),
