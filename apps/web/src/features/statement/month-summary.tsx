@@ -3,6 +3,7 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOffline } from '../../api/network-state.ts';
 import { useStatementMonths } from '../../api/queries/use-statement-months.ts';
 
 type Month = DataOf<typeof api.agent.statementMonths>['list'][number];
@@ -65,12 +66,17 @@ export const MonthSummary = ({
   const { t } = useTranslation();
   const months = useStatementMonths({ from: month, to: month, cardType, timeZone });
   const list = months.data?.list;
+  const offline = useOffline();
   return (
     <section className="section" aria-label={t('statement.summary')} data-testid="statement-summary">
       <h2 className="section__title">{t('statement.summary')}</h2>
       {months.isPending && months.fetchStatus !== 'paused' && <Skeleton.Paragraph lineCount={3} animated />}
       {!list && (months.isError || months.fetchStatus === 'paused') && (
-        <ErrorBlock status="default" title={t('list.failed')} description="">
+        <ErrorBlock
+          status={offline ? 'disconnected' : 'default'}
+          title={t(offline ? 'list.offline' : 'list.failed')}
+          description=""
+        >
           <button type="button" className="btn" onClick={() => void months.refetch()}>
             {t('list.retry')}
           </button>
