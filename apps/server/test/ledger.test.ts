@@ -50,6 +50,16 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     expect(sale.code).toBe(Code.ok);
     const [after] = await balances([sub2], 0);
     expect(after.balance).toBe(before.balance + 5);
+    // The row keeps both sides' balances after the move and who made it.
+    const [row] = await t.database.db.select().from(cardLedger).orderBy(sql`${cardLedger.id} desc`).limit(1);
+    expect(row).toMatchObject({
+      kind: 'sale',
+      toAgentId: sub2,
+      toBalance: after.balance,
+      fromBalance: sale.data.balance,
+      operatorRole: 0,
+      operatorId: row.fromAgentId,
+    });
 
     const writtenBefore = await written();
     const tooMany = await t.call(

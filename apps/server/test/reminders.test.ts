@@ -105,6 +105,7 @@ describe.each(backends)('daily reminders on %s', (backend) => {
       userType: UserType.vip,
       prefix: 'Vip',
       ssids: ['861234567890900'],
+      by: null,
     });
     const [made] = await terminalService.createTerminals(db, {
       agent: subAgent,
@@ -112,6 +113,7 @@ describe.each(backends)('daily reminders on %s', (backend) => {
       userType: UserType.single,
       prefix: 'SubRadio',
       ssids: ['861234567890901'],
+      by: null,
     });
     subRadio = made.id;
     const rows = await db

@@ -82,6 +82,9 @@ export async function consumed(t: TestApp) {
       orgId: cardLedger.orgId,
       agentId: cardLedger.fromAgentId,
       quantity: cardLedger.quantity,
+      fromBalance: cardLedger.fromBalance,
+      operatorRole: cardLedger.operatorRole,
+      operatorId: cardLedger.operatorId,
     })
     .from(cardLedger)
     .where(eq(cardLedger.kind, 'consume'))
@@ -125,6 +128,7 @@ export async function companyWith(
     userType,
     prefix: 'Unit',
     ssids: Array.from({ length: n }, () => String(nextSsid++)),
+    by: null,
   });
   return { org, ids: created.map((c) => c.id) };
 }

@@ -107,10 +107,11 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     expect(rows).toHaveLength(2);
     expect(rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ cardType: 0, orgId: companyId, quantity: 3 }),
-        expect.objectContaining({ cardType: 2, orgId: companyId, quantity: 2 }),
+        expect.objectContaining({ cardType: 0, orgId: companyId, quantity: 3, fromBalance: voice - 3 }),
+        expect.objectContaining({ cardType: 2, orgId: companyId, quantity: 2, fromBalance: location - 2 }),
       ]),
     );
+    expect(rows.every((r) => r.operatorRole === 0 && r.operatorId === r.agentId)).toBe(true);
     expect((await written()).notices).toBe(notesBefore);
   });
 

@@ -136,6 +136,7 @@ export const Messages = {
     '开始日期不能晚于结束日期',
     '開始日期不能晚於結束日期',
   ),
+  monthRangeMax: m('The range cannot exceed 24 months', '范围不能超过24个月', '範圍不能超過24個月'),
 
   // field rules (SPEC §5)
   companyName: m(

@@ -32,6 +32,7 @@ import {
  * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead);
  * - audit_log partitioned by month the same way, append-only: its grants, and the triggers that refuse
  *   UPDATE, DELETE and TRUNCATE (migration 0051).
+ * - the one-off backfill of card_ledger's balances after each move (0050, from the current balances).
  * `npm run db:generate -w @ptt/server` on an unchanged schema writes nothing (test/migrations.test.ts).
  */
 
@@ -292,7 +293,16 @@ export const cardLedger = pgTable(
     toAgentId: integer('to_agent_id'),
     orgId: integer('org_id'),
     terminalId: integer('terminal_id'),
-    createdAt: created(),
+    /** Each side's balance of the card type after the move, as its locked row held it (null: no such side). */
+    fromBalance: integer('from_balance'),
+    toBalance: integer('to_balance'),
+    /** Who did it: role (0 agent, 1 company) and id; null for the platform operator (CLI grant, demo seed). */
+    operatorRole: smallint('operator_role'),
+    operatorId: integer('operator_id'),
+    // The clock at the insert, not the transaction's start: the insert runs under the balance row's lock,
+    // so one agent's rows of one card type are in the same order by time as by id, and a statement's
+    // balance before is the previous row's balance after.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     check('card_ledger_quantity_positive', sql`${t.quantity} > 0`),

@@ -21,6 +21,7 @@ import { salesRoutes } from './sales/routes.ts';
 import { orgInScope } from './scope/service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { sosRoutes } from './sos/routes.ts';
+import { statementRoutes } from './statement/routes.ts';
 import { terminalRoutes } from './terminal/routes.ts';
 
 /** Every domain module registers its routes here. */
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps, hub: Liv
   sosRoutes(app, deps);
   agentRoutes(app, deps);
   salesRoutes(app, deps);
+  statementRoutes(app, deps);
   orgRoutes(app, deps);
   terminalRoutes(app, deps);
   groupRoutes(app, deps);

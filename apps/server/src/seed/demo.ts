@@ -58,7 +58,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
       [2, 20],
       [3, 10],
     ]) {
-      await cards.sell(tx, { from: top, to: sub, cardType: type, quantity });
+      await cards.sell(tx, { by: null, from: top, to: sub, cardType: type, quantity });
     }
   });
 
@@ -75,6 +75,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
     userType: UserType.single,
     prefix: 'Radio',
     ssids: Array.from({ length: 6 }, (_, i) => `86123456789${String(i + 1).padStart(4, '0')}`),
+    by: null,
   });
   if (opts.dataDir) {
     const list = created.map((t) => ({ ssid: t.ssid, name: t.name, password: t.intercomPassword }));
@@ -153,6 +154,7 @@ async function seedDueSoon(db: Db, top: { id: number; name: string; openid: stri
     userType: UserType.single,
     prefix: 'Cab',
     ssids: Array.from({ length: 12 }, (_, i) => `86123456790${String(i + 1).padStart(4, '0')}`),
+    by: null,
   });
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
   await addService(db, agent, { ids: cabs.map((t) => t.id), cardType: 2 });

@@ -117,6 +117,9 @@ describe.each(backends)('fuzzing every endpoint from its contract schema on %s',
       [api.terminal.detail, { id: '99999999999999' }],
       [api.agent.getSalesPurchaseRecord, { start: '2000-30-85', end: '2026-01-01' }],
       [api.agent.getSalesPurchaseRecord, { end: '2026-02-30' }],
+      [api.agent.statement, { from: '2000-30-85' }],
+      [api.agent.statementMonths, { to: '2026-13' }],
+      [api.agent.statementExport, { to: '2026-02-30' }],
     ];
     for (const [e, params] of cases) {
       const res = await w.t.app.inject({

@@ -153,6 +153,10 @@ const routes: RouteObject[] = [
                     element: lazyPage(() => import('../features/sales/sales-record-page.tsx')),
                   },
                   {
+                    path: '/statement',
+                    element: lazyPage(() => import('../features/statement/statement-page.tsx')),
+                  },
+                  {
                     path: '/agentChoice',
                     element: lazyPage(() => import('../features/sales/agent-choice-page.tsx')),
                   },

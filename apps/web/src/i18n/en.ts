@@ -15,6 +15,7 @@ import { salesEn } from './en/sales.ts';
 import { scanEn } from './en/scan.ts';
 import { searchEn } from './en/search.ts';
 import { sosEn } from './en/sos.ts';
+import { statementEn } from './en/statement.ts';
 import { terminalEn } from './en/terminal.ts';
 import { productName } from './languages.ts';
 
@@ -177,6 +178,7 @@ export const en = {
   ...intakeEn,
   ...reportEn,
   ...auditEn,
+  ...statementEn,
   ...noticeEn,
   ...manageEn,
   ...accountEn,

@@ -16,6 +16,7 @@ import { salesZhHans } from './zh-hans/sales.ts';
 import { scanZhHans } from './zh-hans/scan.ts';
 import { searchZhHans } from './zh-hans/search.ts';
 import { sosZhHans } from './zh-hans/sos.ts';
+import { statementZhHans } from './zh-hans/statement.ts';
 import { terminalZhHans } from './zh-hans/terminal.ts';
 
 /** Simplified Chinese; server messages come from the catalogue's cn field. */
@@ -177,6 +178,7 @@ export const zhHans: Resources = {
   ...intakeZhHans,
   ...reportZhHans,
   ...auditZhHans,
+  ...statementZhHans,
   ...noticeZhHans,
   ...manageZhHans,
   ...accountZhHans,

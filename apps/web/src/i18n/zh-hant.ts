@@ -16,6 +16,7 @@ import { salesZhHant } from './zh-hant/sales.ts';
 import { scanZhHant } from './zh-hant/scan.ts';
 import { searchZhHant } from './zh-hant/search.ts';
 import { sosZhHant } from './zh-hant/sos.ts';
+import { statementZhHant } from './zh-hant/statement.ts';
 import { terminalZhHant } from './zh-hant/terminal.ts';
 
 /** Traditional Chinese; server messages come from the catalogue's cn2 field. */
@@ -177,6 +178,7 @@ export const zhHant: Resources = {
   ...intakeZhHant,
   ...reportZhHant,
   ...auditZhHant,
+  ...statementZhHant,
   ...noticeZhHant,
   ...manageZhHant,
   ...accountZhHant,

@@ -26,6 +26,7 @@ import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
 import { report } from './report.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
+import { statementEndpoints, statementExports } from './statement.ts';
 import { terminal } from './terminal.ts';
 
 /** Every call of SPEC §7, grouped by domain. */
@@ -33,8 +34,8 @@ export const api = {
   ...{ auth, profile, notice, org, search, jsp, feedback },
   sos: { ...sos, ...sosExports },
   group: { ...group, ...groupExports },
-  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway and list exports.
-  agent: { ...agent, ...runwayEndpoints, ...orgExports },
+  // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway, statements and list exports.
+  agent: { ...agent, ...runwayEndpoints, ...statementEndpoints, ...statementExports, ...orgExports },
   terminal: { ...terminal, ...renewalEndpoints, ...terminalExports, ...intakeEndpoints },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   fence: { ...fence, ...fenceExports },
@@ -116,6 +117,14 @@ export {
 export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';
 export { appInfoRoute, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
+export {
+  isoMonth,
+  monthSpan,
+  StatementLimits,
+  StatementTitles,
+  statementMonth,
+  statementRow,
+} from './statement.ts';
 export {
   type FunctionKey,
   functionExpiries,

@@ -1,8 +1,17 @@
 import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
 import * as notices from '../notice/service.ts';
 import * as repo from './repository.ts';
+
+/**
+ * Who moves cards, written on each ledger row: the signed-in agent or company, or null for the
+ * platform operator (the CLI's grant, the demo seed).
+ */
+export type Operator = Pick<Caller, 'role' | 'id'> | null;
+
+const operatorOf = (by: Operator) => ({ operatorRole: by?.role ?? null, operatorId: by?.id ?? null });
 
 /** Every agent has one row per card type: balance 0, switched off. */
 export const initCards = (tx: Conn, agentId: number) => repo.insertCardRows(tx, agentId, cardTypeCodes);
@@ -14,9 +23,22 @@ export async function setSwitch(tx: Conn, agentId: number, enabled: Partial<Reco
 }
 
 /** Operator grant to a top-level agent: balance up and one ledger row, in the caller's transaction. */
-export async function grant(tx: Conn, agentId: number, cardType: number, quantity: number) {
+export async function grant(
+  tx: Conn,
+  agentId: number,
+  cardType: number,
+  quantity: number,
+  by: Operator = null,
+) {
   const [row] = await repo.increment(tx, agentId, cardType, quantity);
-  await repo.insertLedger(tx, { kind: 'grant', cardType, quantity, toAgentId: agentId });
+  await repo.insertLedger(tx, {
+    kind: 'grant',
+    cardType,
+    quantity,
+    toAgentId: agentId,
+    toBalance: row.balance,
+    ...operatorOf(by),
+  });
   return row.balance;
 }
 
@@ -33,11 +55,20 @@ export async function consume(
   agentId: number,
   cardType: number,
   quantity: number,
+  by: Operator,
   ref: { orgId?: number; terminalId?: number } = {},
 ) {
   const [row] = await repo.decrement(tx, agentId, cardType, quantity);
   if (!row) throw insufficient(cardType);
-  await repo.insertLedger(tx, { kind: 'consume', cardType, quantity, fromAgentId: agentId, ...ref });
+  await repo.insertLedger(tx, {
+    kind: 'consume',
+    cardType,
+    quantity,
+    fromAgentId: agentId,
+    fromBalance: row.balance,
+    ...operatorOf(by),
+    ...ref,
+  });
   return row.balance;
 }
 
@@ -59,6 +90,7 @@ interface Move {
   sub: Party;
   /** The parent named as the notice's sender. */
   parent: Party;
+  by: Operator;
 }
 
 /** The balance rows of a move's two agents, as they are under its lock; undefined where an agent has none. */
@@ -91,6 +123,9 @@ async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<vo
       quantity: m.quantity,
       fromAgentId: m.giver.id,
       toAgentId: m.taker.id,
+      fromBalance: given.balance,
+      toBalance: taken.balance,
+      ...operatorOf(m.by),
     });
     await notices.record(tx, {
       agentId: m.sub.id,
@@ -107,6 +142,7 @@ async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<vo
 }
 
 export interface SaleInput {
+  by: Operator;
   from: Party;
   to: Party;
   cardType: number;
@@ -122,7 +158,11 @@ export async function sell(db: Db, sale: SaleInput) {
   const { cardType, quantity } = sale;
   const moved = await move(
     db,
-    { kind: 'sale', giver: sale.from, taker: sale.to, cardType, quantity, sub: sale.to, parent: sale.from },
+    {
+      kind: 'sale',
+      ...{ giver: sale.from, taker: sale.to, cardType, quantity },
+      ...{ sub: sale.to, parent: sale.from, by: sale.by },
+    },
     (_, { giver, taker }) => {
       if (!giver?.enabled || !taker?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType });
       if (giver.balance < quantity) throw insufficient(cardType);
@@ -132,6 +172,7 @@ export async function sell(db: Db, sale: SaleInput) {
 }
 
 export interface RecycleInput {
+  by: Operator;
   /** The agent taking cards back (the parent). */
   to: Party;
   /** The sub-agent whose cards are taken back. */
@@ -149,7 +190,7 @@ export async function recycle(db: Db, r: RecycleInput) {
   const { cardType, quantity } = r;
   const moved = await move(
     db,
-    { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to },
+    { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to, by: r.by },
     (_, { giver, taker }) => {
       const held = giver && taker ? giver.balance : 0;
       if (held === 0) throw ruleBroken('recycleZero');
@@ -160,6 +201,7 @@ export async function recycle(db: Db, r: RecycleInput) {
 }
 
 export interface ReturnInput {
+  by: Operator;
   /** The parent giving cards back. */
   from: Party;
   /** The sub-agent they were taken back from. */
@@ -178,7 +220,7 @@ export async function returnToLower(db: Db, r: ReturnInput) {
   const { cardType, quantity } = r;
   const moved = await move(
     db,
-    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from },
+    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from, by: r.by },
     async (tx, { giver, taker }) => {
       if (!giver || !taker) throw ruleBroken('returnNothing');
       const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
@@ -226,10 +268,19 @@ export async function giveBack(
   agentId: number,
   cardType: number,
   quantity: number,
+  by: Operator,
   ref: { orgId?: number } = {},
 ) {
-  await repo.increment(tx, agentId, cardType, quantity);
-  await repo.insertLedger(tx, { kind: 'return', cardType, quantity, toAgentId: agentId, ...ref });
+  const [row] = await repo.increment(tx, agentId, cardType, quantity);
+  await repo.insertLedger(tx, {
+    kind: 'return',
+    cardType,
+    quantity,
+    toAgentId: agentId,
+    toBalance: row.balance,
+    ...operatorOf(by),
+    ...ref,
+  });
 }
 
 /** An agent's balance rows (type, balance, switch, low-balance threshold), in card-type order. */
@@ -249,27 +300,35 @@ export interface Take {
 /**
  * Consumes an agent's cards of several types at once (a bulk renewal), its balance rows already locked
  * by `lockBalances`: one decrement per card type in type order, the type's own message when it does not
- * cover it, and one ledger row per type and company in one insert.
+ * cover it, and one ledger row per type and company in one insert. The rows of a type take their ids in
+ * the order given, so each one's balance after is what the type's balance was before the decrement less
+ * the rows of that type up to it.
  */
-export async function consumeMany(tx: Conn, agentId: number, takes: Take[]) {
+export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: Operator) {
   const perType = new Map<number, number>();
   for (const t of takes) perType.set(t.cardType, (perType.get(t.cardType) ?? 0) + t.quantity);
+  const running = new Map<number, number>();
   for (const [cardType, quantity] of [...perType].sort((a, b) => a[0] - b[0])) {
     const [row] = await repo.decrement(tx, agentId, cardType, quantity);
     if (!row) throw insufficient(cardType);
+    running.set(cardType, row.balance + quantity);
   }
-  await repo.insertLedgerRows(
-    tx,
-    takes
-      .filter((t) => t.quantity > 0)
-      .map((t) => ({
+  const rows = takes
+    .filter((t) => t.quantity > 0)
+    .map((t) => {
+      const after = (running.get(t.cardType) ?? 0) - t.quantity;
+      running.set(t.cardType, after);
+      return {
         kind: 'consume' as const,
         cardType: t.cardType,
         quantity: t.quantity,
         fromAgentId: agentId,
+        fromBalance: after,
         orgId: t.orgId,
-      })),
-  );
+        ...operatorOf(by),
+      };
+    });
+  await repo.insertLedgerRows(tx, rows);
 }
 
 /** The low-balance threshold of one of the agent's enabled card types (0: none). */

@@ -43,6 +43,7 @@ export async function resetCredentials(
         userType: opts.vip ? UserType.vip : UserType.single,
         prefix: 'Sim',
         ssids: Array.from({ length: Math.min(missing, CREATE_PART) }, simulatedSsid),
+        by: null,
       });
     }
     list = await terminals.firstOfOrg(db, org.id, limit);

@@ -28,21 +28,21 @@ async function parties(db: Db, caller: Caller, p: MoveParams) {
  */
 export async function sell(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
-  const sale = { from: me, to: other, cardType: p.cardType, quantity: p.quantity };
+  const sale = { by: caller, from: me, to: other, cardType: p.cardType, quantity: p.quantity };
   return { balance: await cards.sell(db, sale) };
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
 export async function recycle(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
-  const taking = { to: me, from: other, cardType: p.cardType, quantity: p.quantity };
+  const taking = { by: caller, to: me, from: other, cardType: p.cardType, quantity: p.quantity };
   return { balance: await cards.recycle(db, taking) };
 }
 
 /** Returning recycled cards to the sub-agent they came from (returnCards). Returns the caller's new balance. */
 export async function giveBack(db: Db, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
-  const giving = { from: me, to: other, cardType: p.cardType, quantity: p.quantity };
+  const giving = { by: caller, from: me, to: other, cardType: p.cardType, quantity: p.quantity };
   return { balance: await cards.returnToLower(db, giving) };
 }
 

@@ -108,6 +108,7 @@ export async function importRows(db: Db, caller: Caller, p: ParsedParamsOf<typeo
     org,
     userType: p.userType,
     prefix: p.prefix,
+    by: caller,
     count: p.rows.length,
     rows: async (tx) => {
       const checked = await checkRows(tx, org.id, p.rows, p.prefix, true);

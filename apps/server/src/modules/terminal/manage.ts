@@ -120,6 +120,7 @@ export async function batch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api
     userType: p.userType,
     prefix: p.prefix,
     ssids: p.ssids,
+    by: caller,
   });
   return { created };
 }
@@ -146,7 +147,7 @@ export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeo
     const perOrg = new Map<number, number>();
     for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
     for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
-      await cards.consume(tx, caller.id, p.cardType, n, { orgId });
+      await cards.consume(tx, caller.id, p.cardType, n, caller, { orgId });
     for (const t of due) await repo.updateTerminal(tx, t.id, { [column]: renewedExpiry(t[column], now) });
     return { renewed: due.length, skipped: found.length - due.length };
   });
@@ -196,7 +197,7 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
     );
     for (const { agentId, cardType, n, orgs } of refunds) {
       for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
-        await cards.giveBack(tx, agentId, cardType, count, { orgId });
+        await cards.giveBack(tx, agentId, cardType, count, caller, { orgId });
       await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
     }
     await notices.record(tx, {

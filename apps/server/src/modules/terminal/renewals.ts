@@ -214,7 +214,7 @@ export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeo
         if (!row?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType: c.cardType });
         if (row.balance < c.cards) throw cards.shortOf(c.cardType);
       }
-      await cards.consumeMany(tx, caller.id, plan.takes);
+      await cards.consumeMany(tx, caller.id, plan.takes, caller);
       await rr.setExpiries(tx, plan.updates);
     }
     return {

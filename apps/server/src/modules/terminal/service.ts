@@ -36,6 +36,8 @@ export interface CreateTerminalsInput {
   userType: number;
   prefix: string;
   ssids: string[];
+  /** Who creates them, for the ledger (null: the platform operator's tools). */
+  by: cards.Operator;
 }
 
 /**
@@ -83,6 +85,8 @@ export interface AddTerminalsInput {
   rows: (tx: Conn) => Promise<NewTerminalRow[]>;
   /** The refusal when a racing call stored one of the SSIDs between the check and the insert. */
   taken: () => Promise<Error>;
+  /** Who creates them, for the ledger (null: the platform operator's tools). */
+  by: cards.Operator;
 }
 
 /**
@@ -101,7 +105,9 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     const wanted = await input.rows(tx);
     if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
-    await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, { orgId: input.org.id });
+    await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, input.by, {
+      orgId: input.org.id,
+    });
     const unnamed = wanted.filter((r) => !r.name).length;
     if (unnamed > 0 && !input.prefix) throw invalid('prefixRequired');
     const numbered =

@@ -1,7 +1,8 @@
 import { api, CardTypes, rules } from '@ptt/contract';
-import { DownlandOutline } from 'antd-mobile-icons';
+import { BillOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { DateField } from '../../components/form/date-field.tsx';
@@ -44,7 +45,19 @@ export const Component = () => {
   const filter = { cardType, start: start || undefined, end: end || undefined };
   return (
     <div className="page" data-testid="sales-record">
-      <PageHeader title={t('sales.record')} />
+      <PageHeader
+        title={t('sales.record')}
+        right={
+          <Link
+            to="/statement"
+            className="page-header__back"
+            aria-label={t('statement.open')}
+            data-testid="record-statement"
+          >
+            <BillOutline aria-hidden />
+          </Link>
+        }
+      />
       <section className="section" aria-label={t('sales.filters')}>
         <fieldset className="chips record-filters__cards">
           <legend className="visually-hidden">{t('sales.cardType')}</legend>

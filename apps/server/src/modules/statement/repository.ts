@@ -1,0 +1,164 @@
+import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Conn } from '../../db/client.ts';
+import { filteredPages } from '../../db/page.ts';
+import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
+
+export interface StatementFilter {
+  cardType?: number;
+  /** Instants: from `since` (included) to `until` (excluded). */
+  since?: Date;
+  until?: Date;
+}
+
+const giver = alias(agents, 'giver');
+const taker = alias(agents, 'taker');
+const byAgent = alias(agents, 'by_agent');
+const byOrg = alias(orgs, 'by_org');
+
+const mine = (agentId: number) => or(eq(cardLedger.fromAgentId, agentId), eq(cardLedger.toAgentId, agentId));
+
+/**
+ * An agent's ledger rows, newest first (the order the sales record reads through the same indexes), with
+ * both sides' names and balances, the company, and the name of whoever made the move.
+ */
+const statementPages = filteredPages({
+  table: cardLedger,
+  scope: mine,
+  filters: {
+    cardType: (v: number) => eq(cardLedger.cardType, v),
+    since: (v: Date) => gte(cardLedger.createdAt, v),
+    until: (v: Date) => lt(cardLedger.createdAt, v),
+  },
+  order: [desc(cardLedger.createdAt), desc(cardLedger.id)],
+  total: 'counted',
+  counter: (db, agentId, f) =>
+    f.cardType === undefined && !f.since && !f.until
+      ? db
+          .select({ n: agentCounts.ledger })
+          .from(agentCounts)
+          .where(eq(agentCounts.agentId, agentId))
+          .then((rows) => rows[0]?.n ?? 0)
+      : undefined,
+  rows: (db) =>
+    db
+      .select({
+        id: cardLedger.id,
+        kind: cardLedger.kind,
+        cardType: cardLedger.cardType,
+        quantity: cardLedger.quantity,
+        fromAgentId: cardLedger.fromAgentId,
+        fromAgentName: giver.name,
+        fromBalance: cardLedger.fromBalance,
+        toAgentId: cardLedger.toAgentId,
+        toAgentName: taker.name,
+        toBalance: cardLedger.toBalance,
+        orgId: cardLedger.orgId,
+        orgName: orgs.name,
+        operatorRole: cardLedger.operatorRole,
+        operatorId: cardLedger.operatorId,
+        operatorName: sql<string | null>`coalesce(${byAgent.name}, ${byOrg.name})`,
+        createdAt: cardLedger.createdAt,
+      })
+      .from(cardLedger)
+      .leftJoin(giver, eq(giver.id, cardLedger.fromAgentId))
+      .leftJoin(taker, eq(taker.id, cardLedger.toAgentId))
+      .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
+      .leftJoin(byAgent, and(eq(cardLedger.operatorRole, 0), eq(byAgent.id, cardLedger.operatorId)))
+      .leftJoin(byOrg, and(eq(cardLedger.operatorRole, 1), eq(byOrg.id, cardLedger.operatorId)))
+      .$dynamic(),
+});
+
+export const statementPage = (db: Conn, agentId: number, f: StatementFilter, page: number, size: number) =>
+  statementPages(db, agentId, f, page, size);
+
+/** Every row of an agent's statement filter, newest first, a batch at a time (for an export). */
+export const statementEach = (db: Conn, agentId: number, f: StatementFilter) =>
+  statementPages.each(db, agentId, f);
+
+export type StatementRecord = Awaited<ReturnType<typeof statementPage>>['list'][number];
+
+const ofType = (cardType: number | undefined): SQL | undefined =>
+  cardType === undefined ? undefined : eq(cardLedger.cardType, cardType);
+
+/**
+ * What moved an agent's cards from `since` to `until`, summed per card type, month (as the wall clock of
+ * `timeZone` reads it), kind and direction (`incoming`: the agent is the side that received).
+ */
+export const monthTotals = (
+  db: Conn,
+  agentId: number,
+  range: { since: Date; until: Date; timeZone: string; cardType?: number },
+) => {
+  const month = sql<string>`to_char(${cardLedger.createdAt} at time zone ${range.timeZone}, 'YYYY-MM')`;
+  const incoming = sql<boolean>`${cardLedger.toAgentId} is not distinct from ${agentId}`;
+  return (
+    db
+      .select({
+        cardType: cardLedger.cardType,
+        month,
+        kind: cardLedger.kind,
+        incoming,
+        quantity: sql<number>`sum(${cardLedger.quantity})::int`,
+      })
+      .from(cardLedger)
+      .where(
+        and(
+          mine(agentId),
+          gte(cardLedger.createdAt, range.since),
+          lt(cardLedger.createdAt, range.until),
+          ofType(range.cardType),
+        ),
+      )
+      // By position: the month's expression binds the zone as a parameter, and a second binding of it in
+      // GROUP BY would not be the same expression to PostgreSQL.
+      .groupBy(sql`1, 2, 3, 4`)
+  );
+};
+
+/**
+ * The agent's newest row of one side before an instant, for the card type of the outer balance row: one
+ * short read down that side's index (agent, time, id, card type) per card type.
+ */
+const newestOf = (db: Conn, side: 'from' | 'to', agentId: number, until: Date) =>
+  db
+    .select({
+      at: cardLedger.createdAt,
+      id: cardLedger.id,
+      balance: side === 'from' ? cardLedger.fromBalance : cardLedger.toBalance,
+    })
+    .from(cardLedger)
+    .where(
+      and(
+        eq(side === 'from' ? cardLedger.fromAgentId : cardLedger.toAgentId, agentId),
+        eq(cardLedger.cardType, agentCards.cardType),
+        lt(cardLedger.createdAt, until),
+      ),
+    )
+    .orderBy(desc(cardLedger.createdAt), desc(cardLedger.id))
+    .limit(1)
+    .as(side === 'from' ? 'gave' : 'took');
+
+/**
+ * Per card type, the newest row before an instant on each side of the agent (given or taken), with the
+ * balance that side kept: the caller takes the later of the two as the balance at that instant.
+ */
+export function lastMovesBefore(db: Conn, agentId: number, until: Date, cardType?: number) {
+  const gave = newestOf(db, 'from', agentId, until);
+  const took = newestOf(db, 'to', agentId, until);
+  return db
+    .select({
+      cardType: agentCards.cardType,
+      gave: { at: gave.at, id: gave.id, balance: gave.balance },
+      took: { at: took.at, id: took.id, balance: took.balance },
+    })
+    .from(agentCards)
+    .leftJoinLateral(gave, sql`true`)
+    .leftJoinLateral(took, sql`true`)
+    .where(
+      and(
+        eq(agentCards.agentId, agentId),
+        cardType === undefined ? undefined : eq(agentCards.cardType, cardType),
+      ),
+    );
+}

@@ -1,0 +1,195 @@
+import { api } from '@ptt/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { allOn } from '../../../test/fixtures.ts';
+import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { recentMonths } from './months.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const zeros = {
+  granted: 0,
+  bought: 0,
+  sold: 0,
+  recycledIn: 0,
+  recycledOut: 0,
+  restoredIn: 0,
+  restoredOut: 0,
+  consumed: 0,
+  refunded: 0,
+};
+
+const rows = [
+  {
+    id: 3,
+    kind: 'consume',
+    direction: 'out',
+    cardType: 0,
+    quantity: 2,
+    before: 15,
+    after: 13,
+    counterpart: { type: 'org', id: 4, name: 'Taxi Co' },
+    operator: { role: 0, id: 1, name: 'Top Agent' },
+    created_at: '2026-03-03T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    kind: 'sale',
+    direction: 'out',
+    cardType: 0,
+    quantity: 5,
+    before: 20,
+    after: 15,
+    counterpart: { type: 'agent', id: 2, name: 'Sub Agent' },
+    operator: { role: 0, id: 1, name: 'Top Agent' },
+    created_at: '2026-03-02T10:00:00.000Z',
+  },
+  {
+    id: 1,
+    kind: 'grant',
+    direction: 'in',
+    cardType: 0,
+    quantity: 20,
+    before: 0,
+    after: 20,
+    counterpart: null,
+    operator: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+  },
+];
+
+const open = async () => {
+  signIn(0);
+  const thisMonth = recentMonths(1)[0];
+  const fetch = mockApi({
+    [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001', video_card: 0, super_card: 0 }) },
+    [api.agent.statement.path]: { data: { list: rows, total: 3, page: 1, size: 20 } },
+    [api.agent.statementMonths.path]: (url) => ({
+      data: {
+        list: [
+          {
+            ...zeros,
+            month: url.searchParams.get('from') ?? thisMonth,
+            cardType: 0,
+            opening: 0,
+            granted: 20,
+            sold: 5,
+            consumed: 2,
+            closing: 13,
+          },
+        ],
+      },
+    }),
+  });
+  renderRoute('/statement');
+  await findPage('statement');
+  return fetch;
+};
+
+const callsTo = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === path);
+
+describe('statement', { timeout: 15_000 }, () => {
+  it('shows the month summary and each movement with its balance before and after', async () => {
+    const fetch = await open();
+    const summary = await screen.findByTestId('statement-summary-type');
+    expect(summary.textContent).toContain('Voice');
+    expect(summary.textContent).toContain('Opening 0 → Closing 13');
+    expect(summary.textContent).toContain('Granted+20');
+    expect(summary.textContent).toContain('Sold−5');
+    expect(summary.textContent).toContain('Used for users−2');
+    expect(summary.textContent).not.toContain('Bought');
+    const [used, sale, grant] = await within(await screen.findByTestId('statement-list')).findAllByTestId(
+      'statement-row',
+    );
+    expect(used?.textContent).toContain('Used for users · Voice');
+    expect(used?.textContent).toContain('Taxi Co');
+    expect(used?.textContent).toContain('−2');
+    expect(used?.textContent).toContain('15 → 13');
+    expect(used?.textContent).toContain('By Top Agent');
+    expect(sale?.textContent).toContain('Sub Agent');
+    expect(grant?.textContent).toContain('Platform');
+    expect(grant?.textContent).toContain('+20');
+    expect(grant?.textContent).toContain('0 → 20');
+    // The movements are this month's days, in the device's zone.
+    const [first] = callsTo(fetch, api.agent.statement.path);
+    const month = recentMonths(1)[0];
+    expect(first?.searchParams.get('from')).toBe(`${month}-01`);
+    expect(first?.searchParams.get('to')?.startsWith(month)).toBe(true);
+    expect(first?.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('filters by month and card type, only the types switched on', async () => {
+    const fetch = await open();
+    await screen.findByTestId('statement-card-sos');
+    expect(screen.queryByTestId('statement-card-video')).toBeNull();
+    fireEvent.click(screen.getByTestId('statement-card-sos'));
+    await waitFor(() =>
+      expect(
+        callsTo(fetch, api.agent.statement.path).some((u) => u.searchParams.get('cardType') === '3'),
+      ).toBe(true),
+    );
+    const previous = recentMonths(2)[1];
+    fireEvent.click(screen.getByTestId(`statement-month-${previous}`));
+    await waitFor(() => {
+      const months = callsTo(fetch, api.agent.statementMonths.path);
+      expect(
+        months.some((u) => u.searchParams.get('from') === previous && u.searchParams.get('cardType') === '3'),
+      ).toBe(true);
+    });
+    expect(
+      callsTo(fetch, api.agent.statement.path).some((u) => u.searchParams.get('from') === `${previous}-01`),
+    ).toBe(true);
+  });
+
+  it('downloads the movements and the months as CSV or XLSX with the filter on screen and the login info', async () => {
+    await open();
+    const hrefs: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      hrefs.push(this.href);
+    });
+    fireEvent.click(await screen.findByTestId('statement-card-location'));
+    fireEvent.click(screen.getByTestId('statement-export-xlsx'));
+    fireEvent.click(screen.getByTestId('statement-months-export-csv'));
+    await waitFor(() => expect(hrefs).toHaveLength(2));
+    const [movements, months] = hrefs.map((h) => new URL(h));
+    const month = recentMonths(1)[0];
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(movements?.pathname).toBe(api.agent.statementExport.path);
+    expect(Object.fromEntries(movements?.searchParams ?? [])).toMatchObject({
+      format: 'xlsx',
+      lang: 'en',
+      cardType: '2',
+      from: `${month}-01`,
+      timeZone: zone,
+      access_token: 'token-1',
+      openid: 'open-1',
+    });
+    expect(months?.pathname).toBe(api.agent.statementMonthsExport.path);
+    expect(Object.fromEntries(months?.searchParams ?? [])).toMatchObject({
+      format: 'csv',
+      cardType: '2',
+      from: recentMonths(12)[11],
+      to: month,
+    });
+  });
+
+  it('says so when a month has nothing', async () => {
+    signIn(0);
+    mockApi({
+      [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
+      [api.agent.statement.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
+      [api.agent.statementMonths.path]: { data: { list: [] } },
+    });
+    renderRoute('/statement');
+    await findPage('statement');
+    expect(await screen.findByText('No balance and no movement in this month.')).toBeTruthy();
+    expect(await screen.findByText('No card movements in this month.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,96 @@
+import { api, CardTypes } from '@ptt/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { MonthSummary } from './month-summary.tsx';
+import { daysOf, deviceZone, monthLabel, recentMonths } from './months.ts';
+import { StatementRow } from './statement-row.tsx';
+import './statement.css';
+
+/** Months the tabs offer, this one first. */
+const MONTH_TABS = 12;
+
+/** /statement: the agent's card movements month by month, with the balance before and after each. */
+export const Component = () => {
+  const { t, i18n } = useTranslation();
+  const cardSwitch = useCardSwitch();
+  const months = useMemo(() => recentMonths(MONTH_TABS), []);
+  const [month, setMonth] = useState(months[0]);
+  const [cardType, setCardType] = useState<number | undefined>(undefined);
+  const timeZone = useMemo(deviceZone, []);
+  const cards = CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1);
+  const filter = { cardType, ...daysOf(month), timeZone };
+  return (
+    <div className="page" data-testid="statement">
+      <PageHeader title={t('statement.title')} />
+      <section className="section statement-filters" aria-label={t('statement.cardType')}>
+        <fieldset className="chips statement-filters__row">
+          <legend className="visually-hidden">{t('statement.months')}</legend>
+          {months.map((m) => (
+            <button
+              key={m}
+              type="button"
+              className="chip"
+              aria-pressed={month === m}
+              data-testid={`statement-month-${m}`}
+              onClick={() => setMonth(m)}
+            >
+              {monthLabel(m, i18n.language)}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="chips statement-filters__row">
+          <legend className="visually-hidden">{t('statement.cardType')}</legend>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={cardType === undefined}
+            data-testid="statement-card-all"
+            onClick={() => setCardType(undefined)}
+          >
+            {t('statement.allTypes')}
+          </button>
+          {cards.map((c) => (
+            <button
+              key={c.code}
+              type="button"
+              className="chip"
+              aria-pressed={cardType === c.code}
+              data-testid={`statement-card-${c.key}`}
+              onClick={() => setCardType(c.code)}
+            >
+              {t(`card.${c.key}`)}
+            </button>
+          ))}
+        </fieldset>
+        <ExportButtons
+          endpoint={api.agent.statementExport}
+          params={filter}
+          testId="statement-export"
+          label={t('statement.exportMovements')}
+        />
+      </section>
+      <MonthSummary month={month} cardType={cardType} timeZone={timeZone}>
+        {/* The months' file covers every month the tabs offer, as a year's statement. */}
+        <ExportButtons
+          endpoint={api.agent.statementMonthsExport}
+          params={{ cardType, from: months[months.length - 1], to: months[0], timeZone }}
+          testId="statement-months-export"
+          label={t('statement.exportMonths', { count: MONTH_TABS })}
+        />
+      </MonthSummary>
+      <h2 className="statement-movements">{t('statement.movements')}</h2>
+      <PagedList
+        endpoint={api.agent.statement}
+        params={filter}
+        empty={t('statement.empty')}
+        testId="statement-list"
+        rowKey={(r) => r.id}
+        item={(r) => <StatementRow row={r} />}
+      />
+    </div>
+  );
+};

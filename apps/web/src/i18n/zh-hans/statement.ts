@@ -1,0 +1,47 @@
+import type { statementEn } from '../en/statement.ts';
+
+/** Texts of the statement screen, in Simplified Chinese. */
+export const statementZhHans: typeof statementEn = {
+  statement: {
+    title: '对账单',
+    open: '对账单',
+    cardType: '卡类型',
+    allTypes: '全部类型',
+    months: '月份',
+    summary: '本月汇总',
+    movements: '明细',
+    empty: '本月没有服务卡变动。',
+    noSummary: '本月没有余额，也没有变动。',
+    balance: '余额 {{before}} → {{after}}',
+    opening: '期初',
+    closing: '期末',
+    total: {
+      granted: '平台发放',
+      bought: '购入',
+      sold: '售出',
+      recycledIn: '从下级回收',
+      recycledOut: '被上级回收',
+      restoredIn: '上级退还',
+      restoredOut: '退还下级',
+      consumed: '用户消耗',
+      refunded: '退卡',
+    },
+    kind: {
+      grant: '平台发放',
+      saleOut: '销售',
+      saleIn: '购买',
+      recycleIn: '回收',
+      recycleOut: '被上级回收',
+      restoreOut: '退还下级',
+      restoreIn: '上级退还',
+      consume: '用户消耗',
+      return: '退卡',
+    },
+    platform: '平台',
+    by: '操作人：{{name}}',
+    exportMovements: '导出本月明细',
+    exportMonths: '导出最近 {{count}} 个月',
+    exportCsv: '导出 CSV',
+    exportXlsx: '导出 XLSX',
+  },
+};

@@ -1,0 +1,47 @@
+import type { statementEn } from '../en/statement.ts';
+
+/** Texts of the statement screen, in Traditional Chinese. */
+export const statementZhHant: typeof statementEn = {
+  statement: {
+    title: '對賬單',
+    open: '對賬單',
+    cardType: '卡類型',
+    allTypes: '全部類型',
+    months: '月份',
+    summary: '本月匯總',
+    movements: '明細',
+    empty: '本月沒有服務卡變動。',
+    noSummary: '本月沒有餘額，也沒有變動。',
+    balance: '餘額 {{before}} → {{after}}',
+    opening: '期初',
+    closing: '期末',
+    total: {
+      granted: '平台發放',
+      bought: '購入',
+      sold: '售出',
+      recycledIn: '從下級回收',
+      recycledOut: '被上級回收',
+      restoredIn: '上級退還',
+      restoredOut: '退還下級',
+      consumed: '用戶消耗',
+      refunded: '退卡',
+    },
+    kind: {
+      grant: '平台發放',
+      saleOut: '銷售',
+      saleIn: '購買',
+      recycleIn: '回收',
+      recycleOut: '被上級回收',
+      restoreOut: '退還下級',
+      restoreIn: '上級退還',
+      consume: '用戶消耗',
+      return: '退卡',
+    },
+    platform: '平台',
+    by: '操作人：{{name}}',
+    exportMovements: '匯出本月明細',
+    exportMonths: '匯出最近 {{count}} 個月',
+    exportCsv: '匯出 CSV',
+    exportXlsx: '匯出 XLSX',
+  },
+};
