@@ -4,7 +4,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl, type ParamValue } from '../api/client.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { msgField } from '../i18n/languages.ts';
 import { downloadUrl } from '../lib/csv.ts';
 import { showToast } from './toast.ts';
@@ -19,19 +19,31 @@ interface Props {
 }
 
 /**
- * The header button that exports a list as it is filtered, as CSV or as an Excel workbook. The file
- * comes straight from the server (which reads the session from the query), in the screen's language
- * and with the device's time zone, which the file's time columns name.
+ * Downloads an export straight from the server (which reads the session from the query), in the
+ * screen's language and with the device's time zone, which the file's time columns name; offline, it
+ * says so instead.
  */
+export function exportFile(
+  endpoint: Route,
+  params: Record<string, ParamValue>,
+  format: ExportFormat,
+  name: string,
+) {
+  if (!navigator.onLine) return showToast(i18n.t('exportFile.offline'));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  downloadUrl(
+    buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone }),
+    `${name}.${format}`,
+  );
+}
+
+/** The header button that exports a list as it is filtered, as CSV or as an Excel workbook. */
 export const ExportMenu = ({ endpoint, params, name }: Props) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const fetchFile = (format: ExportFormat) => {
     setOpen(false);
-    if (!navigator.onLine) return showToast(t('exportFile.offline'));
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    const url = buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone });
-    downloadUrl(url, `${name}.${format}`);
+    exportFile(endpoint, params, format, name);
   };
   return (
     <>

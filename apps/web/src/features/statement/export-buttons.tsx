@@ -1,25 +1,9 @@
 import type { Route } from '@ptt/contract';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { buildUrl } from '../../api/client.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { msgField } from '../../i18n/languages.ts';
+import { exportFile } from '../../components/export-menu.tsx';
 
 type Params = Record<string, string | number | undefined>;
-
-/**
- * Downloads a file straight from the server, which reads the session from the query (SPEC §7); the
- * titles and names come in the screen's language.
- */
-const download = (endpoint: Route, params: Params, format: 'csv' | 'xlsx') => {
-  const link = document.createElement('a');
-  link.href = buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()] });
-  link.rel = 'noopener';
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
-};
 
 /** CSV and XLSX buttons for one export, with the filter the screen shows. */
 export const ExportButtons = ({
@@ -27,12 +11,15 @@ export const ExportButtons = ({
   params,
   testId,
   label,
+  name,
 }: {
   endpoint: Route;
   params: Params;
   testId: string;
   /** What the file holds: the section around the buttons does not say it. */
   label: string;
+  /** The file's name, without its extension. */
+  name: string;
 }) => {
   const { t } = useTranslation();
   return (
@@ -45,7 +32,7 @@ export const ExportButtons = ({
           className="btn"
           data-testid={`${testId}-${format}`}
           aria-label={`${label}: ${t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}`}
-          onClick={() => download(endpoint, params, format)}
+          onClick={() => exportFile(endpoint, params, format, name)}
         >
           <DownlandOutline aria-hidden />
           {format.toUpperCase()}

@@ -71,6 +71,7 @@ export const Component = () => {
           params={filter}
           testId="statement-export"
           label={t('statement.exportMovements')}
+          name="statement"
         />
       </section>
       <MonthSummary month={month} cardType={cardType} timeZone={timeZone}>
@@ -80,6 +81,7 @@ export const Component = () => {
           params={{ cardType, from: months[months.length - 1], to: months[0], timeZone }}
           testId="statement-months-export"
           label={t('statement.exportMonths', { count: MONTH_TABS })}
+          name="statement-months"
         />
       </MonthSummary>
       <h2 className="statement-movements">{t('statement.movements')}</h2>
