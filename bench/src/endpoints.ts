@@ -36,6 +36,18 @@ const notMeasured = new Map<Endpoint, string>([
   [api.recording.download, 'audio, not an envelope'],
   [api.device.fences, 'the terminals’ API, not a screen'],
   [api.events.stream, 'an event stream that stays open, not an envelope'],
+  // A list's whole file, streamed: its memory is measured by `npm run bench:export -w @ptt/bench`.
+  ...[
+    api.terminal.export,
+    api.group.export,
+    api.agent.exportOrgs,
+    api.sos.export,
+    api.fence.exportRecords,
+    api.recording.export,
+    api.agent.statementExport,
+    api.agent.statementMonthsExport,
+    api.audit.export,
+  ].map((e): [Endpoint, string] => [e, 'a file of the whole list, not an envelope']),
 ]);
 /** Calls sent as POST that only read (the vendor's API posts a few pages). */
 const postedReads: Endpoint[] = [
@@ -143,6 +155,14 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     })),
     agent('agent/runway', api.agent.runway),
     agent('report/agent', api.report.agent, () => ({ months: any([6, 12, 24]) })),
+    agent('agent/statement', api.agent.statement, () => ({ page: 1, size: 20 })),
+    agent('agent/statement of a card type', api.agent.statement, () => ({
+      cardType: any([0, 1, 2]),
+      page: 1,
+      size: 20,
+    })),
+    agent('agent/statementMonths', api.agent.statementMonths),
+    agent('audit/list', api.audit.list, () => ({ page: 1, size: 20 })),
     agent('agent/returnable', api.agent.returnable, () => ({ agentId: any(s.subs), cardType: 0 })),
     agent('terminal/selected', api.terminal.selected, () => ({
       ids: Array.from({ length: 20 }, () => any(s.topTerminals)).join(','),
@@ -195,6 +215,7 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
     company('location/mapConfig', api.location.mapConfig),
     company('push/key', api.push.key),
     company('report/org', api.report.org, () => ({ weeks: any([8, 12, 26]) })),
+    company('audit/list', api.audit.list, () => ({ page: 1, size: 20 })),
     // A page of the live map's read of the 20 000-terminal company: after one of its terminals, or the
     // first page as often as a map load reads it (one page in 40).
     company(
