@@ -2,10 +2,8 @@ import { api, Code, type Endpoint } from '@ptt/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
+import { csvLines, fetchExport } from './export-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
-
-const query = (params: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe.each(backends)('statement exports on %s', (backend) => {
   let t: TestApp;
@@ -14,19 +12,9 @@ describe.each(backends)('statement exports on %s', (backend) => {
   let subId: number;
 
   const get = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
-    t.app.inject({ method: 'GET', url: `${e.path}?${query({ ...params, ...session })}` });
-  /** A CSV file's lines without the BOM, split into cells (no cell here holds a comma). */
-  const csv = async (e: Endpoint, params: Record<string, unknown>, session: Session) => {
-    const res = await get(e, { format: 'csv', ...params }, session);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.body.startsWith('\uFEFF')).toBe(true);
-    return res.body
-      .slice(1)
-      .split('\r\n')
-      .filter((l) => l !== '')
-      .map((l) => l.split(','));
-  };
+    fetchExport(t, e, params, session);
+  const csv = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
+    csvLines(t, e, params, session);
 
   beforeAll(async () => {
     t = await startTestApp(backend);
