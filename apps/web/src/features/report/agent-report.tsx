@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentReport } from '../../api/queries/use-agent-report.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { CardTypeChips } from '../../components/card-type-chips.tsx';
 import { PeriodTabs } from './period-tabs.tsx';
 import { cardTotals, monthNames, readerZone } from './periods.ts';
 import { ReportBlock } from './report-block.tsx';
@@ -40,21 +41,16 @@ export function AgentReport() {
             series={cardTotals(rows).map((s) => ({ label: t(`report.${s.key}`), values: s.values }))}
             testId="report-cards"
           >
-            <fieldset className="chips report-chips">
-              <legend className="visually-hidden">{t('report.cardTypes')}</legend>
-              {[undefined, ...cards.map((c) => c.code)].map((code) => (
-                <button
-                  key={code ?? 'all'}
-                  type="button"
-                  className="chip"
-                  aria-pressed={cardType === code}
-                  data-testid={`card-${code ?? 'all'}`}
-                  onClick={() => setCardType(code)}
-                >
-                  {code === undefined ? t('report.allCards') : t(`card.${CardTypes[code].key}`)}
-                </button>
-              ))}
-            </fieldset>
+            <CardTypeChips
+              cards={cards}
+              value={cardType}
+              onChange={setCardType}
+              legend={t('report.cardTypes')}
+              allText={t('report.allCards')}
+              testIdPrefix="card"
+              byCode
+              className="report-chips"
+            />
           </ReportBlock>
           <ReportBlock
             title={t('report.terminals')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { CardTypeChips } from '../../components/card-type-chips.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -59,30 +60,15 @@ export const Component = () => {
         }
       />
       <section className="section" aria-label={t('sales.filters')}>
-        <fieldset className="chips record-filters__cards">
-          <legend className="visually-hidden">{t('sales.cardType')}</legend>
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={cardType === undefined}
-            data-testid="record-card-all"
-            onClick={() => setCardType(undefined)}
-          >
-            {t('sales.allTypes')}
-          </button>
-          {cards.map((c) => (
-            <button
-              key={c.code}
-              type="button"
-              className="chip"
-              aria-pressed={cardType === c.code}
-              data-testid={`record-card-${c.key}`}
-              onClick={() => setCardType(c.code)}
-            >
-              {t(`card.${c.key}`)}
-            </button>
-          ))}
-        </fieldset>
+        <CardTypeChips
+          cards={cards}
+          value={cardType}
+          onChange={setCardType}
+          legend={t('sales.cardType')}
+          allText={t('sales.allTypes')}
+          testIdPrefix="record-card"
+          className="record-filters__cards"
+        />
         <div className="field-pair">
           <DateField
             id="record-start"

@@ -2,6 +2,7 @@ import { api, CardTypes } from '@ptt/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
+import { CardTypeChips } from '../../components/card-type-chips.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { ExportButtons } from './export-buttons.tsx';
@@ -42,30 +43,15 @@ export const Component = () => {
             </button>
           ))}
         </fieldset>
-        <fieldset className="chips statement-filters__row">
-          <legend className="visually-hidden">{t('statement.cardType')}</legend>
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={cardType === undefined}
-            data-testid="statement-card-all"
-            onClick={() => setCardType(undefined)}
-          >
-            {t('statement.allTypes')}
-          </button>
-          {cards.map((c) => (
-            <button
-              key={c.code}
-              type="button"
-              className="chip"
-              aria-pressed={cardType === c.code}
-              data-testid={`statement-card-${c.key}`}
-              onClick={() => setCardType(c.code)}
-            >
-              {t(`card.${c.key}`)}
-            </button>
-          ))}
-        </fieldset>
+        <CardTypeChips
+          cards={cards}
+          value={cardType}
+          onChange={setCardType}
+          legend={t('statement.cardType')}
+          allText={t('statement.allTypes')}
+          testIdPrefix="statement-card"
+          className="statement-filters__row"
+        />
         <ExportButtons
           endpoint={api.agent.statementExport}
           params={filter}
