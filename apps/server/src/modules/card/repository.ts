@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
-import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
+import { agentCards, cardLedger } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -68,63 +66,6 @@ export const balanceOf = async (db: Conn, agentId: number, cardType: number) =>
       .where(and(eq(agentCards.agentId, agentId), eq(agentCards.cardType, cardType)))
       .limit(1)
   )[0];
-
-export interface RecordFilter {
-  agentId: number;
-  cardType?: number;
-  /** Inclusive dates, YYYY-MM-DD. */
-  start?: string;
-  end?: string;
-}
-
-const giver = alias(agents, 'giver');
-const taker = alias(agents, 'taker');
-
-/**
- * An agent's records, newest first, with the names of both sides and the company: the rows it gave or
- * took, of a card type and UTC days (the end included). Unfiltered, the total is the agent's counter row.
- */
-const recordPages = filteredPages({
-  table: cardLedger,
-  scope: (agentId: number) => or(eq(cardLedger.fromAgentId, agentId), eq(cardLedger.toAgentId, agentId)),
-  filters: {
-    cardType: (v: number) => eq(cardLedger.cardType, v),
-    start: (v: string) => gte(cardLedger.createdAt, new Date(`${v}T00:00:00Z`)),
-    end: (v: string) => lt(cardLedger.createdAt, new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000)),
-  },
-  order: [desc(cardLedger.createdAt), desc(cardLedger.id)],
-  total: 'counted',
-  counter: (db, agentId, f) =>
-    f.cardType === undefined && !f.start && !f.end
-      ? db
-          .select({ n: agentCounts.ledger })
-          .from(agentCounts)
-          .where(eq(agentCounts.agentId, agentId))
-          .then((rows) => rows[0]?.n ?? 0)
-      : undefined,
-  rows: (db) =>
-    db
-      .select({
-        id: cardLedger.id,
-        kind: cardLedger.kind,
-        cardType: cardLedger.cardType,
-        quantity: cardLedger.quantity,
-        fromAgentId: cardLedger.fromAgentId,
-        fromAgentName: giver.name,
-        toAgentId: cardLedger.toAgentId,
-        toAgentName: taker.name,
-        orgName: orgs.name,
-        createdAt: cardLedger.createdAt,
-      })
-      .from(cardLedger)
-      .leftJoin(giver, eq(giver.id, cardLedger.fromAgentId))
-      .leftJoin(taker, eq(taker.id, cardLedger.toAgentId))
-      .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
-      .$dynamic(),
-});
-
-export const listRecords = (db: Conn, f: RecordFilter, page: number, size: number) =>
-  recordPages(db, f.agentId, f, page, size);
 
 /**
  * Locks the balance rows of a card type of two agents, in agent-id order whatever the order given (rows

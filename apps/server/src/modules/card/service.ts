@@ -3,7 +3,10 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
 import * as notices from '../notice/service.ts';
+import * as statements from '../statement/service.ts';
 import * as repo from './repository.ts';
+
+type LedgerRecord = Awaited<ReturnType<typeof statements.ledgerPage>>['list'][number];
 
 /**
  * Who moves cards, written on each ledger row: the signed-in agent or company, or null for the
@@ -240,7 +243,7 @@ export const isEnabled = async (db: Conn, agentId: number, cardType: number) =>
   (await repo.balanceOf(db, agentId, cardType))?.enabled === true;
 
 /** A ledger row seen from one agent's side: which way the cards went for it. */
-const view = (agentId: number, r: Awaited<ReturnType<typeof repo.listRecords>>['list'][number]) => ({
+const view = (agentId: number, r: LedgerRecord) => ({
   id: r.id,
   kind: r.kind as LedgerKindValue,
   direction: (r.toAgentId === agentId ? 'in' : 'out') as 'in' | 'out',
@@ -253,14 +256,38 @@ const view = (agentId: number, r: Awaited<ReturnType<typeof repo.listRecords>>['
 });
 export type RecordView = ReturnType<typeof view>;
 
-export async function recordPage(db: Conn, f: repo.RecordFilter, page: number, size: number) {
-  const { list, total } = await repo.listRecords(db, f, page, size);
+/** The sales record's filter: a card type and UTC days, the end included. */
+export interface RecordFilter {
+  agentId: number;
+  cardType?: number;
+  start?: string;
+  end?: string;
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The sales record reads the statement's rows (one list of an agent's ledger), by UTC days. */
+const recordRows = (db: Conn, f: RecordFilter, page: number, size: number) =>
+  statements.ledgerPage(
+    db,
+    f.agentId,
+    {
+      cardType: f.cardType,
+      since: f.start ? dayStart(f.start) : undefined,
+      until: f.end ? new Date(dayStart(f.end).getTime() + 86_400_000) : undefined,
+    },
+    page,
+    size,
+  );
+
+export async function recordPage(db: Conn, f: RecordFilter, page: number, size: number) {
+  const { list, total } = await recordRows(db, f, page, size);
   return { list: list.map((r) => view(f.agentId, r)), total, page, size };
 }
 
 /** Every record of a range, for export (the range is at most 90 days, so this stays bounded). */
-export const allRecords = async (db: Conn, f: repo.RecordFilter) =>
-  (await repo.listRecords(db, f, 1, 100_000)).list.map((r) => view(f.agentId, r));
+export const allRecords = async (db: Conn, f: RecordFilter) =>
+  (await recordRows(db, f, 1, 100_000)).list.map((r) => view(f.agentId, r));
 
 /** Cards of deleted, barely used terminals go back to the agent who paid for them. */
 export async function giveBack(

@@ -59,6 +59,13 @@ export const statementFilterOf = (q: StatementQuery): repo.StatementFilter => {
   };
 };
 
+/**
+ * A page of an agent's ledger rows, newest first, with both sides' names and balances: the statement's
+ * rows, which the sales record reads too.
+ */
+export const ledgerPage = (db: Conn, agentId: number, f: repo.StatementFilter, page: number, size: number) =>
+  repo.statementPage(db, agentId, f, page, size);
+
 export async function statement(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.statement>) {
   const { list, total } = await repo.statementPage(db, caller.id, statementFilterOf(q), q.page, q.size);
   return { list: list.map((r) => statementRow(caller.id, r)), total, page: q.page, size: q.size };
