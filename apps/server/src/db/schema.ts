@@ -32,7 +32,8 @@ import {
  * - positions partitioned by day (PARTITION BY RANGE, a default partition; the server adds days ahead);
  * - audit_log partitioned by month the same way, append-only: its grants, and the triggers that refuse
  *   UPDATE, DELETE and TRUNCATE (migration 0051).
- * - the one-off backfill of card_ledger's balances after each move (0050, from the current balances).
+ * - the one-off backfill of card_ledger's balances after each move (0050, from the current balances);
+ * - terminal_created_hours, kept by triggers on terminals as terminal_counts is (0052).
  * `npm run db:generate -w @ptt/server` on an unchanged schema writes nothing (test/migrations.test.ts).
  */
 
@@ -204,6 +205,21 @@ export const terminalCounts = pgTable('terminal_counts', {
   path: text('path').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Terminals created below every agent path prefix per UTC hour, kept by statement triggers on `terminals`
+ * (migration 0052, like `terminal_counts`): the agent report's months add up a scope's hours instead of
+ * counting its terminals; an hour falls in the right month of any whole-hour zone.
+ */
+export const terminalCreatedHours = pgTable(
+  'terminal_created_hours',
+  {
+    path: text('path').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.hour] })],
+);
 
 /**
  * One row per terminal and function with an expiry, but the VIP permanent one (2099-12-31): the expiry

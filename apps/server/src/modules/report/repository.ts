@@ -6,8 +6,8 @@ import {
   fenceRecords,
   positions,
   sosRecords,
+  terminalCreatedHours,
   terminalExpiries,
-  terminals,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
@@ -55,7 +55,6 @@ export const cardMonths = (db: Conn, agentId: number, from: Date, zone: string, 
     )
     .groupBy(sql`1`, sql`2`);
 
-const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
 const expiryScope = {
   org: terminalExpiries.orgId,
   sub: terminalExpiries.agentPath,
@@ -66,12 +65,15 @@ const scoped = (columns: Record<'org' | 'sub' | 'top', AnyPgColumn>, scope: Scop
   return eq(columns[kind], value);
 };
 
-/** Terminals in scope created per month since `from`. */
-export const createdMonths = (db: Conn, scope: Scope, from: Date, zone: string) =>
+/**
+ * Terminals below an agent's path created per month since `from`, from the hours their triggers count
+ * (`terminal_created_hours`): a scope's hours of the period, not its terminals.
+ */
+export const createdMonths = (db: Conn, agentPath: string, from: Date, zone: string) =>
   db
-    .select({ month: monthOf(terminals.createdAt, zone), n: n(sql`count(*)`) })
-    .from(terminals)
-    .where(and(scoped(terminalScope, scope), gte(terminals.createdAt, from)))
+    .select({ month: monthOf(terminalCreatedHours.hour, zone), n: n(sql`sum(${terminalCreatedHours.n})`) })
+    .from(terminalCreatedHours)
+    .where(and(eq(terminalCreatedHours.path, agentPath), gte(terminalCreatedHours.hour, from)))
     .groupBy(...byFirst);
 
 /**

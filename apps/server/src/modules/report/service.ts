@@ -55,7 +55,7 @@ export async function agentReport(
   const scope = scopeOf(caller);
   // One after the other: a request holds one connection of the pool.
   const cards = await repo.cardMonths(db, caller.id, from, zone, p.cardType);
-  const created = countsOf(await repo.createdMonths(db, scope, from, zone), 'month');
+  const created = countsOf(await repo.createdMonths(db, caller.path, from, zone), 'month');
   const lapsed = countsOf(await repo.lapsedMonths(db, scope, first, today()), 'month');
   return {
     months: months.map((month) => ({
