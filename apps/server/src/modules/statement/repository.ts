@@ -1,5 +1,4 @@
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
@@ -11,16 +10,12 @@ export interface StatementFilter {
   until?: Date;
 }
 
-const giver = alias(agents, 'giver');
-const taker = alias(agents, 'taker');
-const byAgent = alias(agents, 'by_agent');
-const byOrg = alias(orgs, 'by_org');
-
 const mine = (agentId: number) => or(eq(cardLedger.fromAgentId, agentId), eq(cardLedger.toAgentId, agentId));
 
 /**
  * An agent's ledger rows, newest first (the order the sales record reads through the same indexes), with
- * both sides' names and balances, the company, and the name of whoever made the move.
+ * both sides' balances. Names are read for a page's rows afterwards (`withNames`): joined before the
+ * sort, they would be looked up for every row of the agent's history.
  */
 const statementPages = filteredPages({
   table: cardLedger,
@@ -48,33 +43,88 @@ const statementPages = filteredPages({
         cardType: cardLedger.cardType,
         quantity: cardLedger.quantity,
         fromAgentId: cardLedger.fromAgentId,
-        fromAgentName: giver.name,
         fromBalance: cardLedger.fromBalance,
         toAgentId: cardLedger.toAgentId,
-        toAgentName: taker.name,
         toBalance: cardLedger.toBalance,
         orgId: cardLedger.orgId,
-        orgName: orgs.name,
         operatorRole: cardLedger.operatorRole,
         operatorId: cardLedger.operatorId,
-        operatorName: sql<string | null>`coalesce(${byAgent.name}, ${byOrg.name})`,
         createdAt: cardLedger.createdAt,
       })
       .from(cardLedger)
-      .leftJoin(giver, eq(giver.id, cardLedger.fromAgentId))
-      .leftJoin(taker, eq(taker.id, cardLedger.toAgentId))
-      .leftJoin(orgs, eq(orgs.id, cardLedger.orgId))
-      .leftJoin(byAgent, and(eq(cardLedger.operatorRole, 0), eq(byAgent.id, cardLedger.operatorId)))
-      .leftJoin(byOrg, and(eq(cardLedger.operatorRole, 1), eq(byOrg.id, cardLedger.operatorId)))
       .$dynamic(),
 });
 
-export const statementPage = (db: Conn, agentId: number, f: StatementFilter, page: number, size: number) =>
-  statementPages(db, agentId, f, page, size);
+type LedgerRow = Awaited<ReturnType<typeof statementPages>>['list'][number];
+
+const present = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+
+/**
+ * The rows with the names of both sides, the company and whoever made the move: one read of the agents
+ * and one of the companies the rows name, one after the other (a transaction's one connection).
+ */
+async function withNames(db: Conn, rows: LedgerRow[]) {
+  const agentIds = present(
+    rows.flatMap((r) => [r.fromAgentId, r.toAgentId, r.operatorRole === 0 ? r.operatorId : null]),
+  );
+  const orgIds = present(rows.flatMap((r) => [r.orgId, r.operatorRole === 1 ? r.operatorId : null]));
+  const agentNames = new Map(
+    agentIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: agents.id, name: agents.name })
+            .from(agents)
+            .where(inArray(agents.id, agentIds))
+        ).map((a) => [a.id, a.name] as const),
+  );
+  const orgNames = new Map(
+    orgIds.length === 0
+      ? []
+      : (await db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(inArray(orgs.id, orgIds))).map(
+          (o) => [o.id, o.name] as const,
+        ),
+  );
+  const named = (names: Map<number, string>, id: number | null) =>
+    id === null ? null : (names.get(id) ?? null);
+  return rows.map((r) => ({
+    ...r,
+    fromAgentName: named(agentNames, r.fromAgentId),
+    toAgentName: named(agentNames, r.toAgentId),
+    orgName: named(orgNames, r.orgId),
+    operatorName: named(
+      r.operatorRole === 1 ? orgNames : agentNames,
+      r.operatorRole === null ? null : r.operatorId,
+    ),
+  }));
+}
+
+export async function statementPage(
+  db: Conn,
+  agentId: number,
+  f: StatementFilter,
+  page: number,
+  size: number,
+) {
+  const { list, total } = await statementPages(db, agentId, f, page, size);
+  return { list: await withNames(db, list), total };
+}
+
+/** Rows named a thousand at a time, as an export reads them. */
+const namedBatch = 1000;
 
 /** Every row of an agent's statement filter, newest first, a batch at a time (for an export). */
-export const statementEach = (db: Conn, agentId: number, f: StatementFilter) =>
-  statementPages.each(db, agentId, f);
+export async function* statementEach(db: Conn, agentId: number, f: StatementFilter) {
+  let batch: LedgerRow[] = [];
+  for await (const row of statementPages.each(db, agentId, f, namedBatch)) {
+    batch.push(row);
+    if (batch.length === namedBatch) {
+      yield* await withNames(db, batch);
+      batch = [];
+    }
+  }
+  yield* await withNames(db, batch);
+}
 
 export type StatementRecord = Awaited<ReturnType<typeof statementPage>>['list'][number];
 
