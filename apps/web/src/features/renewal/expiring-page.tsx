@@ -62,14 +62,14 @@ export const Component = () => {
     <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="expiring-page">
       <PageHeader title={t('renewal.title')} />
       <div className="expiring-filters">
-        <div className="expiring-tabs" role="tablist" aria-label={t('renewal.windows')}>
+        <div className="segmented" role="tablist" aria-label={t('renewal.windows')}>
           {ExpiryWindows.map((w) => (
             <button
               key={w}
               type="button"
               role="tab"
               aria-selected={filter.within === w}
-              className={`expiring-tabs__tab${filter.within === w ? ' expiring-tabs__tab--active' : ''}`}
+              className={`segmented__tab${filter.within === w ? ' segmented__tab--active' : ''}`}
               data-testid={`window-${w}`}
               onClick={() => refilter({ within: w })}
             >

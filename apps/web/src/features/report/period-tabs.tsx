@@ -11,14 +11,14 @@ interface Props {
 export function PeriodTabs({ choices, value, unit, onChange }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="report-tabs" role="tablist" aria-label={t('report.period')}>
+    <div className="segmented" role="tablist" aria-label={t('report.period')}>
       {choices.map((n) => (
         <button
           key={n}
           type="button"
           role="tab"
           aria-selected={value === n}
-          className={`report-tabs__tab${value === n ? ' report-tabs__tab--active' : ''}`}
+          className={`segmented__tab${value === n ? ' segmented__tab--active' : ''}`}
           data-testid={`period-${n}`}
           onClick={() => onChange(n)}
         >
