@@ -69,7 +69,7 @@ export const Component = () => {
               type="button"
               role="tab"
               aria-selected={filter.within === w}
-              className={`segmented__tab${filter.within === w ? ' segmented__tab--active' : ''}`}
+              className="segmented__item"
               data-testid={`window-${w}`}
               onClick={() => refilter({ within: w })}
             >

@@ -18,7 +18,7 @@ export function PeriodTabs({ choices, value, unit, onChange }: Props) {
           type="button"
           role="tab"
           aria-selected={value === n}
-          className={`segmented__tab${value === n ? ' segmented__tab--active' : ''}`}
+          className="segmented__item"
           data-testid={`period-${n}`}
           onClick={() => onChange(n)}
         >
