@@ -17,7 +17,7 @@ import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
 import { outboxProvider } from './modules/account/sms-provider.ts';
-import { audited } from './modules/audit/service.ts';
+import { perform } from './modules/change/service.ts';
 import { authenticate as authenticateDevice } from './modules/device/service.ts';
 import { registerModules } from './modules/index.ts';
 import { LiveHub } from './modules/live/hub.ts';
@@ -102,7 +102,7 @@ export async function buildApp({
   });
   // The transport resolves sessions and records changes through the modules that own them; http/ imports
   // no module.
-  const deps: Deps = { db: database.db, config, authenticate, authenticateDevice, audited };
+  const deps: Deps = { db: database.db, config, authenticate, authenticateDevice, perform };
 
   await app.register(formbody);
   registerSecurityHeaders(app, {

@@ -35,6 +35,7 @@ export interface TestApp {
     e: E,
     params?: Record<string, unknown>,
     session?: Session,
+    headers?: Record<string, string>,
   ): Promise<Envelope<DataOf<E>>>;
   /** A call with a JSON body besides its query (terminal/batch). */
   callBody<E extends Endpoint>(
@@ -42,6 +43,7 @@ export interface TestApp {
     params: Record<string, unknown>,
     body: unknown,
     session?: Session,
+    headers?: Record<string, string>,
   ): Promise<Envelope<DataOf<E>>>;
   /** The whole login flow: puzzle, a slide to the stored answer, then access_token. */
   login(role: 0 | 1, username: string, password: string): Promise<Session>;
@@ -96,17 +98,22 @@ export async function startTestApp(
   const app = await buildApp({ config, database, logger: false, ...options });
   await seedDemo(database.db);
 
-  const call: TestApp['call'] = async (e, params = {}, session) => {
-    const res = await app.inject({ method: e.method, url: `${e.path}?${query({ ...params, ...session })}` });
+  const call: TestApp['call'] = async (e, params = {}, session, headers) => {
+    const res = await app.inject({
+      method: e.method,
+      url: `${e.path}?${query({ ...params, ...session })}`,
+      headers,
+    });
     if (res.statusCode !== 200) throw new Error(`${e.path} answered HTTP ${res.statusCode}: ${res.body}`);
     return res.json();
   };
 
-  const callBody: TestApp['callBody'] = async (e, params, body, session) => {
+  const callBody: TestApp['callBody'] = async (e, params, body, session, headers) => {
     const res = await app.inject({
       method: e.method,
       url: `${e.path}?${query({ ...params, ...session })}`,
       payload: body as object,
+      headers,
     });
     if (res.statusCode !== 200) throw new Error(`${e.path} answered HTTP ${res.statusCode}: ${res.body}`);
     return res.json();

@@ -107,7 +107,9 @@ describe.each(backends)('daily reminders on %s', (backend) => {
       ssids: ['861234567890900'],
       by: null,
     });
-    const [made] = await terminalService.createTerminals(db, {
+    const {
+      created: [made],
+    } = await terminalService.createTerminals(db, {
       agent: subAgent,
       org: subOrg,
       userType: UserType.single,

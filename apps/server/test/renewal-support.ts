@@ -122,7 +122,7 @@ export async function companyWith(
       account,
       password: 'company123',
     }));
-  const created = await fleet.createTerminals(t.database.db, {
+  const { created } = await fleet.createTerminals(t.database.db, {
     agent,
     org,
     userType,

@@ -16,6 +16,16 @@ export const Messages = {
   sessionExpired: m('Login expired, please log in again', '登录已失效，请重新登录', '登錄已失效，請重新登錄'),
   invalidParams: m('Invalid parameters', '参数错误', '參數錯誤'),
   requestTooLarge: m('The request is too large', '请求过大', '請求過大'),
+  idempotencyKeyInvalid: m(
+    'The request key must be 1 to 255 letters, digits or signs',
+    '请求标识须为 1 至 255 个字母、数字或符号',
+    '請求標識須為 1 至 255 個字母、數字或符號',
+  ),
+  idempotencyKeyReused: m(
+    'This request key was already used for a different operation; start the operation again',
+    '此请求标识已用于另一项操作，请重新开始操作',
+    '此請求標識已用於另一項操作，請重新開始操作',
+  ),
   forbidden: m('No permission for this operation', '无权进行此操作', '無權進行此操作'),
   notFound: m('The record does not exist', '记录不存在', '記錄不存在'),
   tooManyAttempts: m(

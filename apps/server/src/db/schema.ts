@@ -849,6 +849,34 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.name, t.day] })],
 );
 
+/** A balance a spend moved under its lock (an audit row's `cards`). */
+export interface AuditCards {
+  agent_id: number;
+  card_type: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * What a spending call answered, by its client's Idempotency-Key, per account, for a day (migration 0053).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountRole: smallint('account_role').notNull(),
+    accountId: integer('account_id').notNull(),
+    key: text('key').notNull(),
+    action: text('action').notNull(),
+    paramsHash: text('params_hash').notNull(),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountRole, t.accountId, t.key] }),
+    index('idempotency_keys_created_at').on(t.createdAt),
+  ],
+);
+
 /**
  * Who changed what: one row per successful call that changes something (modules/audit). Partitioned by
  * month (migration 0051) and append-only. The scope columns are the actor's: a company's id for a company,
@@ -872,6 +900,7 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, Record<string, unknown>>>(),
     after: jsonb('after').$type<Record<string, Record<string, unknown>>>(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    cards: jsonb('cards').$type<AuditCards[]>(),
   },
   // The key carries the partition column, as PostgreSQL requires. Each scope reads its rows newest first;
   // the actor and action filters have their own, as they cut across a top-level agent's many rows.

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { Endpoint, ExportFormat, Lang, Title } from '@ptt/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { type Ctx, contextOf, type Deps } from './route.ts';
+import { contextOf, type Deps, type ReadCtx } from './route.ts';
 
 /** A cell of an exported row: text, a number, or empty. */
 export type Cell = string | number | null | undefined;
@@ -92,7 +92,7 @@ export function exportRoute<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (ctx: Ctx<E>) => Promise<ExportFile>,
+  handler: (ctx: ReadCtx<E>) => Promise<ExportFile>,
 ) {
   app.route({
     method: endpoint.method,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Endpoint } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseRange } from './range.ts';
-import { type Ctx, contextOf, type Deps } from './route.ts';
+import { contextOf, type Deps, type ReadCtx } from './route.ts';
 
 export interface MediaFile {
   type: string;
@@ -22,7 +22,7 @@ export function media<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (ctx: Ctx<E>) => Promise<MediaFile>,
+  handler: (ctx: ReadCtx<E>) => Promise<MediaFile>,
 ) {
   app.route({
     method: endpoint.method,

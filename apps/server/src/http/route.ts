@@ -1,6 +1,6 @@
 import { Code, type DataOf, type Endpoint, type MessageKey, ok, type ParsedParamsOf } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import type { Caller, Device } from './caller.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
@@ -13,9 +13,47 @@ export interface Ctx<E extends Endpoint> {
   config: Config;
   ip: string;
   req: FastifyRequest;
+  /** Runs the call's change in one transaction with its audit row and Idempotency-Key (see `Change`). */
+  change: Change;
 }
 
+/** A balance a spend moved, read under its lock. */
+export interface CardsMoved {
+  agent_id: number;
+  card_type: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * What a change tells the audit log, from what it holds under its locks: the records of the endpoint's
+ * declared kind it changed, the companies they belong to, their fields before and after by id (none
+ * before for a creation, none after for a deletion), and the balances a spend moved.
+ */
+export interface AuditNote {
+  targetIds: number[];
+  orgIds?: number[];
+  before?: Record<string, Record<string, unknown>> | null;
+  after?: Record<string, Record<string, unknown>> | null;
+  cards?: CardsMoved[];
+}
+
+/**
+ * One transaction for a change: an endpoint that declares its audit writes the row `note` gives, and
+ * one that spends claims its Idempotency-Key first and stores its answer, all committed together or not
+ * at all. A service opens its change's transaction here instead of `db.transaction`.
+ */
+export type Change = <T>(work: (tx: Tx, note: (n: AuditNote) => void) => Promise<T>) => Promise<T>;
+
+/** A change outside a request (the CLI, the seed): a transaction of its own, nothing audited. */
+export const plainChange =
+  (db: Db | Tx): Change =>
+  (work) =>
+    db.transaction((tx) => work(tx, () => {}));
+
 export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<DataOf<E>>;
+/** The context of a call that changes nothing (a file, a stream). */
+export type ReadCtx<E extends Endpoint> = Omit<Ctx<E>, 'change'>;
 
 export interface Deps {
   db: Db;
@@ -25,13 +63,13 @@ export interface Deps {
   /** Resolves a terminal's device_token, or answers 40102 (the device module's sessions). */
   authenticateDevice: (db: Db, token: unknown) => Promise<Device>;
   /**
-   * Runs a call and, when it changed something and succeeded, records it (the audit module). A refused
-   * call throws before anything is recorded.
+   * Runs a call with its change (the change module): a spend's repeated Idempotency-Key answers the first
+   * answer, a declared audit is written in the change's transaction. A refused call records nothing.
    */
-  audited: <E extends Endpoint>(
+  perform: <E extends Endpoint>(
     endpoint: E,
-    ctx: Ctx<E>,
-    run: () => Promise<DataOf<E>>,
+    ctx: ReadCtx<E>,
+    run: (change: Change) => Promise<DataOf<E>>,
   ) => Promise<DataOf<E>>;
 }
 
@@ -42,10 +80,15 @@ export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
   return { ...body, ...query };
 };
 
-/** PostgreSQL text cannot hold NUL: such input is refused here instead of failing inside SQL as a 5xx. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL cannot store (NUL) or that is not Unicode (a lone UTF-16 surrogate, which fails as
+ * JSON in jsonb) is refused here instead of failing inside SQL, after part of a change.
+ */
 export const hasNul = (v: unknown): boolean =>
   typeof v === 'string'
-    ? v.includes('\u0000')
+    ? v.includes('\u0000') || loneSurrogate.test(v)
     : typeof v === 'object' && v !== null && Object.values(v).some(hasNul);
 
 /** The context of a call to an endpoint: authenticates the caller, checks the role and parses the parameters. */
@@ -53,7 +96,7 @@ export async function contextOf<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   req: FastifyRequest,
-): Promise<Ctx<E>> {
+): Promise<ReadCtx<E>> {
   const input = inputOf(req);
   let caller: Caller | undefined;
   if (endpoint.access !== 'public') {
@@ -91,7 +134,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     handler: async (req) => {
       const ctx = await contextOf(deps, endpoint, req);
-      return ok((await deps.audited(endpoint, ctx, () => handler(ctx))) ?? null, okKey);
+      return ok((await deps.perform(endpoint, ctx, (change) => handler({ ...ctx, change }))) ?? null, okKey);
     },
   });
 }
@@ -101,7 +144,7 @@ export function download<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (ctx: Ctx<E>) => Promise<{ type: string; filename: string; body: string | Buffer }>,
+  handler: (ctx: ReadCtx<E>) => Promise<{ type: string; filename: string; body: string | Buffer }>,
 ) {
   app.route({
     method: endpoint.method,

@@ -1,5 +1,6 @@
 import { CardTypes, FenceTrigger, UserType } from '@ptt/contract';
 import type { Db } from '../db/client.ts';
+import { plainChange } from '../http/route.ts';
 import * as agents from '../modules/agent/service.ts';
 import { setBranding } from '../modules/branding/service.ts';
 import * as cards from '../modules/card/service.ts';
@@ -58,7 +59,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
       [2, 20],
       [3, 10],
     ]) {
-      await cards.sell(tx, { by: null, from: top, to: sub, cardType: type, quantity });
+      await cards.sell(plainChange(tx), { by: null, from: top, to: sub, cardType: type, quantity });
     }
   });
 
@@ -69,7 +70,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
     password: 'company123',
   });
   await orgs.setServer(db, org.id, 'enclosure', '10.0.0.12', 8090);
-  const created = await terminals.createTerminals(db, {
+  const { created } = await terminals.createTerminals(db, {
     agent: top,
     org,
     userType: UserType.single,
@@ -85,10 +86,11 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
   // Fence for its radios with its own cards, as an agent would.
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
   await setToggles(db, agent, { id: org.id, gps: 1 });
-  for (const cardType of [2, 4]) await addService(db, agent, { ids: created.map((t) => t.id), cardType });
+  for (const cardType of [2, 4])
+    await addService(db, plainChange(db), agent, { ids: created.map((t) => t.id), cardType });
   // SOS and Recording for the first four: the last two show a terminal that raises no SOS and keeps no talk.
   for (const cardType of [1, 3]) {
-    await addService(db, agent, { ids: created.slice(0, 4).map((t) => t.id), cardType });
+    await addService(db, plainChange(db), agent, { ids: created.slice(0, 4).map((t) => t.id), cardType });
   }
   await groups.createGroup(db, {
     org,
@@ -148,7 +150,7 @@ async function seedDueSoon(db: Db, top: { id: number; name: string; openid: stri
     account: 'cabs01',
     password: 'company123',
   });
-  const cabs = await terminals.createTerminals(db, {
+  const { created: cabs } = await terminals.createTerminals(db, {
     agent: top,
     org,
     userType: UserType.single,
@@ -157,7 +159,7 @@ async function seedDueSoon(db: Db, top: { id: number; name: string; openid: stri
     by: null,
   });
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
-  await addService(db, agent, { ids: cabs.map((t) => t.id), cardType: 2 });
+  await addService(db, plainChange(db), agent, { ids: cabs.map((t) => t.id), cardType: 2 });
   const voice = [2, 4, 6, 9, 12, 15, 18, 22, 26, 29, -5, 60];
   const location = [3, 8, 13, 19, 24, 28];
   await terminals.setExpiries(

@@ -201,6 +201,8 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/cardRecovery',
     access: 'agent',
+    audit: { target: 'agent' },
+    spends: true,
     summary: 'Recycle cards from a sub-agent back into the signed-in agent stock',
     params: () =>
       z.object({
@@ -215,6 +217,8 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/returnCards',
     access: 'agent',
+    audit: { target: 'agent' },
+    spends: true,
     summary:
       'Give a sub-agent back cards recycled from it (at most those taken back and not yet returned); ' +
       'it gets a return-to-lower-agent notice (type 4)',
@@ -280,6 +284,8 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/blance/add',
     access: 'agent',
+    audit: { target: 'agent' },
+    spends: true,
     summary: 'Sell cards of one type to a sub-agent in scope',
     params: () =>
       z.object({

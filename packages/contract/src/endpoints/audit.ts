@@ -10,7 +10,10 @@ import { exportOf, type Title } from './export.ts';
 import { intakeEndpoints } from './intake.ts';
 import { notice } from './notice.ts';
 import { push } from './push.ts';
-import type { Route } from './route.ts';
+import { AuditTargets, type Route } from './route.ts';
+
+export { type AuditTarget, AuditTargets } from './route.ts';
+
 import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';
 
@@ -56,12 +59,13 @@ export const isAudited = (r: Route): boolean =>
   !r.path.startsWith('/device/') &&
   (r.method === 'POST' ? !unaudited().has(r.path) : changingGets().has(r.path));
 
-/** The kinds of record an audit row names as its target. */
-export const AuditTargets = ['agent', 'org', 'terminal', 'group', 'fence', 'sos'] as const;
-export type AuditTarget = (typeof AuditTargets)[number];
-
 /** A record's fields as an audit row keeps them, by the record's id. */
 const fieldsById = once(() => z.record(z.string(), z.record(z.string(), z.unknown())).nullable());
+
+/** A balance a spend moved, under the change's lock: the agent's cards of one type before and after. */
+const auditCards = once(() =>
+  z.object({ agent_id: z.number(), card_type: z.number(), before: z.number(), after: z.number() }),
+);
 
 /**
  * One audited call. before/after: the target records' fields that changed, by id (a creation has no
@@ -81,6 +85,7 @@ export const auditRecord = once(() =>
     target_ids: z.array(z.number()),
     before: fieldsById(),
     after: fieldsById(),
+    cards: z.array(auditCards()).nullable(),
     params: z.record(z.string(), z.unknown()),
   }),
 );

@@ -27,6 +27,8 @@ export function endpoint<P extends z.ZodType, D extends z.ZodType>(d: Definition
     method: d.method,
     path: d.path,
     access: d.access,
+    ...(d.audit ? { audit: d.audit } : {}),
+    ...(d.spends ? { spends: d.spends } : {}),
     summary: d.summary,
     get params() {
       return params();

@@ -62,6 +62,8 @@ export const group = {
     method: 'POST',
     path: '/v1/group/add',
     access: 'any',
+    audit: { target: 'group' },
+    spends: true,
     summary: 'Create 1–16 groups; repeated names get a natural-number suffix continuing after existing ones',
     params: () =>
       z.object({

@@ -115,7 +115,7 @@ export {
   runwayRow,
 } from './renewal.ts';
 export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';
-export { appInfoRoute, type Route } from './route.ts';
+export { appInfoRoute, IdempotencyHeader, isIdempotencyKey, type Route } from './route.ts';
 export { addressLang, sosDetail, sosRecord } from './sos.ts';
 export {
   isoMonth,

@@ -94,6 +94,8 @@ export const intakeEndpoints = {
     method: 'POST',
     path: '/v1/terminal/import',
     access: 'agent',
+    audit: { target: 'terminal' },
+    spends: true,
     summary:
       'Create the terminals of the rows (JSON body: rows) in one transaction, all or none: one card of the ' +
       'user type each, the ledger and one notice; the group becomes the terminal’s default group. Any row ' +

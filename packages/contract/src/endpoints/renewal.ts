@@ -151,6 +151,8 @@ export const renewalEndpoints = {
     method: 'POST',
     path: '/v1/terminal/renewBatch',
     access: 'agent',
+    audit: { target: 'terminal' },
+    spends: true,
     summary:
       'Renew the chosen functions on many terminals in one transaction, all or nothing: a year from the ' +
       'current expiry, or from today when it has passed; permanent VIP functions cost nothing; confirm is ' +

@@ -96,6 +96,8 @@ export const terminal = {
     method: 'POST',
     path: '/v1/terminal/batch',
     access: 'agent',
+    audit: { target: 'terminal' },
+    spends: true,
     summary: 'Create terminals in one batch (query: company, user type, prefix, mode; JSON body: ssids)',
     params: () =>
       z.object({
@@ -153,6 +155,8 @@ export const terminal = {
     method: 'GET',
     path: '/v1/terminal/addService',
     access: 'agent',
+    audit: { target: 'terminal' },
+    spends: true,
     summary: 'Activate or renew one function for the chosen terminals, one card per terminal',
     params: () => z.object({ ids: idList('selectUser'), cardType: cardType() }),
     data: () => z.object({ renewed: z.number(), skipped: z.number() }),
@@ -161,6 +165,8 @@ export const terminal = {
     method: 'GET',
     path: '/v1/terminal/cardBack',
     access: 'agent',
+    audit: { target: 'terminal' },
+    spends: true,
     summary:
       'Delete the chosen terminals; cards of services started in the last 30 days go back to the agent',
     params: () => z.object({ ids: idList('selectUser') }),

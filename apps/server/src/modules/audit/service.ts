@@ -10,16 +10,17 @@ import {
   type ParsedParamsOf,
   Role,
 } from '@ptt/contract';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
-import type { Ctx } from '../../http/route.ts';
+import type { AuditNote, Ctx } from '../../http/route.ts';
 import { localDateTime, startOfDay } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
 
 type Fields = Record<string, unknown>;
+type ById = Record<string, Fields>;
 
 /** Parameters that name a call's target record, per kind, the first present one counting. */
 const idKeys: Record<AuditTarget, string[]> = {
@@ -97,8 +98,38 @@ export function changes(before: Map<number, Fields>, after: Map<number, Fields>)
 }
 
 /**
+ * Writes the audit row of a change whose endpoint declares its audit, in the change's transaction, from
+ * what the service holds under its locks (`note`): a failure here rolls the change back.
+ */
+export async function write(
+  tx: Conn,
+  c: { endpoint: Endpoint; caller: Caller; ip: string; params: unknown; note: AuditNote },
+) {
+  const { endpoint, caller, note } = c;
+  const orgs = [...new Set(note.orgIds ?? [])];
+  await repo.insertAudit(tx, {
+    actorRole: caller.role,
+    actorId: caller.id,
+    actorAccount: await repo.accountOf(tx, caller.role, caller.id),
+    // The company whose records changed, so that it and its agent's company filter find the row.
+    orgId: caller.role === Role.org ? caller.id : orgs.length === 1 ? orgs[0] : null,
+    agentPath: caller.path,
+    ip: c.ip,
+    action: endpoint.path,
+    targetKind: endpoint.audit?.target ?? null,
+    targetIds: [...new Set(note.targetIds)],
+    before: emptyAsNull(recordable(note.before ?? null) as ById | null),
+    after: emptyAsNull(recordable(note.after ?? null) as ById | null),
+    cards: note.cards?.length ? note.cards : null,
+    params: recordable(c.params) as Fields,
+  });
+}
+
+const emptyAsNull = <T extends object>(v: T | null) => (v && Object.keys(v).length > 0 ? v : null);
+
+/**
  * Runs a call and, when the contract says it changes something and it succeeded, writes its audit row
- * in a statement of its own. The row is written after the answer is decided: a failure to write it is
+ * in a statement of its own (the endpoints whose services do not yet write it in their change). The row is written after the answer is decided: a failure to write it is
  * logged, never turned into a failed answer for a change that was made.
  */
 export async function audited<E extends Endpoint>(
@@ -181,6 +212,7 @@ export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: s
       target_ids: r.targetIds,
       before: r.before ?? null,
       after: r.after ?? null,
+      cards: r.cards ?? null,
       params: r.params,
     })),
     total,

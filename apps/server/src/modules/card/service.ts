@@ -1,7 +1,8 @@
 import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } from '@ptt/contract';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
+import type { CardsMoved, Change } from '../../http/route.ts';
 import * as notices from '../notice/service.ts';
 import * as statements from '../statement/service.ts';
 import * as repo from './repository.ts';
@@ -15,6 +16,25 @@ type LedgerRecord = Awaited<ReturnType<typeof statements.ledgerPage>>['list'][nu
 export type Operator = Pick<Caller, 'role' | 'id'> | null;
 
 const operatorOf = (by: Operator) => ({ operatorRole: by?.role ?? null, operatorId: by?.id ?? null });
+
+/** A balance a change moved, as its audit row keeps it. */
+const movedBy = (agentId: number, cardType: number, before: number, after: number): CardsMoved => ({
+  agent_id: agentId,
+  card_type: cardType,
+  before,
+  after,
+});
+
+/** Several moves of one agent's card type as one: the first before, the last after. */
+export function netMoves(moves: CardsMoved[]): CardsMoved[] {
+  const net = new Map<string, CardsMoved>();
+  for (const m of moves) {
+    const key = `${m.agent_id}:${m.card_type}`;
+    const was = net.get(key);
+    net.set(key, was ? { ...was, after: m.after } : m);
+  }
+  return [...net.values()];
+}
 
 /** Every agent has one row per card type: balance 0, switched off. */
 export const initCards = (tx: Conn, agentId: number) => repo.insertCardRows(tx, agentId, cardTypeCodes);
@@ -72,7 +92,7 @@ export async function consume(
     ...operatorOf(by),
     ...ref,
   });
-  return row.balance;
+  return movedBy(agentId, cardType, row.balance + quantity, row.balance);
 }
 
 type Party = { id: number; name: string };
@@ -94,6 +114,8 @@ interface Move {
   /** The parent named as the notice's sender. */
   parent: Party;
   by: Operator;
+  /** Whose new balance the move answers: the caller's side. */
+  answers: 'giver' | 'taker';
 }
 
 /** The balance rows of a move's two agents, as they are under its lock; undefined where an agent has none. */
@@ -108,13 +130,14 @@ interface Held {
  * the rule the move breaks, then both balances, one ledger row and the deal notice are written.
  * Returns both new balances.
  */
-async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<void> | void) {
-  return db.transaction(async (tx) => {
+async function move(change: Change, m: Move, check: (tx: Conn, held: Held) => Promise<void> | void) {
+  return change(async (tx, note) => {
     const rows = await repo.lockCards(tx, m.cardType, [m.giver.id, m.taker.id]);
-    await check(tx, {
+    const held = {
       giver: rows.find((r) => r.agentId === m.giver.id),
       taker: rows.find((r) => r.agentId === m.taker.id),
-    });
+    };
+    await check(tx, held);
     // Both balances in one statement, then the ledger row and the notice: few turns while the locks are held.
     const moved = await repo.transfer(tx, m.giver.id, m.taker.id, m.cardType, m.quantity);
     const given = moved.find((r) => r.agentId === m.giver.id);
@@ -140,7 +163,15 @@ async function move(db: Db, m: Move, check: (tx: Conn, held: Held) => Promise<vo
       toAgentId: m.sub.id,
       toAgentName: m.sub.name,
     });
-    return { giver: given.balance, taker: taken.balance };
+    note({
+      targetIds: [m.sub.id],
+      cards: [
+        movedBy(m.giver.id, m.cardType, held.giver?.balance ?? 0, given.balance),
+        movedBy(m.taker.id, m.cardType, held.taker?.balance ?? 0, taken.balance),
+      ],
+    });
+    // The endpoint's answer, from inside the change: a repeated Idempotency-Key answers the same.
+    return { balance: (m.answers === 'giver' ? given : taken).balance };
   });
 }
 
@@ -157,21 +188,21 @@ export interface SaleInput {
  * balances, one ledger row and one 'sale/purchase' notice to the buyer. A refused sale writes nothing.
  * Returns the seller's new balance.
  */
-export async function sell(db: Db, sale: SaleInput) {
+export async function sell(change: Change, sale: SaleInput) {
   const { cardType, quantity } = sale;
   const moved = await move(
-    db,
+    change,
     {
       kind: 'sale',
       ...{ giver: sale.from, taker: sale.to, cardType, quantity },
-      ...{ sub: sale.to, parent: sale.from, by: sale.by },
+      ...{ sub: sale.to, parent: sale.from, by: sale.by, answers: 'giver' },
     },
     (_, { giver, taker }) => {
       if (!giver?.enabled || !taker?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType });
       if (giver.balance < quantity) throw insufficient(cardType);
     },
   );
-  return moved.giver;
+  return moved;
 }
 
 export interface RecycleInput {
@@ -189,18 +220,21 @@ export interface RecycleInput {
  * holds none), whatever its switch says. The balances, one ledger row and one 'take back/recycle'
  * notice to the sub-agent move together, as for a sale. Returns the caller's new balance.
  */
-export async function recycle(db: Db, r: RecycleInput) {
+export async function recycle(change: Change, r: RecycleInput) {
   const { cardType, quantity } = r;
   const moved = await move(
-    db,
-    { kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity, sub: r.from, parent: r.to, by: r.by },
+    change,
+    {
+      ...{ kind: 'recycle', giver: r.from, taker: r.to, cardType, quantity },
+      ...{ sub: r.from, parent: r.to, by: r.by, answers: 'taker' },
+    },
     (_, { giver, taker }) => {
       const held = giver && taker ? giver.balance : 0;
       if (held === 0) throw ruleBroken('recycleZero');
       if (held < quantity) throw ruleBroken('recycleOverAmount', { existing: held });
     },
   );
-  return moved.taker;
+  return moved;
 }
 
 export interface ReturnInput {
@@ -219,11 +253,14 @@ export interface ReturnInput {
  * the sub-agent's). What is open is read from the ledger under both balance locks, which every move
  * between the two takes. Returns the caller's new balance.
  */
-export async function returnToLower(db: Db, r: ReturnInput) {
+export async function returnToLower(change: Change, r: ReturnInput) {
   const { cardType, quantity } = r;
   const moved = await move(
-    db,
-    { kind: 'restore', giver: r.from, taker: r.to, cardType, quantity, sub: r.to, parent: r.from, by: r.by },
+    change,
+    {
+      ...{ kind: 'restore', giver: r.from, taker: r.to, cardType, quantity },
+      ...{ sub: r.to, parent: r.from, by: r.by, answers: 'giver' },
+    },
     async (tx, { giver, taker }) => {
       if (!giver || !taker) throw ruleBroken('returnNothing');
       const open = await repo.recycledNotReturned(tx, r.from.id, r.to.id, cardType);
@@ -232,7 +269,7 @@ export async function returnToLower(db: Db, r: ReturnInput) {
       if (giver.balance < quantity) throw insufficient(cardType);
     },
   );
-  return moved.giver;
+  return moved;
 }
 
 /** Cards a parent took back from a sub-agent and has not given back yet. */
@@ -308,6 +345,7 @@ export async function giveBack(
     ...operatorOf(by),
     ...ref,
   });
+  return movedBy(agentId, cardType, row.balance - quantity, row.balance);
 }
 
 /** An agent's balance rows (type, balance, switch, low-balance threshold), in card-type order. */
@@ -335,10 +373,12 @@ export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: 
   const perType = new Map<number, number>();
   for (const t of takes) perType.set(t.cardType, (perType.get(t.cardType) ?? 0) + t.quantity);
   const running = new Map<number, number>();
+  const moves: CardsMoved[] = [];
   for (const [cardType, quantity] of [...perType].sort((a, b) => a[0] - b[0])) {
     const [row] = await repo.decrement(tx, agentId, cardType, quantity);
     if (!row) throw insufficient(cardType);
     running.set(cardType, row.balance + quantity);
+    moves.push(movedBy(agentId, cardType, row.balance + quantity, row.balance));
   }
   const rows = takes
     .filter((t) => t.quantity > 0)
@@ -356,6 +396,7 @@ export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: 
       };
     });
   await repo.insertLedgerRows(tx, rows);
+  return moves;
 }
 
 /** The low-balance threshold of one of the agent's enabled card types (0: none). */

@@ -3,6 +3,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import type { Change } from '../../http/route.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
 import * as membership from '../membership/service.ts';
@@ -73,17 +74,17 @@ export function batchNames(base: string, existing: string[], count: number) {
   return names;
 }
 
-export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.group.add>) {
+export async function add(db: Db, change: Change, caller: Caller, p: ParsedParamsOf<typeof api.group.add>) {
   const org = await orgInScope(db, caller, p.orgId);
-  return insertGroups(db, org, p);
+  return insertGroups(change, org, p);
 }
 
 const insertGroups = (
-  db: Db,
+  change: Change,
   org: { id: number; agentPath: string },
   p: ParsedParamsOf<typeof api.group.add>,
 ) =>
-  db.transaction(async (tx) => {
+  change(async (tx, note) => {
     // Batches of one company run one after another, so each picks its next numbers after the last.
     await repo.lockOrgForGroups(tx, org.id);
     const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
@@ -96,6 +97,11 @@ const insertGroups = (
       if (members.length) await repo.addMembers(tx, g.id, members, 3);
       created.push({ id: g.id, name: g.name });
     }
+    note({
+      targetIds: created.map((g) => g.id),
+      orgIds: [org.id],
+      after: Object.fromEntries(created.map((g) => [g.id, { name: g.name, members: members.length }])),
+    });
     return { created };
   });
 

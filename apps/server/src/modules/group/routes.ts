@@ -11,7 +11,7 @@ export function groupRoutes(app: FastifyInstance, deps: Deps) {
     group.exportList(db, params.timeZone ?? config.TIME_ZONE, caller, params),
   );
   route(app, deps, g.detail, ({ db, caller, params }) => group.detail(db, caller, params.id));
-  route(app, deps, g.add, ({ db, caller, params }) => group.add(db, caller, params));
+  route(app, deps, g.add, ({ db, change, caller, params }) => group.add(db, change, caller, params));
   route(app, deps, g.remove, ({ db, caller, params }) => group.remove(db, caller, params.id));
   route(app, deps, g.members, ({ db, caller, params }) => group.members(db, caller, params));
   route(app, deps, g.unMembers, ({ db, caller, params }) => group.nonMembers(db, caller, params));

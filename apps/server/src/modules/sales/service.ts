@@ -2,6 +2,7 @@ import { type api, CardNames, LedgerNames, type ParsedParamsOf, RecordColumns, r
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
 import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
@@ -26,24 +27,24 @@ async function parties(db: Db, caller: Caller, p: MoveParams) {
  * Sale of cards to a sub-agent (blance/add): pay password when set, a buyer in the caller's scope, the
  * card type switched on for both, a balance that covers it.
  */
-export async function sell(db: Db, caller: Caller, p: MoveParams) {
+export async function sell(db: Db, change: Change, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const sale = { by: caller, from: me, to: other, cardType: p.cardType, quantity: p.quantity };
-  return { balance: await cards.sell(db, sale) };
+  return cards.sell(change, sale);
 }
 
 /** Recycling cards from a sub-agent (cardRecovery). Returns the caller's new balance. */
-export async function recycle(db: Db, caller: Caller, p: MoveParams) {
+export async function recycle(db: Db, change: Change, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const taking = { by: caller, to: me, from: other, cardType: p.cardType, quantity: p.quantity };
-  return { balance: await cards.recycle(db, taking) };
+  return cards.recycle(change, taking);
 }
 
 /** Returning recycled cards to the sub-agent they came from (returnCards). Returns the caller's new balance. */
-export async function giveBack(db: Db, caller: Caller, p: MoveParams) {
+export async function giveBack(db: Db, change: Change, caller: Caller, p: MoveParams) {
   const { me, other } = await parties(db, caller, p);
   const giving = { by: caller, from: me, to: other, cardType: p.cardType, quantity: p.quantity };
-  return { balance: await cards.returnToLower(db, giving) };
+  return cards.returnToLower(change, giving);
 }
 
 /** What a return could give back to a sub-agent in scope, asked before the return is confirmed. */

@@ -2,6 +2,7 @@ import { type api, type IntakeRowError, type ParsedParamsOf, rules } from '@ptt/
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
@@ -100,15 +101,21 @@ const badRow = (row: Pick<CheckedRow, 'line' | 'errors'>) =>
  * again under the transaction's locks (the groups named are held), then the cards are taken and the
  * terminals, their memberships, the ledger row and one notice written.
  */
-export async function importRows(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.import>) {
+export async function importRows(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.import>,
+) {
   const { org, agent } = await targetOf(db, caller, p);
   if (p.confirm !== p.rows.length) throw ruleBroken('renewCostChanged', { total: p.rows.length });
-  const created = await addTerminals(db, {
+  return addTerminals(db, {
     agent,
     org,
     userType: p.userType,
     prefix: p.prefix,
     by: caller,
+    change,
     count: p.rows.length,
     rows: async (tx) => {
       const checked = await checkRows(tx, org.id, p.rows, p.prefix, true);
@@ -128,5 +135,4 @@ export async function importRows(db: Db, caller: Caller, p: ParsedParamsOf<typeo
       return badRow({ line: first?.line ?? p.rows[0].line, errors: ['importSsidInUse'] });
     },
   });
-  return { created };
 }

@@ -13,6 +13,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import type { Change } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import { localDateTime, today } from '../../lib/zoned-time.ts';
@@ -107,33 +108,43 @@ export async function detail(db: Conn, caller: Caller, id: number) {
 }
 
 /** Batch creation: up to 10 typed or 100 scanned SSIDs, no duplicates, all or nothing. */
-export async function batch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.batch>) {
+export async function batch(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.batch>,
+) {
   if (p.mode === 'input' && p.ssids.length > Limits.inputAddMax) throw invalid('inputMax');
   if (new Set(p.ssids).size !== p.ssids.length) throw invalid('doNotAddRepeatedly');
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
   await creationCard(db, agent.id, p.userType);
-  const created = await createTerminals(db, {
+  return createTerminals(db, {
     agent,
     org,
     userType: p.userType,
     prefix: p.prefix,
     ssids: p.ssids,
     by: caller,
+    change,
   });
-  return { created };
 }
 
 /**
  * Activates or renews one function for the chosen terminals, one card each. A renewal adds a year
  * to what is left; VIP users already have recording, location, SOS and fence for good.
  */
-export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.addService>) {
+export async function addService(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.addService>,
+) {
   const fn = functionOfCard[p.cardType];
   if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
   if (!(await cards.isEnabled(db, caller.id, p.cardType))) throw ruleBroken('cardTypeNotAllowed');
-  return db.transaction(async (tx) => {
+  return change(async (tx, note) => {
     // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
     const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
     if (found.length !== new Set(p.ids).size) throw notFound();
@@ -146,9 +157,18 @@ export async function addService(db: Db, caller: Caller, p: ParsedParamsOf<typeo
     // One ledger row per company, so that the sales record names whose users the cards went to.
     const perOrg = new Map<number, number>();
     for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+    const spent = [];
     for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
-      await cards.consume(tx, caller.id, p.cardType, n, caller, { orgId });
-    for (const t of due) await repo.updateTerminal(tx, t.id, { [column]: renewedExpiry(t[column], now) });
+      spent.push(await cards.consume(tx, caller.id, p.cardType, n, caller, { orgId }));
+    const renewed = due.map((t) => ({ t, expires: renewedExpiry(t[column], now) }));
+    for (const { t, expires } of renewed) await repo.updateTerminal(tx, t.id, { [column]: expires });
+    note({
+      targetIds: due.map((t) => t.id),
+      orgIds: due.map((t) => t.orgId),
+      before: Object.fromEntries(renewed.map(({ t }) => [t.id, { [column]: t[column] }])),
+      after: Object.fromEntries(renewed.map(({ t, expires }) => [t.id, { [column]: expires }])),
+      cards: cards.netMoves(spent),
+    });
     return { renewed: due.length, skipped: found.length - due.length };
   });
 }
@@ -159,8 +179,8 @@ const RETURN_WINDOW_MS = 30 * 86_400_000;
  * Deletes terminals. A terminal created in the last 30 days gives its voice or VIP card back to the
  * agent who paid for it (notice type 6); the caller gets a 'delete users' notice (type 7).
  */
-export async function cardBack(db: Db, caller: Caller, ids: number[]) {
-  return db.transaction(async (tx) => {
+export async function cardBack(change: Change, caller: Caller, ids: number[]) {
+  return change(async (tx, note) => {
     const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
     if (found.length !== new Set(ids).size) throw notFound();
     const me = await agents.findById(tx, caller.id);
@@ -195,9 +215,10 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
     const refunds = [...byAgentAndCard.values()].sort(
       (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
     );
+    const refunded = [];
     for (const { agentId, cardType, n, orgs } of refunds) {
       for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
-        await cards.giveBack(tx, agentId, cardType, count, caller, { orgId });
+        refunded.push(await cards.giveBack(tx, agentId, cardType, count, caller, { orgId }));
       await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
     }
     await notices.record(tx, {
@@ -205,6 +226,14 @@ export async function cardBack(db: Db, caller: Caller, ids: number[]) {
       type: NoticeType.deleteUsers,
       quantity: found.length,
       users: found.map((t) => ({ name: t.name, account: t.ssid })),
+    });
+    note({
+      targetIds: found.map((t) => t.id),
+      orgIds: found.map((t) => t.orgId),
+      before: Object.fromEntries(
+        found.map((t) => [t.id, { ssid: t.ssid, name: t.name, userType: t.userType }]),
+      ),
+      cards: cards.netMoves(refunded),
     });
     return { deleted: found.length, returned: fresh.length };
   });

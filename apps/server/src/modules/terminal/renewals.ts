@@ -9,9 +9,10 @@ import {
   RenewalLimits,
   UserType,
 } from '@ptt/contract';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import type { CardsMoved, Change } from '../../http/route.ts';
 import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
@@ -187,8 +188,12 @@ export async function renewPreview(db: Conn, caller: Caller, p: Choice) {
  * only when `confirm` is still the total and every type covers its share. A handful of statements
  * whatever the number of terminals.
  */
-export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.renewBatch>) {
-  return db.transaction(async (tx) => {
+export async function renewBatch(
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.renewBatch>,
+) {
+  return change(async (tx, note) => {
     const scope = scopeOf(caller);
     let found: repo.TerminalRow[];
     if (p.ids) {
@@ -203,6 +208,7 @@ export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeo
     const plan = planOf(found, p.functions);
     if (plan.total !== p.confirm) throw ruleBroken('renewCostChanged', { total: plan.total });
     const paid = plan.costs.filter((c) => c.cards > 0);
+    let spent: CardsMoved[] = [];
     if (paid.length > 0) {
       const held = await cards.lockBalances(
         tx,
@@ -214,9 +220,31 @@ export async function renewBatch(db: Db, caller: Caller, p: ParsedParamsOf<typeo
         if (!row?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType: c.cardType });
         if (row.balance < c.cards) throw cards.shortOf(c.cardType);
       }
-      await cards.consumeMany(tx, caller.id, plan.takes, caller);
+      spent = await cards.consumeMany(tx, caller.id, plan.takes, caller);
       await rr.setExpiries(tx, plan.updates);
     }
+    const byId = new Map(found.map((t) => [t.id, t]));
+    const columnsOf = (set: Partial<Record<FunctionKey, string>>, t: repo.TerminalRow | undefined) =>
+      Object.fromEntries(
+        (Object.keys(set) as FunctionKey[]).map((fn) => [
+          repo.expiryColumn[fn],
+          t?.[repo.expiryColumn[fn]] ?? null,
+        ]),
+      );
+    note({
+      targetIds: plan.updates.map((u) => u.id),
+      orgIds: plan.updates.map((u) => byId.get(u.id)?.orgId ?? 0).filter((id) => id > 0),
+      before: Object.fromEntries(plan.updates.map((u) => [u.id, columnsOf(u.set, byId.get(u.id))])),
+      after: Object.fromEntries(
+        plan.updates.map((u) => [
+          u.id,
+          Object.fromEntries(
+            Object.entries(u.set).map(([fn, v]) => [repo.expiryColumn[fn as FunctionKey], v]),
+          ),
+        ]),
+      ),
+      cards: spent,
+    });
     return {
       renewed: plan.updates.length,
       costs: plan.costs,

@@ -14,11 +14,13 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
     terminal.exportList(db, params.timeZone ?? config.TIME_ZONE, caller, params),
   );
   route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
-  route(app, deps, t.batch, ({ db, caller, params }) => terminal.batch(db, caller, params));
+  route(app, deps, t.batch, ({ db, change, caller, params }) => terminal.batch(db, change, caller, params));
   route(app, deps, t.selected, ({ db, caller, params }) => terminal.selected(db, caller, params.ids));
   route(app, deps, t.checkSsids, ({ db, params }) => terminal.checkSsids(db, params.ssids));
-  route(app, deps, t.addService, ({ db, caller, params }) => terminal.addService(db, caller, params));
-  route(app, deps, t.cardBack, ({ db, caller, params }) => terminal.cardBack(db, caller, params.ids));
+  route(app, deps, t.addService, ({ db, change, caller, params }) =>
+    terminal.addService(db, change, caller, params),
+  );
+  route(app, deps, t.cardBack, ({ change, caller, params }) => terminal.cardBack(change, caller, params.ids));
   route(app, deps, t.updateUser, ({ db, caller, params }) => terminal.update(db, caller, params));
   route(app, deps, t.changecard, ({ db, caller, params }) => terminal.changeCard(db, caller, params));
   route(app, deps, t.resetIntercomPassword, ({ db, caller, params }) =>
@@ -29,9 +31,11 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
     renewals.expiringCounts(db, caller, params.orgId),
   );
   route(app, deps, t.renewPreview, ({ db, caller, params }) => renewals.renewPreview(db, caller, params));
-  route(app, deps, t.renewBatch, ({ db, caller, params }) => renewals.renewBatch(db, caller, params));
+  route(app, deps, t.renewBatch, ({ change, caller, params }) => renewals.renewBatch(change, caller, params));
   route(app, deps, api.agent.runway, ({ db, caller }) => renewals.runway(db, caller));
-  route(app, deps, t.import, ({ db, caller, params }) => intake.importRows(db, caller, params));
+  route(app, deps, t.import, ({ db, change, caller, params }) =>
+    intake.importRows(db, change, caller, params),
+  );
   app.register((scope) => intakeUpload(scope, deps));
 }
 

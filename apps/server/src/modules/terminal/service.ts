@@ -2,6 +2,7 @@ import { CardTypes, type FunctionKey, NoticeType, UserType } from '@ptt/contract
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict, invalid } from '../../http/errors.ts';
+import { type Change, plainChange } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
@@ -38,6 +39,8 @@ export interface CreateTerminalsInput {
   ssids: string[];
   /** Who creates them, for the ledger (null: the platform operator's tools). */
   by: cards.Operator;
+  /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
+  change?: Change;
 }
 
 /**
@@ -87,6 +90,8 @@ export interface AddTerminalsInput {
   taken: () => Promise<Error>;
   /** Who creates them, for the ledger (null: the platform operator's tools). */
   by: cards.Operator;
+  /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
+  change?: Change;
 }
 
 /**
@@ -101,11 +106,11 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
   // Hashed before the transaction, so its locks on the agent's balance are held for the writes alone.
   const passwords = Array.from({ length: input.count }, () => randomDigits(6));
   const hashes = await Promise.all(passwords.map(hashDeviceSecret));
-  return db.transaction(async (tx) => {
+  return (input.change ?? plainChange(db))(async (tx, note) => {
     const wanted = await input.rows(tx);
     if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
-    await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, input.by, {
+    const spent = await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, input.by, {
       orgId: input.org.id,
     });
     const unnamed = wanted.filter((r) => !r.name).length;
@@ -154,7 +159,18 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
       orgName: input.org.name,
       users: rows.map((r) => ({ name: r.name, account: r.ssid })),
     });
-    return rows.map((r, i) => ({ id: r.id, ssid: r.ssid, name: r.name, intercomPassword: passwords[i] }));
+    note({
+      targetIds: rows.map((r) => r.id),
+      orgIds: [input.org.id],
+      after: Object.fromEntries(
+        rows.map((r) => [r.id, { ssid: r.ssid, name: r.name, userType: input.userType, voiceExpires: year }]),
+      ),
+      cards: [spent],
+    });
+    // The endpoint's answer, from inside the change: a repeated Idempotency-Key answers the same.
+    return {
+      created: rows.map((r, i) => ({ id: r.id, ssid: r.ssid, name: r.name, intercomPassword: passwords[i] })),
+    };
   });
 }
 

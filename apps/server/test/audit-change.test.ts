@@ -1,0 +1,126 @@
+import { api, Code } from '@ptt/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, cardLedger } from '../src/db/schema.ts';
+import * as agents from '../src/modules/agent/service.ts';
+import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { balance, day, expiriesOf, renewalTenants, setExpiries, yearsAfter } from './renewal-support.ts';
+
+/** The audit row of a spend is written by its service, in its transaction, from what it holds under its locks. */
+describe.each(backends)('the audit written with the change on %s', (backend) => {
+  let t: TestApp;
+  let top: Session;
+  let company: Session;
+  let T: number[];
+  let companyId: number;
+  let subId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    ({ T, companyId, top, company } = await renewalTenants(t, 1));
+    subId = (await agents.findByAccount(t.database.db, 'subagent01'))?.id ?? 0;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const lastRow = async (action: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1)
+    )[0];
+  const ledgerRows = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger))[0].n;
+
+  it('a sale names the buyer and both balances before → after', async () => {
+    const [mine, theirs] = [await balance(t, 'agent01', 0), await balance(t, 'subagent01', 0)];
+    const sale = await t.call(api.agent.blanceAdd, { agentId: subId, cardType: 0, quantity: 4 }, top);
+    expect(sale.code).toBe(Code.ok);
+    const row = await lastRow('/v1/agent/blance/add');
+    const me = (await agents.findByAccount(t.database.db, 'agent01'))?.id;
+    expect(row).toMatchObject({ targetKind: 'agent', targetIds: [subId], actorAccount: 'agent01' });
+    expect(row.cards).toEqual([
+      { agent_id: me, card_type: 0, before: mine, after: mine - 4 },
+      { agent_id: subId, card_type: 0, before: theirs, after: theirs + 4 },
+    ]);
+  });
+
+  it('a bulk renewal names every terminal, the old and new expiry and the cards taken; its company sees it', async () => {
+    await setExpiries(t, T[0], { location: day(5) });
+    await setExpiries(t, T[1], { location: day(9) });
+    const held = await balance(t, 'agent01', 2);
+    const res = await t.call(
+      api.terminal.renewBatch,
+      { ids: `${T[0]},${T[1]}`, functions: 'location', confirm: 2 },
+      top,
+    );
+    expect(res.code, res.msg.en).toBe(Code.ok);
+    const row = await lastRow('/v1/terminal/renewBatch');
+    expect(row.targetKind).toBe('terminal');
+    expect([...row.targetIds].sort((a, b) => a - b)).toEqual([T[0], T[1]].sort((a, b) => a - b));
+    expect(row.orgId).toBe(companyId);
+    expect(row.before?.[T[0]]).toEqual({ locationExpires: day(5) });
+    expect(row.after?.[T[0]]).toEqual({ locationExpires: yearsAfter(day(5)) });
+    expect(row.after?.[T[1]]).toEqual({ locationExpires: yearsAfter(day(9)) });
+    expect(row.cards).toMatchObject([{ card_type: 2, before: held, after: held - 2 }]);
+    // The company's own audit list shows what its agent did to its terminals.
+    const seen = await t.call(api.audit.list, { action: '/v1/terminal/renewBatch' }, company);
+    expect(seen.code).toBe(Code.ok);
+    expect(seen.data.list.map((r) => r.id)).toContain(row.id);
+  });
+
+  it('a change whose audit row cannot be written leaves nothing: no balance moved, no ledger row', async () => {
+    // The log refuses this one action, as a full disk or a broken partition would refuse any.
+    await t.database.db.execute(
+      sql.raw(`create function refuse_sale_audit() returns trigger language plpgsql as $$
+        begin if new.action = '/v1/agent/blance/add' then raise exception 'audit refused'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger refuse_sale_audit before insert on audit_log_default
+        for each row execute function refuse_sale_audit()`),
+    );
+    const partitions = await t.database.db.execute(
+      sql.raw(`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+               where i.inhparent = 'audit_log'::regclass`),
+    );
+    const names = (
+      (partitions as unknown as { rows?: { name: string }[] }).rows ?? (partitions as unknown as { name: string }[])
+    ).map((r) => r.name);
+    for (const name of names.filter((n) => n !== 'audit_log_default'))
+      await t.database.db.execute(
+        sql.raw(`create trigger refuse_sale_audit before insert on ${name}
+          for each row execute function refuse_sale_audit()`),
+      );
+    try {
+      const [mine, rows, audited] = [
+        await balance(t, 'agent01', 0),
+        await ledgerRows(),
+        (await lastRow('/v1/agent/blance/add'))?.id,
+      ];
+      const sale = await t.call(api.agent.blanceAdd, { agentId: subId, cardType: 0, quantity: 3 }, top);
+      expect(sale.code).not.toBe(Code.ok);
+      expect(await balance(t, 'agent01', 0)).toBe(mine);
+      expect(await ledgerRows()).toBe(rows);
+      expect((await lastRow('/v1/agent/blance/add'))?.id).toBe(audited);
+    } finally {
+      for (const name of names)
+        await t.database.db.execute(sql.raw(`drop trigger if exists refuse_sale_audit on ${name}`));
+      await t.database.db.execute(sql.raw('drop function refuse_sale_audit()'));
+    }
+  });
+
+  it('a refused spend leaves no audit row', async () => {
+    const before = (await lastRow('/v1/terminal/addService'))?.id ?? 0;
+    await t.database.db.execute(sql`update agent_cards set balance = 0 where card_type = 3`);
+    const refused = await t.call(api.terminal.addService, { ids: String(T[2]), cardType: 3 }, top);
+    expect(refused.code).toBe(Code.rule);
+    const after = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, '/v1/terminal/addService'), sql`${auditLog.id} > ${before}`));
+    expect(after[0].n).toBe(0);
+    expect((await expiriesOf(t, [T[2]])).get(T[2])).toBeDefined();
+  });
+});
