@@ -26,6 +26,7 @@ import type { PushNetwork } from './modules/push/network.ts';
 import { pruneClaims, sendAlarm } from './modules/push/service.ts';
 import { startSchedule } from './modules/reminder/schedule.ts';
 import { type ReminderRun, runReminders } from './modules/reminder/service.ts';
+import { orgIdInScope } from './modules/scope/service.ts';
 import { authenticate } from './modules/session/service.ts';
 
 export interface AppOptions {
@@ -102,7 +103,7 @@ export async function buildApp({
   });
   // The transport resolves sessions and records changes through the modules that own them; http/ imports
   // no module.
-  const deps: Deps = { db: database.db, config, authenticate, authenticateDevice, perform };
+  const deps: Deps = { db: database.db, config, authenticate, authenticateDevice, perform, orgIdInScope };
 
   await app.register(formbody);
   registerSecurityHeaders(app, {

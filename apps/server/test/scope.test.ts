@@ -144,6 +144,27 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
     expect(records.data.total).toBe(0);
   });
 
+  it('answers another tenant’s company in any filter with 40401, as every id out of scope', async () => {
+    const filtered = [
+      api.terminal.list,
+      api.terminal.expiring,
+      api.terminal.expiringCounts,
+      api.group.list,
+      api.sos.list,
+      api.fence.list,
+      api.recording.list,
+      api.audit.list,
+      api.report.org,
+    ];
+    for (const e of filtered) {
+      const res = await t.call(e, { orgId: siblingOrgId }, top);
+      expect(res.code, e.path).toBe(Code.notFound);
+      expect((await t.call(e, { orgId: siblingOrgId + 1000 }, top)).code, e.path).toBe(Code.notFound);
+    }
+    // A company names only itself.
+    expect((await t.call(api.sos.list, { orgId: siblingOrgId }, company)).code).toBe(Code.notFound);
+  });
+
   it('refuses a sibling’s writes and changes nothing', async () => {
     const before = await t.call(api.agent.detail, { id: subId }, top);
     const writes = [

@@ -60,6 +60,11 @@ export interface Deps {
   config: Config;
   /** Resolves access_token (and openid) to the caller, or answers 40102 (the session module). */
   authenticate: (db: Db, input: Record<string, unknown>) => Promise<Caller>;
+  /**
+   * Answers 40401 unless the company a call names (`orgId`) is the caller's own or in its scope (the scope
+   * module): every filter and change by company answers another tenant's id the same way.
+   */
+  orgIdInScope: (db: Db, caller: Caller, id: number) => Promise<unknown>;
   /** Resolves a terminal's device_token, or answers 40102 (the device module's sessions). */
   authenticateDevice: (db: Db, token: unknown) => Promise<Device>;
   /**
@@ -107,6 +112,8 @@ export async function contextOf<E extends Endpoint>(
   if (hasNul(input)) throw invalid('invalidParams');
   const parsed = endpoint.params.safeParse(input);
   if (!parsed.success) throw parsed.error;
+  const orgId = (parsed.data as { orgId?: unknown }).orgId;
+  if (caller && typeof orgId === 'number') await deps.orgIdInScope(deps.db, caller, orgId);
   return {
     params: parsed.data as ParsedParamsOf<E>,
     caller: caller as Ctx<E>['caller'],

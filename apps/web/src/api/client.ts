@@ -3,6 +3,7 @@ import {
   type DataOf,
   displayMessage,
   type Endpoint,
+  IdempotencyHeader,
   Limits,
   Messages,
   type Msg,
@@ -48,6 +49,9 @@ export interface CallOptions {
   /** Sends the session with a public endpoint: sendSms and verificationCode act for the signed-in
    * account, except when they serve a forgotten password. */
   session?: boolean;
+  /** A spending call's key (Idempotency-Key): the same key on a retry makes the server answer the first
+   * call's answer instead of spending twice. */
+  idempotencyKey?: string;
 }
 
 export type ParamValue =
@@ -115,6 +119,7 @@ const send = async (
   method: string,
   signal: AbortSignal | undefined,
   body?: Record<string, unknown> | FormData,
+  idempotencyKey?: string,
 ): Promise<Response> => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Limits.requestTimeoutMs);
@@ -124,6 +129,7 @@ const send = async (
     // POST sends its payload in the URL like the vendor's backend expects, so the body stays empty
     // unless the endpoint takes a JSON body.
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (idempotencyKey) headers[IdempotencyHeader] = idempotencyKey;
     if (!body) return await fetch(url, { method, signal: controller.signal, headers });
     // The browser writes a multipart body's type itself, with its boundary.
     if (body instanceof FormData)
@@ -172,7 +178,7 @@ export const request = async (
   const url = buildUrl(endpoint, all, options.session || endpoint.access !== 'public');
   let response: Response;
   try {
-    response = await send(url, endpoint.method, options.signal, body);
+    response = await send(url, endpoint.method, options.signal, body, options.idempotencyKey);
   } catch (error) {
     // A query dropped by its caller is no failure of the server: stay silent.
     if (options.signal?.aborted) throw error;

@@ -93,4 +93,46 @@ describe('useEndpointMutation', () => {
     );
     expect(fetched).toEqual([]);
   });
+
+  it('sends one Idempotency-Key per sale, the same again after no answer came back, a new one after an answer', async () => {
+    signIn(0);
+    const keys: (string | null)[] = [];
+    let drop = true;
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+      // The first sale reaches the server, but its answer is lost on the way back.
+      if (drop) {
+        drop = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return new Response(JSON.stringify({ code: Code.ok, msg: Messages.ok, data: { balance: 5 } }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useEndpointMutation(api.agent.blanceAdd), { wrapper });
+    const sale = { agentId: 2, cardType: 0, quantity: 5 };
+    await act(() => expect(result.current.mutateAsync(sale)).rejects.toBeTruthy());
+    await act(() => result.current.mutateAsync(sale));
+    await act(() => result.current.mutateAsync(sale));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends no key with a call that spends nothing', async () => {
+    signIn(0);
+    const spy = mockApi({ [api.group.setLeader.path]: { data: null } });
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useEndpointMutation(api.group.setLeader), { wrapper });
+    await act(() => result.current.mutateAsync({ id: 7, terminalId: 3 }));
+    const init = spy.mock.calls[0]?.[1] as RequestInit | undefined;
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 import type { DataOf, Endpoint, ParamsOf } from '@ptt/contract';
+import { Code } from '@ptt/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CallOptions, call } from './client.ts';
+import { useRef } from 'react';
+import { ApiError, type CallOptions, call } from './client.ts';
 import { endpointKeyPrefix } from './use-endpoint-query.ts';
 
 /** The calls about one record that a deletion must not fetch again (they would answer 'does not exist'). */
@@ -49,17 +51,39 @@ interface Options<E extends Endpoint> {
   call?: SendOptions | ((params: ParamsOf<E>) => SendOptions);
 }
 
+/** A new random key for a spending call (works on plain HTTP too, where randomUUID does not exist). */
+export const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** No answer came back (offline, the server out of reach): the server may have done it, so a retry repeats. */
+const unanswered = (error: unknown) => !(error instanceof ApiError) || error.code === Code.internal;
+
 /**
  * A change sent to one contract endpoint. `mutateAsync` resolves once the invalidated calls that are on
  * screen have been fetched again, so a page that navigates or toasts after it shows fresh data.
+ *
+ * A spending endpoint's call carries an Idempotency-Key: one per confirmed operation, kept while the same
+ * parameters are sent again after no answer came back (a tap again after a dropped network), so the
+ * server spends once; a new key after an answer, so the next sale of the same cards is a sale.
  */
 export const useEndpointMutation = <E extends Endpoint>(endpoint: E, options: Options<E> = {}) => {
   const client = useQueryClient();
+  const attempt = useRef<{ params: string; key: string } | undefined>(undefined);
   return useMutation<DataOf<E>, Error, ParamsOf<E>>({
-    mutationFn: (params) =>
-      call(endpoint, params, typeof options.call === 'function' ? options.call(params) : options.call),
-    onSuccess: (_data, params) =>
-      invalidateEndpoints(client, options.invalidates ?? [], options.deletes?.(params)),
+    mutationFn: (params) => {
+      const how = typeof options.call === 'function' ? options.call(params) : options.call;
+      if (!endpoint.spends) return call(endpoint, params, how);
+      const sent = JSON.stringify(params);
+      if (attempt.current?.params !== sent) attempt.current = { params: sent, key: newIdempotencyKey() };
+      return call(endpoint, params, { ...how, idempotencyKey: attempt.current.key });
+    },
+    onSuccess: (_data, params) => {
+      attempt.current = undefined;
+      return invalidateEndpoints(client, options.invalidates ?? [], options.deletes?.(params));
+    },
+    onError: (error) => {
+      if (!unanswered(error)) attempt.current = undefined;
+    },
   });
 };
 
