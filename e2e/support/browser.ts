@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -53,9 +53,58 @@ export const phone = async (browser: Browser, baseURL: string, { clock = false }
     });
   });
   const page = await context.newPage();
+  journal(page);
   if (clock) await page.clock.install();
   return page;
 };
+
+/** What each open page did, line by line (navigations, console, requests and answers), for a failure's report. */
+const journals = new WeakMap<Page, string[]>();
+const journal = (page: Page) => {
+  const lines: string[] = [];
+  journals.set(page, lines);
+  const started = Date.now();
+  const note = (line: string) => {
+    lines.push(`${String(Date.now() - started).padStart(7)} ms ${line}`);
+    if (lines.length > 2000) lines.shift();
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated ${frame.url()}`);
+  });
+  page.on('console', (message) => note(`console.${message.type()} ${message.text()}`));
+  page.on('pageerror', (error) => note(`pageerror ${error.message}`));
+  page.on('request', (request) =>
+    note(`-> ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')}`),
+  );
+  page.on('requestfinished', (request) =>
+    note(`<- ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')}`),
+  );
+  page.on('requestfailed', (request) =>
+    note(
+      `xx ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')} ${request.failure()?.errorText}`,
+    ),
+  );
+};
+
+/**
+ * A failed test leaves its pages open: each one's screenshot, address, DOM and journal go to the
+ * artifacts (`failed-<test>-<n>.*`), so a failure on a loaded machine can be read after the run.
+ */
+export async function reportOpenPages(browser: Browser, test: string) {
+  const name = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      n += 1;
+      const base = `${artifacts}failed-${name}-${n}`;
+      const lines = [`url ${page.url()}`, ...(journals.get(page) ?? [])];
+      await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+      const html = await page.content().catch((error: Error) => `(no DOM: ${error.message})`);
+      writeFileSync(`${base}.html`, html);
+      writeFileSync(`${base}.log`, `${lines.join('\n')}\n`);
+    }
+  }
+}
 
 /**
  * Lets the double-click guard (SPEC §9) run out on a phone opened with `clock`: its two seconds pass on the
