@@ -167,6 +167,16 @@ export async function login(
   }
 }
 
+/**
+ * Resolves once the page's event stream has answered (its headers are in): what the server pushes from
+ * then on reaches the page. The stream opens once the page has settled, which on a loaded machine can
+ * take many seconds; only a console that never opens it misses this wait.
+ */
+export const streamOpen = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
+    timeout: 60_000,
+  });
+
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
 
