@@ -6,7 +6,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { Limits } from '../../packages/contract/src/constants.ts';
 import type { TestServer } from './server.ts';
 
-export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** Where screenshots, failure reports and server logs go: e2e/artifacts/, or E2E_ARTIFACTS (ending in /). */
+export const artifacts =
+  process.env.E2E_ARTIFACTS || fileURLToPath(new URL('../artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
 
 /** Debian's Chromium, headless, nothing reaching out to the network; `extra` adds flags (a fake camera). */
