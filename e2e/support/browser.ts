@@ -152,9 +152,11 @@ export async function login(
   await page.locator('#username').fill(account);
   await page.locator('#password').fill(password);
   // An agent's home asks for the first-time bulletin, which opens by itself when there is one (SPEC §4).
+  // The wait starts before the submit, so its time also covers the puzzle and the home's first load:
+  // more than Playwright's 30 s on a loaded machine, which is no fault of the app.
   const bulletin =
     role === 'agent'
-      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'))
+      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'), { timeout: 120_000 })
       : undefined;
   await page.locator('form button[type=submit]').click();
   await solvePuzzle(page, server);
