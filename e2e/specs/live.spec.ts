@@ -115,7 +115,21 @@ describe('live operations of a company console', () => {
       (title) => !!document.querySelector(`.leaflet-marker-icon[title="${CSS.escape(title)}"]`),
       radio.name,
     );
-    await page.waitForTimeout(500);
+    // The map pans to it: read its place once it has stopped moving.
+    await page.waitForFunction(
+      (title) => {
+        const el = document.querySelector(`.leaflet-marker-icon[title="${CSS.escape(title)}"]`);
+        if (!el || document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim')) return false;
+        const { x, y } = el.getBoundingClientRect();
+        const seen = window as unknown as { lastMarkerPlace?: string };
+        const place = `${x},${y}`;
+        const still = seen.lastMarkerPlace === place;
+        seen.lastMarkerPlace = place;
+        return still;
+      },
+      radio.name,
+      { polling: 200 },
+    );
     const before = await markerCentre(page, radio.name);
     assert.ok(before, 'the radio’s marker is on the map');
 
