@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
-
-const streamOpen = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
-    timeout: 20_000,
-  });
 
 const languages = [
   ['en', 'SOS alarm'],
@@ -33,7 +27,7 @@ describe('what an agent and a company see of alarms and missing functions', () =
       await open;
       await radio.device.sos(22.3193, 114.1694, new Date());
       const banner = page.getByTestId('sos-banner');
-      await banner.getByText(title).waitFor({ timeout: 2_000 });
+      await banner.getByText(title).waitFor();
       assert.equal(await page.getByTestId('sos-alarm').count(), 0, 'no full-screen alarm for an agent');
       assert.match((await page.getByTestId('sos-banner-text').textContent()) ?? '', /Demo_Company/);
       await page.getByTestId('sos-badge').waitFor();

@@ -66,8 +66,12 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
       // The demo's Harbour fence, named on the map, and the radio's dot.
       await map.locator('.leaflet-tooltip', { hasText: 'Harbour' }).first().waitFor();
       // A redraw's old label fades out; one stays.
-      await page.waitForTimeout(1000);
-      assert.equal(await map.locator('.leaflet-tooltip', { hasText: 'Harbour' }).count(), 1);
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid=fence-draw-map] .leaflet-tooltip')].filter((el) =>
+            el.textContent?.includes('Harbour'),
+          ).length === 1,
+      );
       await page.getByTestId('fence-context').waitFor();
       // Screen-reader names in the screen's language: none of the UI kit's or Leaflet's English ones.
       if (lang !== 'en') {

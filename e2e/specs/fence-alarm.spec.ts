@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FenceTrigger } from '@ptt/contract';
-import type { Page } from 'playwright-core';
 import * as fences from '../../apps/server/src/modules/fence/manage.ts';
 import * as fenceMembers from '../../apps/server/src/modules/fence/members.ts';
 import * as orgs from '../../apps/server/src/modules/org/service.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -13,11 +12,6 @@ import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 const depot = { lat: 22.35, lng: 114.12 };
 /** Some 600 m north of the yard's centre: outside its 200 m. */
 const outside = { lat: depot.lat + 0.0055, lng: depot.lng };
-
-const streamOpen = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
-    timeout: 20_000,
-  });
 
 /** The demo company's "Depot Yard": a 200 m no-exit circle that monitors the given radios. */
 async function depotYard(terminalIds: number[]) {
@@ -35,7 +29,7 @@ async function depotYard(terminalIds: number[]) {
 describe('fence alarms on an open company console', () => {
   useServerAndBrowser();
 
-  it('shows a terminal leaving a no-exit fence within a second, with the records list updated', async () => {
+  it('shows a terminal leaving a no-exit fence on the open console, with the records list updated', async () => {
     const radio = await deviceOf(server, 'company01', 1);
     await depotYard([radio.id]);
     // Inside the yard: the no-exit fence is content.
@@ -63,10 +57,9 @@ describe('fence alarms on an open company console', () => {
 
     const left = await radio.device.positions([{ ...outside, time: ago(60) }]);
     assert.equal(left.alarms, 1, 'the terminal’s position outside the yard raised one alarm');
-    const sent = Date.now();
+    // How soon it comes is a budget of the bench (DESIGN §7); here it only has to come.
     const banner = page.getByTestId('fence-alarm');
-    await banner.waitFor({ timeout: 1_000 });
-    const shownAfter = Date.now() - sent;
+    await banner.waitFor();
     const text = (await page.getByTestId('fence-alarm-text').textContent()) ?? '';
     assert.match(text, new RegExp(`^${radio.name}: Outside \\(no exit\\) · Depot Yard`));
     // The list on screen has the new record at its top, without a pull.
@@ -75,10 +68,9 @@ describe('fence alarms on an open company console', () => {
       .first()
       .filter({ hasText: radio.name })
       .filter({ hasText: 'Depot Yard' })
-      .waitFor({ timeout: 1_000 });
+      .waitFor();
     assert.equal(await page.getByTestId('fence-record').count(), before + 1);
     await shot(page, 'fence-alarm-banner-en');
-    assert.ok(shownAfter < 1_000, `the banner came ${shownAfter} ms after the position was stored`);
 
     // The banner leads to the terminal's track.
     await page.getByTestId('fence-alarm-track').click();
@@ -97,8 +89,8 @@ describe('fence alarms on an open company console', () => {
       { ...outside, time: ago(0) },
     ]);
     assert.equal(again.alarms, 1);
-    await banner.waitFor({ timeout: 1_000 });
-    await page.getByTestId('fence-alarm-badge').waitFor({ timeout: 1_000 });
+    await banner.waitFor();
+    await page.getByTestId('fence-alarm-badge').waitFor();
     assert.equal(await page.getByTestId('fence-feed-item').count(), 2);
     await shot(page, 'fence-alarm-home-en');
 
@@ -125,7 +117,7 @@ describe('fence alarms on an open company console', () => {
         { ...outside, time: next() },
       ]);
       assert.equal(crossed.alarms, 1);
-      await banner.getByText(title).waitFor({ timeout: 1_000 });
+      await banner.getByText(title).waitFor();
       await page.waitForTimeout(300);
       await shot(page, `fence-alarm-home-${lang.toLowerCase()}-320`);
     }

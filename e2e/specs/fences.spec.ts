@@ -30,17 +30,17 @@ async function drawSquare(page: Page) {
   const map = page.getByTestId('fence-draw-map');
   await map.locator('.leaflet-container').waitFor();
   await map.scrollIntoViewIfNeeded();
-  for (const [fx, fy] of corners) {
+  for (const [i, [fx, fy]] of corners.entries()) {
     // The first tap focuses the map, which may scroll the page: measure it before every tap.
     const box = await map.boundingBox();
     if (!box) throw new Error('map not on screen');
     await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-    await page.waitForTimeout(300);
+    // Each corner is counted before the next tap.
+    await page
+      .getByTestId('fence-draw-hint')
+      .getByText(new RegExp(`\\b${i + 1} so far`))
+      .waitFor();
   }
-  await page
-    .getByTestId('fence-draw-hint')
-    .getByText(/4 so far/)
-    .waitFor({ timeout: 5000 });
 }
 
 describe('electronic fences of a company', () => {

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { login, phone, shot, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import type { TestServer } from '../support/server.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const centre = { lat: 22.3193, lng: 114.1694 };
-
-/** Resolves once the console's event stream has answered (its headers are in). */
-const streamOpen = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
-    timeout: 20_000,
-  });
 
 /** The centre of a terminal's own marker on the fleet map (not inside a cluster). */
 const markerCentre = (page: Page, name: string) =>
@@ -26,7 +20,7 @@ const markerCentre = (page: Page, name: string) =>
 describe('live operations of a company console', () => {
   useServerAndBrowser();
 
-  it('takes the open console’s screen within a second of a terminal’s SOS; Acknowledge opens its detail', async () => {
+  it('takes the open console’s screen when a terminal raises SOS; Acknowledge opens its detail', async () => {
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
     await login(page, server, 'org', 'company01', 'company123');
@@ -36,8 +30,9 @@ describe('live operations of a company console', () => {
 
     const radio = await deviceOf(server, 'company01', 2);
     await radio.device.sos(centre.lat, centre.lng, new Date());
+    // How soon it comes is a budget of the bench (DESIGN §7); here it only has to come.
     const alarm = page.getByTestId('sos-alarm');
-    await alarm.waitFor({ timeout: 1_000 });
+    await alarm.waitFor();
     assert.equal(await page.getByTestId('sos-alarm-name').textContent(), radio.name);
     assert.match((await alarm.textContent()) ?? '', new RegExp(radio.ssid));
     assert.match((await alarm.textContent()) ?? '', /Demo_Company/);
@@ -47,7 +42,7 @@ describe('live operations of a company console', () => {
     // A second SOS while the first waits queues behind it.
     const other = await deviceOf(server, 'company01', 3);
     await other.device.sos(centre.lat + 0.01, centre.lng, new Date());
-    await page.getByTestId('sos-alarm-count').getByText('2 SOS waiting').waitFor({ timeout: 1_000 });
+    await page.getByTestId('sos-alarm-count').getByText('2 SOS waiting').waitFor();
     await shot(page, 'live-sos-alarm-queue-en');
 
     const id = await alarm.getAttribute('data-sos-id');
@@ -68,7 +63,7 @@ describe('live operations of a company console', () => {
     await reopened;
     // The latest radio signed in: resetting a terminal's credentials ends the sessions of those before it.
     await other.device.sos(centre.lat, centre.lng, new Date());
-    await alarm.getByText('SOS 緊急求救').waitFor({ timeout: 1_000 });
+    await alarm.getByText('SOS 緊急求救').waitFor();
     await page.getByTestId('sos-alarm-map').waitFor();
     await shot(page, 'live-sos-alarm-zh-hant');
     await page.getByTestId('sos-alarm-ack').click();
@@ -120,7 +115,21 @@ describe('live operations of a company console', () => {
       (title) => !!document.querySelector(`.leaflet-marker-icon[title="${CSS.escape(title)}"]`),
       radio.name,
     );
-    await page.waitForTimeout(500);
+    // The map pans to it: read its place once it has stopped moving.
+    await page.waitForFunction(
+      (title) => {
+        const el = document.querySelector(`.leaflet-marker-icon[title="${CSS.escape(title)}"]`);
+        if (!el || document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim')) return false;
+        const { x, y } = el.getBoundingClientRect();
+        const seen = window as unknown as { lastMarkerPlace?: string };
+        const place = `${x},${y}`;
+        const still = seen.lastMarkerPlace === place;
+        seen.lastMarkerPlace = place;
+        return still;
+      },
+      radio.name,
+      { polling: 200 },
+    );
     const before = await markerCentre(page, radio.name);
     assert.ok(before, 'the radio’s marker is on the map');
 
@@ -132,7 +141,6 @@ describe('live operations of a company console', () => {
         return !!el && el.getBoundingClientRect().x > (x as number) + 20;
       },
       [radio.name, before.x] as const,
-      { timeout: 2_000 },
     );
     const afterMove = await markerCentre(page, radio.name);
     assert.ok(afterMove && Math.abs(afterMove.y - before.y) < 5, 'the marker moved east, not north');

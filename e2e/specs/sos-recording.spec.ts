@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pcmWav } from '@ptt/simulator';
 import type { Page } from 'playwright-core';
-import { login, phone, shot, toastsGone } from '../support/browser.ts';
+import { login, phone, shot, streamOpen, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -25,26 +25,21 @@ describe('SOS alarms and recordings of a company', () => {
 
   it('shows a terminal’s SOS on the home badge, opens and processes it, and the badge clears', async () => {
     const page = await phone(browser, server.url);
+    const open = streamOpen(page);
     await login(page, server, 'org', 'company01', 'company123');
     // The demo company starts with one open SOS.
     await badge(page).getByText('1', { exact: true }).waitFor();
+    await open;
 
     const radio = await deviceOf(server, 'company01', 2);
     await radio.device.sos(22.3193, 114.1694, new Date());
-    await badge(page).getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
-    // Once the console's event stream is open, the SOS also takes the screen; acknowledging it opens its detail.
-    const alarm = page.getByTestId('sos-alarm');
-    if (
-      await alarm.waitFor({ timeout: 2_000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await page.getByTestId('sos-alarm-ack').click();
-      await page.waitForURL('**/sosDetail?id=*');
-      await page.goBack();
-      await badge(page).getByText('2', { exact: true }).waitFor();
-    }
+    await badge(page).getByText('2', { exact: true }).waitFor();
+    // The console's event stream is open, so the SOS also takes the screen; acknowledging it opens its detail.
+    await page.getByTestId('sos-alarm').waitFor();
+    await page.getByTestId('sos-alarm-ack').click();
+    await page.waitForURL('**/sosDetail?id=*');
+    await page.goBack();
+    await badge(page).getByText('2', { exact: true }).waitFor();
     await shot(page, 'sos-home-badge-en');
 
     await page.getByTestId('row-sos').click();
@@ -75,7 +70,7 @@ describe('SOS alarms and recordings of a company', () => {
     await processFirst(page, 'Seen on site');
     await page.goto('/home');
     await page.getByTestId('row-sos').waitFor();
-    await badge(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await badge(page).waitFor({ state: 'detached' });
 
     // The same screens in Traditional Chinese.
     await page.evaluate(() => localStorage.setItem('lang', 'zh-Hant'));
@@ -104,8 +99,6 @@ describe('SOS alarms and recordings of a company', () => {
     await page.waitForFunction(
       () =>
         Number(document.querySelector('[data-testid=player-progress]')?.getAttribute('aria-valuenow')) >= 1,
-      undefined,
-      { timeout: 10_000 },
     );
     const href = await row.getByTestId('recording-download').getAttribute('href');
     assert.match(href ?? '', /\/v1\/recording\/download\?id=\d+/);

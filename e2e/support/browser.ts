@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { Limits } from '../../packages/contract/src/constants.ts';
 import type { TestServer } from './server.ts';
 
-export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** Where screenshots, failure reports and server logs go: e2e/artifacts/, or E2E_ARTIFACTS (ending in /). */
+export const artifacts =
+  process.env.E2E_ARTIFACTS || fileURLToPath(new URL('../artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
 
 /** Debian's Chromium, headless, nothing reaching out to the network; `extra` adds flags (a fake camera). */
@@ -53,9 +55,58 @@ export const phone = async (browser: Browser, baseURL: string, { clock = false }
     });
   });
   const page = await context.newPage();
+  journal(page);
   if (clock) await page.clock.install();
   return page;
 };
+
+/** What each open page did, line by line (navigations, console, requests and answers), for a failure's report. */
+const journals = new WeakMap<Page, string[]>();
+const journal = (page: Page) => {
+  const lines: string[] = [];
+  journals.set(page, lines);
+  const started = Date.now();
+  const note = (line: string) => {
+    lines.push(`${String(Date.now() - started).padStart(7)} ms ${line}`);
+    if (lines.length > 2000) lines.shift();
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated ${frame.url()}`);
+  });
+  page.on('console', (message) => note(`console.${message.type()} ${message.text()}`));
+  page.on('pageerror', (error) => note(`pageerror ${error.message}`));
+  page.on('request', (request) =>
+    note(`-> ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')}`),
+  );
+  page.on('requestfinished', (request) =>
+    note(`<- ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')}`),
+  );
+  page.on('requestfailed', (request) =>
+    note(
+      `xx ${request.method()} ${request.url().replace(/access_token=[^&]+/, 'access_token=…')} ${request.failure()?.errorText}`,
+    ),
+  );
+};
+
+/**
+ * A failed test leaves its pages open: each one's screenshot, address, DOM and journal go to the
+ * artifacts (`failed-<test>-<n>.*`), so a failure on a loaded machine can be read after the run.
+ */
+export async function reportOpenPages(browser: Browser, test: string) {
+  const name = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      n += 1;
+      const base = `${artifacts}failed-${name}-${n}`;
+      const lines = [`url ${page.url()}`, ...(journals.get(page) ?? [])];
+      await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+      const html = await page.content().catch((error: Error) => `(no DOM: ${error.message})`);
+      writeFileSync(`${base}.html`, html);
+      writeFileSync(`${base}.log`, `${lines.join('\n')}\n`);
+    }
+  }
+}
 
 /**
  * Lets the double-click guard (SPEC §9) run out on a phone opened with `clock`: its two seconds pass on the
@@ -101,9 +152,11 @@ export async function login(
   await page.locator('#username').fill(account);
   await page.locator('#password').fill(password);
   // An agent's home asks for the first-time bulletin, which opens by itself when there is one (SPEC §4).
+  // The wait starts before the submit, so its time also covers the puzzle and the home's first load:
+  // more than Playwright's 30 s on a loaded machine, which is no fault of the app.
   const bulletin =
     role === 'agent'
-      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'))
+      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'), { timeout: 120_000 })
       : undefined;
   await page.locator('form button[type=submit]').click();
   await solvePuzzle(page, server);
@@ -117,6 +170,16 @@ export async function login(
     await page.waitForURL('**/home');
   }
 }
+
+/**
+ * Resolves once the page's event stream has answered (its headers are in): what the server pushes from
+ * then on reaches the page. The stream opens once the page has settled, which on a loaded machine can
+ * take many seconds; only a console that never opens it misses this wait.
+ */
+export const streamOpen = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
+    timeout: 60_000,
+  });
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });

@@ -1,22 +1,30 @@
+import { createWriteStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { basename } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { puzzles, sessions, smsOutbox } from '../../apps/server/src/db/schema.ts';
 import { readConfig } from '../../apps/server/src/env.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
+import { artifacts } from './browser.ts';
 
-/** The real server with the built web app, on an in-memory database seeded with the demo. */
+/**
+ * The real server with the built web app, on an in-memory database seeded with the demo. Its log (every
+ * request, with its time) goes to the artifacts as `server-<spec file>.log`, beside a failure's pages.
+ */
 export async function startServer() {
   const config = readConfig({
     DATABASE_URL: 'memory://',
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     REMINDER_HOUR: 'off',
   });
   const database = await openDatabase(config);
   await seedDemo(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const spec = basename(process.argv[process.argv.length - 1] ?? 'spec').replace(/\.spec\.ts$/, '');
+  const logStream = createWriteStream(`${artifacts}server-${spec}.log`);
+  const app = await buildApp({ config, database, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const db = database.db;

@@ -1,6 +1,6 @@
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launch } from './browser.ts';
+import { launch, reportOpenPages } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
 /** The spec's server and browser, set before its first test (read them inside tests and hooks). */
@@ -15,6 +15,11 @@ export function useServerAndBrowser(flags: () => string[] = () => []) {
   before(async () => {
     server = await startServer();
     browser = await launch(flags());
+  });
+  afterEach(async (t) => {
+    // Node 20's types lack the `passed` that its test context has.
+    const passed = (t as { passed?: boolean }).passed !== false;
+    if (!passed && browser) await reportOpenPages(browser, t.name);
   });
   after(async () => {
     await browser?.close();

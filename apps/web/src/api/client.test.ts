@@ -157,6 +157,37 @@ describe('answers (SPEC §8)', () => {
     expect(isOffline()).toBe(false);
   });
 
+  it('keeps the sign-in when an answer is cut off while it is read, and stays on the page offline', async () => {
+    signIn(0);
+    const cut = new Response('{"code":20001,');
+    vi.spyOn(cut, 'json').mockRejectedValue(new TypeError('network error'));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(cut));
+    await expect(call(api.profile.faststats, {})).rejects.toMatchObject({
+      handled: true,
+      msg: Messages.offline,
+    });
+    expect(getLoginInfo()).not.toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it('keeps the sign-in for the next page when this one leaves with a call on its way', async () => {
+    signIn(0);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockRejectedValue(new DOMException('The user aborted a request.', 'AbortError')),
+    );
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await expect(call(api.profile.faststats, {})).rejects.toMatchObject({ handled: true });
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    expect(getLoginInfo()).not.toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
   it('treats an answer that is not an envelope as a transport failure', async () => {
     vi.stubGlobal(
       'fetch',

@@ -95,14 +95,45 @@ interface RawEnvelope {
   data: unknown;
 }
 
-const readEnvelope = async (response: Response): Promise<RawEnvelope | null> => {
+/** An answer whose body never fully arrived: the connection broke, or the page left, while it was read. */
+const cutOff = Symbol('cut off');
+
+/**
+ * The answer's envelope; null when the body is no envelope (a proxy's error page), `cutOff` when it could
+ * not be read to its end (reading fails with a TypeError or an AbortError, where a body that is not JSON
+ * fails with a SyntaxError).
+ */
+const readEnvelope = async (response: Response): Promise<RawEnvelope | null | typeof cutOff> => {
+  let body: Partial<RawEnvelope> | null;
   try {
-    const body = (await response.json()) as Partial<RawEnvelope> | null;
-    if (!body || typeof body.code !== 'number') return null;
-    return { code: body.code, msg: isMsg(body.msg) ? body.msg : Messages.internalError, data: body.data };
-  } catch {
-    return null;
+    body = (await response.json()) as Partial<RawEnvelope> | null;
+  } catch (error) {
+    return error instanceof SyntaxError ? null : cutOff;
   }
+  if (!body || typeof body.code !== 'number') return null;
+  return { code: body.code, msg: isMsg(body.msg) ? body.msg : Messages.internalError, data: body.data };
+};
+
+/**
+ * Whether this page is going away (a reload, another address typed, a link to another document): its calls
+ * are cut off then, which says nothing of the server or the session. Session storage is the tab's, not the
+ * page's, so a call that ended the sign-in here would sign out the page that comes next.
+ */
+let pageLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    pageLeaving = true;
+  });
+  // Back from the back-forward cache: the page lives again.
+  window.addEventListener('pageshow', () => {
+    pageLeaving = false;
+  });
+}
+
+/** What a call that got no answer rejects with: the page stays, under the offline notice (unless it is leaving). */
+const noAnswer = (): ApiError => {
+  if (!pageLeaving) setOffline(true);
+  return new ApiError(Code.internal, Messages.offline, true);
 };
 
 /** Leaves for the login page with a message; the returned error rejects the call. */
@@ -182,16 +213,17 @@ export const request = async (
   } catch (error) {
     // A query dropped by its caller is no failure of the server: stay silent.
     if (options.signal?.aborted) throw error;
-    // No answer at all (no network, or the server out of reach): the page stays, under the offline
-    // notice, instead of going back to the login page (docs/decisions.md). A timeout still leaves.
-    if (isNetworkFailure(error)) {
-      setOffline(true);
-      throw new ApiError(Code.internal, Messages.offline, true);
-    }
+    // No answer at all (no network, the server out of reach, or this page leaving): the page stays,
+    // under the offline notice, instead of going back to the login page (docs/decisions.md). A timeout
+    // still leaves.
+    if (pageLeaving || isNetworkFailure(error)) throw noAnswer();
     throw leave(Code.internal, Messages.serverException);
   }
   setOffline(false);
   const envelope = await readEnvelope(response);
+  // The answer was cut off while it was read (the page left for another, the connection broke): that
+  // is no answer, not a server exception that ends the sign-in.
+  if (envelope === cutOff || pageLeaving) throw noAnswer();
   if (response.status === Code.loginTimeoutStatus || envelope?.code === Code.loginTimeoutStatus) {
     // The login is over: without its info the guard keeps /home closed until the next sign-in.
     clearLoginInfo();
