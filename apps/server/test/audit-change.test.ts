@@ -86,7 +86,8 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
                where i.inhparent = 'audit_log'::regclass`),
     );
     const names = (
-      (partitions as unknown as { rows?: { name: string }[] }).rows ?? (partitions as unknown as { name: string }[])
+      (partitions as unknown as { rows?: { name: string }[] }).rows ??
+      (partitions as unknown as { name: string }[])
     ).map((r) => r.name);
     for (const name of names.filter((n) => n !== 'audit_log_default'))
       await t.database.db.execute(
