@@ -95,6 +95,22 @@ describe('the expiry radar', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('fn-duplex')).toBeTruthy();
   });
 
+  it('asks for the soonest expiry first, and offers the latest first', async () => {
+    const spy = agentRadar();
+    renderRoute('/expiring');
+    await findPage('expiring-page');
+    await screen.findByTestId('expiring-861234567890001');
+    expect(calls(spy, api.terminal.expiring.path).every((u) => u.searchParams.get('order') === 'asc')).toBe(
+      true,
+    );
+    expect(screen.getByTestId('order-asc').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('order-desc'));
+    await waitFor(() =>
+      expect(calls(spy, api.terminal.expiring.path).at(-1)?.searchParams.get('order')).toBe('desc'),
+    );
+    expect(screen.getByTestId('order-desc').getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('starts on the company a company page opened it with', async () => {
     const spy = agentRadar();
     renderRoute('/expiring?orgId=3&orgName=Taxi%20Co');

@@ -15,6 +15,11 @@ export const renewalEn = {
     },
     functions: 'Functions',
     allFunctions: 'All',
+    order: 'Order',
+    orders: {
+      asc: 'Soonest first',
+      desc: 'Latest first',
+    },
     allCompanies: 'All companies',
     searchCompany: 'Search company',
     noCompanies: 'No companies',

@@ -15,6 +15,11 @@ export const renewalZhHans = {
     },
     functions: '功能',
     allFunctions: '全部',
+    order: '排序',
+    orders: {
+      asc: '最先到期',
+      desc: '最后到期',
+    },
     allCompanies: '全部单位',
     searchCompany: '搜索单位',
     noCompanies: '暂无单位',

@@ -15,6 +15,11 @@ export const renewalZhHant = {
     },
     functions: '功能',
     allFunctions: '全部',
+    order: '排序',
+    orders: {
+      asc: '最先到期',
+      desc: '最後到期',
+    },
     allCompanies: '全部單位',
     searchCompany: '搜尋單位',
     noCompanies: '暫無單位',
