@@ -88,6 +88,7 @@ export const renewalEn = {
       title: 'Reminders',
       label: 'Expiry reminder by SMS',
       hint: 'The contact gets a text 30, 7 and 1 days before services expire',
+      noMobile: 'This company has no mobile number: no text will go until one is added.',
       on: 'Expiry reminder SMS on',
       off: 'Expiry reminder SMS off',
     },

@@ -88,6 +88,7 @@ export const renewalZhHans = {
       title: '提醒',
       label: '到期短信提醒',
       hint: '服务到期前30、7和1天向联系人发送短信',
+      noMobile: '该公司没有手机号码：添加号码之前不会发送短信。',
       on: '到期短信提醒已开启',
       off: '到期短信提醒已关闭',
     },

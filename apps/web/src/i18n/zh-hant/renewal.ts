@@ -88,6 +88,7 @@ export const renewalZhHant = {
       title: '提醒',
       label: '到期簡訊提醒',
       hint: '服務到期前30、7和1天向聯繫人發送簡訊',
+      noMobile: '此公司沒有手機號碼：加上號碼之前不會發送短信。',
       on: '到期簡訊提醒已開啟',
       off: '到期簡訊提醒已關閉',
     },
