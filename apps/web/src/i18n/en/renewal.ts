@@ -52,6 +52,8 @@ export const renewalEn = {
       failed: 'Could not work out the cost.',
       cost_one: '{{count}} {{card}} card; you have {{balance}}',
       cost_other: '{{count}} {{card}} cards; you have {{balance}}',
+      shortBy_one: '(short by {{count}})',
+      shortBy_other: '(short by {{count}})',
       permanent_one: '{{count}} VIP user keeps {{card}} for good, free',
       permanent_other: '{{count}} VIP users keep {{card}} for good, free',
       silent_one: '{{count}} of them not heard from for more than {{days}} days',

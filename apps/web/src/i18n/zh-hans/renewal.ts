@@ -52,6 +52,8 @@ export const renewalZhHans = {
       failed: '无法计算费用。',
       cost_one: '{{count}}张{{card}}卡；您有{{balance}}张',
       cost_other: '{{count}}张{{card}}卡；您有{{balance}}张',
+      shortBy_one: '（差 {{count}} 张）',
+      shortBy_other: '（差 {{count}} 张）',
       permanent_one: '{{count}}个VIP用户的{{card}}为永久，免费',
       permanent_other: '{{count}}个VIP用户的{{card}}为永久，免费',
       silent_one: '其中{{count}}个超过{{days}}天没有联系',

@@ -52,6 +52,8 @@ export const renewalZhHant = {
       failed: '無法計算費用。',
       cost_one: '{{count}}張{{card}}卡；您有{{balance}}張',
       cost_other: '{{count}}張{{card}}卡；您有{{balance}}張',
+      shortBy_one: '（差 {{count}} 張）',
+      shortBy_other: '（差 {{count}} 張）',
       permanent_one: '{{count}}個VIP用戶的{{card}}為永久，免費',
       permanent_other: '{{count}}個VIP用戶的{{card}}為永久，免費',
       silent_one: '其中{{count}}個超過{{days}}天沒有聯繫',
