@@ -293,9 +293,11 @@ describe('card thresholds', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('threshold-voice-save'));
     await screen.findByText('Enter a whole number of cards from 0 to 1000000');
     expect(calls(spy, api.agent.setThreshold.path)).toHaveLength(0);
-    fireEvent.change(input, { target: { value: '50' } });
+    // Full-width digits, as a Chinese input method types them, are read as the sale form reads them.
+    fireEvent.change(input, { target: { value: '５０' } });
     fireEvent.click(screen.getByTestId('threshold-voice-save'));
     await waitFor(() => expect(calls(spy, api.agent.setThreshold.path)).toHaveLength(1));
+    expect(screen.queryByText('Enter a whole number of cards from 0 to 1000000')).toBeNull();
     const sent = calls(spy, api.agent.setThreshold.path)[0]?.searchParams;
     expect(sent?.get('cardType')).toBe('0');
     expect(sent?.get('threshold')).toBe('50');
