@@ -30,9 +30,11 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
       assert.equal(await open.locator('.adm-checkbox').count(), 3);
       await page.getByTestId('sos-select-all').click();
       assert.equal(await open.locator('.adm-checkbox-checked').count(), 3);
-      // The batch panel leaves rows in sight above it.
+      // The batch panel leaves rows in sight above it: a line and a button, not the remark form.
+      await open.first().scrollIntoViewIfNeeded();
       const panel = await page.getByTestId('sos-batch').boundingBox();
       const row = await open.first().boundingBox();
+      assert.ok(panel && panel.height < 568 / 3, `the batch panel is ${panel?.height} px high`);
       assert.ok(panel && row && row.y + row.height <= panel.y, 'a row is visible above the batch panel');
       await shot(page, `sos-batch-list-${lang.toLowerCase()}-320`);
       await page.getByTestId('sos-batch-open').click();
