@@ -1,12 +1,15 @@
-import type { ExportFormat, Route } from '@ptt/contract';
+import { Code, type ExportFormat, Messages, type Msg, type Route } from '@ptt/contract';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildUrl, type ParamValue } from '../api/client.ts';
+import { buildUrl, localize, type ParamValue } from '../api/client.ts';
+import { transportHooks } from '../api/transport-hooks.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { msgField } from '../i18n/languages.ts';
-import { downloadUrl } from '../lib/csv.ts';
+import { downloadBlob } from '../lib/csv.ts';
+import { localDay } from '../lib/dates.ts';
+import { clearLoginInfo } from '../lib/storage.ts';
 import { showToast } from './toast.ts';
 
 interface Props {
@@ -14,16 +17,31 @@ interface Props {
   endpoint: Route;
   /** The filters the list is shown with: the file holds the same rows. */
   params: Record<string, ParamValue>;
-  /** The file's name, without its extension. */
+  /** What the file holds; its name adds the device's day and the format's extension. */
   name: string;
 }
 
+/** The envelope an export answers instead of a file: a refusal, or the session over. */
+const refusalOf = async (response: Response): Promise<{ code: number; msg: Msg } | null> => {
+  if (response.ok && !response.headers.get('Content-Type')?.includes('application/json')) return null;
+  try {
+    const body = (await response.json()) as { code?: unknown; msg?: Msg } | null;
+    if (typeof body?.code === 'number' && typeof body.msg?.en === 'string')
+      return { code: body.code, msg: body.msg };
+  } catch {
+    // Not an envelope either: said below as the server's failure.
+  }
+  return { code: Code.internal, msg: Messages.serverException };
+};
+
 /**
- * Downloads an export straight from the server (which reads the session from the query), in the
- * screen's language and with the device's time zone, which the file's time columns name; offline, it
- * says so instead.
+ * Downloads an export from the server (which reads the session from the query), in the screen's
+ * language and with the device's time zone, which the file's time columns name, under the name the
+ * screen gives it (the device's day or month of what it holds, not the server's). The file is fetched
+ * first, so that an answer that is not a file (the session over, a refusal) is said, never saved;
+ * offline, it says so instead.
  */
-export function exportFile(
+export async function exportFile(
   endpoint: Route,
   params: Record<string, ParamValue>,
   format: ExportFormat,
@@ -31,10 +49,21 @@ export function exportFile(
 ) {
   if (!navigator.onLine) return showToast(i18n.t('exportFile.offline'));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  downloadUrl(
-    buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone }),
-    `${name}.${format}`,
-  );
+  const url = buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone });
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method });
+  } catch {
+    return showToast(i18n.t('exportFile.offline'));
+  }
+  const refusal = await refusalOf(response);
+  if (!refusal) return downloadBlob(`${name}.${format}`, await response.blob());
+  showToast(localize(refusal.msg));
+  if (refusal.code === Code.unauthorized || refusal.code === Code.loginTimeoutStatus) {
+    // As any call that finds the session over: the sign-in ends on this device and the login page is back.
+    clearLoginInfo();
+    transportHooks.toLogin();
+  }
 }
 
 /** The header button that exports a list as it is filtered, as CSV or as an Excel workbook. */
@@ -43,7 +72,7 @@ export const ExportMenu = ({ endpoint, params, name }: Props) => {
   const [open, setOpen] = useState(false);
   const fetchFile = (format: ExportFormat) => {
     setOpen(false);
-    exportFile(endpoint, params, format, name);
+    void exportFile(endpoint, params, format, `${name}-${localDay()}`);
   };
   return (
     <>

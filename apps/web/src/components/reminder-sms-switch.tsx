@@ -9,13 +9,15 @@ interface Props {
   /** The company, on an agent's view of it; absent on the company's own. */
   id?: number;
   on: boolean;
+  /** The company's mobile number, where the text goes: without one, none goes whatever the switch says. */
+  phone: string;
 }
 
 /**
  * Whether the company's contact gets the daily expiry reminder by SMS: on an agent's view of a company
  * and on the company's own profile, both reading orgDetail.reminder_sms.
  */
-export const ReminderSmsSwitch = ({ id, on }: Props) => {
+export const ReminderSmsSwitch = ({ id, on, phone }: Props) => {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const save = useEndpointMutation(api.org.setReminderSms, { invalidates: [api.org.info] });
@@ -40,6 +42,14 @@ export const ReminderSmsSwitch = ({ id, on }: Props) => {
           {t('renewal.sms.label')}
           <br />
           <span className="item-meta">{t('renewal.sms.hint')}</span>
+          {phone.trim() === '' && (
+            <>
+              <br />
+              <span className="item-meta item-meta--warn" data-testid="reminder-sms-no-mobile">
+                {t('renewal.sms.noMobile')}
+              </span>
+            </>
+          )}
         </span>
         <Switch
           checked={on}

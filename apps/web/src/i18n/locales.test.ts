@@ -24,6 +24,19 @@ describe('locales', () => {
     for (const [key, value] of entries) expect(value.trim(), key).not.toBe('');
   });
 
+  it.each(Object.keys(locales))('%s names the refund movement with one word on every screen', (lang) => {
+    const texts = new Map(leaves(locales[lang]));
+    const names = [
+      'sales.kind.return',
+      'statement.kind.return',
+      'statement.total.refunded',
+      'notice.kind.t6',
+    ].map((key) => texts.get(key));
+    expect(new Set(names).size, names.join(' / ')).toBe(1);
+    // And the word is not the one the return of cards to a lower agent uses.
+    expect(texts.get('statement.kind.restoreOut')).not.toContain(names[0]);
+  });
+
   it('carries every contract message under msg, in the matching language', () => {
     for (const key of Object.keys(Messages) as (keyof typeof Messages)[]) {
       expect(en.msg[key]).toBe(Messages[key].en);

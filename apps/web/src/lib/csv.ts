@@ -20,8 +20,12 @@ export const downloadUrl = (url: string, filename: string) => {
 };
 
 /** Saves text as a file the browser downloads. */
-export const downloadText = (filename: string, text: string, type = 'text/csv;charset=utf-8') => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export const downloadText = (filename: string, text: string, type = 'text/csv;charset=utf-8') =>
+  downloadBlob(filename, new Blob([text], { type }));
+
+/** Saves what was fetched as a file the browser downloads, under the name given. */
+export const downloadBlob = (filename: string, blob: Blob) => {
+  const url = URL.createObjectURL(blob);
   downloadUrl(url, filename);
   // The click has handed the file to the browser; the URL can go once this task ends.
   setTimeout(() => URL.revokeObjectURL(url));

@@ -9,6 +9,18 @@ export const formatTime = (iso: string, lang: string): string =>
 export const formatDate = (iso: string, lang: string): string =>
   new Date(iso).toLocaleDateString(lang, { dateStyle: 'medium' });
 
+/**
+ * A calendar day (YYYY-MM-DD, or the day of an ISO time as the server wrote it) as formatDate writes
+ * dates ("Dec 2, 2026"), the same day in every zone.
+ */
+export const formatDay = (day: string, lang: string): string => {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(lang, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+};
+
 /** A local calendar day, `offset` days from today, as YYYY-MM-DD (what date inputs and the server read). */
 export const localDay = (offset = 0): string => {
   const d = new Date(Date.now() + offset * 86_400_000);

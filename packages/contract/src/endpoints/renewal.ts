@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { cardType, digits, id, idList, pageParams } from '../rules.ts';
+import { cardType, digits, id, idList, pageParams, wholeCount } from '../rules.ts';
 import { count, endpoint, optional } from './define.ts';
 import { type FunctionKey, functionOfCard } from './terminal.ts';
 
@@ -205,13 +205,14 @@ export const runwayEndpoints = {
     params: () =>
       z.object({
         cardType: cardType(),
-        threshold: digits('invalidThreshold').pipe(
-          z
-            .number()
-            .int('invalidThreshold')
-            .min(0, 'invalidThreshold')
-            .max(RenewalLimits.thresholdMax, 'invalidThreshold'),
-        ),
+        // Read as the sale form reads a count: trimmed, full-width digits as digits.
+        threshold: wholeCount({
+          min: 0,
+          max: RenewalLimits.thresholdMax,
+          minKey: 'invalidThreshold',
+          maxKey: 'invalidThreshold',
+          wholeKey: 'invalidThreshold',
+        }),
       }),
     data: () => z.null(),
   }),

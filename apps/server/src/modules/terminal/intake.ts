@@ -28,9 +28,7 @@ async function checkRows(db: Conn, orgId: number, rows: ReadRow[], prefix: strin
     return parsed.success ? parsed.data : undefined;
   };
   const ssids = rows.map(ssidOf);
-  const seen = new Map<string, number>();
-  for (const s of ssids) if (s) seen.set(s, (seen.get(s) ?? 0) + 1);
-  const valid = [...seen.keys()];
+  const valid = [...new Set(ssids.filter((s) => s !== undefined))];
   const inUse = new Set(valid.length ? await repo.existingSsids(db, valid) : []);
   const named = rows.map((r) => r.group.trim()).filter((g) => g !== '');
   const groupIds = await groups.byNames(db, orgId, named, lock);
@@ -38,7 +36,8 @@ async function checkRows(db: Conn, orgId: number, rows: ReadRow[], prefix: strin
     const errors: IntakeRowError[] = [];
     const ssid = ssids[i];
     if (!ssid) errors.push('ssid');
-    else if ((seen.get(ssid) ?? 0) > 1) errors.push('importDuplicate');
+    // The first row with an SSID keeps it; only the repeats are flagged, so dropping them keeps one.
+    else if (ssids.indexOf(ssid) < i) errors.push('importDuplicate');
     else if (inUse.has(ssid)) errors.push('importSsidInUse');
     const name = r.name.trim();
     if (name !== '' && !rules.nicknameLong.safeParse(name).success) errors.push('nicknameLong');

@@ -170,7 +170,7 @@ export const Component = () => {
               }}
             />
           </section>
-          {role === 1 && own.data && <ReminderSmsSwitch on={own.data.reminder_sms} />}
+          {role === 1 && own.data && <ReminderSmsSwitch on={own.data.reminder_sms} phone={own.data.phone} />}
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import { localDay } from '../../lib/dates.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -91,20 +92,19 @@ describe('/audit, the audit log', { timeout: 20_000 }, () => {
 
   it('downloads the log as it is filtered, in the chosen format and language', async () => {
     signIn(0);
-    mockApi({ [api.audit.list.path]: pageOf(rows) });
-    let href = '';
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      href = this.href;
+    const spy = mockApi({
+      [api.audit.list.path]: pageOf(rows),
+      [api.audit.export.path]: { file: 'a,b\r\n' },
     });
+    const saved = watchDownloads();
     renderRoute('/audit');
     await findPage('audit-page');
     fireEvent.change(screen.getByTestId('audit-action'), { target: { value: '/v1/fence/add' } });
     fireEvent.click(screen.getByTestId('export-open'));
     fireEvent.click(await screen.findByText('Excel workbook (XLSX)'));
-    await waitFor(() => expect(href).not.toBe(''));
-    const url = new URL(href);
-    expect(url.pathname).toBe(api.audit.export.path);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    await waitFor(() => expect(saved).toEqual([`audit-${localDay()}.xlsx`]));
+    const [url] = callsOn(spy, api.audit.export.path);
+    expect(Object.fromEntries(url?.searchParams ?? [])).toMatchObject({
       action: '/v1/fence/add',
       format: 'xlsx',
       lang: 'en',

@@ -142,7 +142,10 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
 
     fireEvent.change(q, { target: { value: 'Nowhere' } });
     fireEvent.keyDown(q, { key: 'Enter' });
+    // While the server looks, a spinner says so (the first search after a start is slow).
+    expect(screen.getByTestId('place-busy').textContent).toBe('Searching…');
     expect(await screen.findByTestId('place-none')).toBeTruthy();
+    expect(screen.queryByTestId('place-busy')).toBeNull();
 
     fireEvent.change(q, { target: { value: ' Kowloon ' } });
     fireEvent.click(screen.getByTestId('place-go'));

@@ -155,7 +155,12 @@ describe('fence form', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('fence-draw-hint').textContent).toMatch(/3 so far/);
 
     fireEvent.click(screen.getByTestId('fence-shape-circle'));
+    expect(screen.getByTestId('fence-draw-hint').textContent).toBe('Tap the map to place the centre.');
     fireEvent.click(screen.getByTestId('fence-draw-map'));
+    // Once placed, the hint says what comes next instead of asking again.
+    expect(screen.getByTestId('fence-draw-hint').textContent).toBe(
+      'Centre placed: tap the map to move it, and set the radius below.',
+    );
     type('fence-radius', '5');
     fireEvent.click(screen.getByTestId('fence-save'));
     expect(await screen.findByText('Radius: 10 to 100000 metres')).toBeTruthy();

@@ -246,7 +246,9 @@ export const Component = () => {
         <p className="field__hint" data-testid="fence-draw-hint">
           {drawing.kind === 'polygon'
             ? t('fence.polygonHint', { count: drawing.points.length })
-            : t('fence.circleHint')}
+            : drawing.center
+              ? t('fence.circlePlacedHint')
+              : t('fence.circleHint')}
         </p>
         <MapView
           label={t('fence.drawLabel')}

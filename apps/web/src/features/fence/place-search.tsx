@@ -1,4 +1,5 @@
 import { api, type DataOf } from '@ptt/contract';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
@@ -52,12 +53,19 @@ export const PlaceSearch = ({ onPick }: { onPick: (p: Place) => void }) => {
           {t('fence.place.search')}
         </button>
       </Field>
+      {!picked && asked !== '' && found.isFetching && (
+        // The first search after the server starts reads its gazetteer: say that it is working.
+        <p className="field__hint place-search__busy" data-testid="place-busy" aria-live="polite">
+          <SpinLoading style={{ '--size': '16px' }} aria-hidden />
+          {t('fence.place.searching')}
+        </p>
+      )}
       {picked && (
         <p className="field__hint" data-testid="place-picked" aria-live="polite">
           {t('fence.place.moved', { name: picked.name })}
         </p>
       )}
-      {!picked && asked !== '' && found.isSuccess && list.length === 0 && (
+      {!picked && asked !== '' && found.isSuccess && !found.isFetching && list.length === 0 && (
         <p className="field__hint" data-testid="place-none">
           {t('fence.place.none')}
         </p>

@@ -1,8 +1,9 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { localDay } from '../../lib/dates.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -139,13 +140,11 @@ describe('group members', () => {
 describe('exporting the group list', () => {
   it('downloads the list as it is searched, in the chosen format, language and zone', async () => {
     signIn(1);
-    mockApi({
+    const spy = mockApi({
       [api.group.list.path]: { data: { list: [summary(1, 'Desk', false)], total: 1, page: 1, size: 20 } },
+      [api.group.export.path]: { file: 'a,b\r\n' },
     });
-    let href = '';
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      href = this.href;
-    });
+    const saved = watchDownloads();
     renderRoute('/groupList');
     await findPage('group-list');
     const search = screen.getByPlaceholderText('Search groups');
@@ -153,15 +152,14 @@ describe('exporting the group list', () => {
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.click(screen.getByTestId('export-open'));
     fireEvent.click(await screen.findByText('Excel workbook (XLSX)'));
-    await waitFor(() => expect(href).not.toBe(''));
-    const url = new URL(href);
-    expect(url.pathname).toBe(api.group.export.path);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    await waitFor(() => expect(saved).toEqual([`groups-${localDay()}.xlsx`]));
+    const [url] = callsOn(spy, api.group.export.path);
+    expect(Object.fromEntries(url?.searchParams ?? [])).toMatchObject({
       keyword: 'Desk',
       format: 'xlsx',
       lang: 'en',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    expect(url.searchParams.get('access_token')).toBeTruthy();
+    expect(url?.searchParams.get('access_token')).toBeTruthy();
   });
 });

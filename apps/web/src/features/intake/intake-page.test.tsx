@@ -1,7 +1,7 @@
-import { api, Code, Messages } from '@ptt/contract';
+import { api, Code, IntakeLimits, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
@@ -208,5 +208,52 @@ describe('bulk intake from a file', () => {
       fetch.mock.calls.find(([u]) => String(u).includes(api.terminal.importPreview.path)) ?? [];
     expect(new URL(String(url), 'http://localhost').searchParams.get('userType')).toBe('1');
     expect((init?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
+  });
+
+  it('names the size limit of a file too large, before sending it, and offers a template', async () => {
+    signIn(0);
+    const fetch = mockApi({
+      [api.agent.orgs.path]: orgs,
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+    });
+    const saved = watchDownloads();
+    renderRoute('/terminalImport');
+    await findPage('intake-page');
+    fireEvent.click(screen.getByTestId('intake-template'));
+    expect(saved).toEqual(['users-import-template.csv']);
+    fireEvent.click(await screen.findByTestId('intake-type-0'));
+    fireEvent.click(screen.getByTestId('intake-org-button'));
+    fireEvent.click(await screen.findByText('Taxi Co'));
+    const big = new File(['x'.repeat(IntakeLimits.bytesMax + 1)], 'big.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('intake-file'), { target: { files: [big] } });
+    fireEvent.click(screen.getByTestId('intake-check'));
+    expect(
+      await screen.findByText('The file is larger than 1 MB: split it (at most 1000 rows at a time).'),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.importPreview.path))).toBe(false);
+  });
+
+  it('tells a row Excel wrote in scientific notation to format the column as text', async () => {
+    signIn(0);
+    mockApi({
+      [api.agent.orgs.path]: orgs,
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+      [api.terminal.importPreview.path]: {
+        data: previewOf([row(2, '8.61235E+14', 'Car_1'), row(3, '359000000000002', 'Car_2')], {
+          2: ['ssid'],
+        }),
+      },
+    });
+    renderRoute('/terminalImport');
+    await findPage('intake-page');
+    fireEvent.click(await screen.findByTestId('intake-type-0'));
+    fireEvent.click(screen.getByTestId('intake-org-button'));
+    fireEvent.click(await screen.findByText('Taxi Co'));
+    fireEvent.change(screen.getByTestId('intake-text'), { target: { value: '8.61235E+14\tCar_1' } });
+    fireEvent.click(screen.getByTestId('intake-check'));
+    expect((await screen.findByTestId('intake-scientific-2')).textContent).toContain(
+      'format the SSID column as Text',
+    );
+    expect(screen.queryByTestId('intake-scientific-3')).toBeNull();
   });
 });

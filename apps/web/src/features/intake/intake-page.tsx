@@ -1,4 +1,4 @@
-import { api, cardByCode } from '@ptt/contract';
+import { api, cardByCode, IntakeLimits } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +76,12 @@ export const Component = () => {
     for (const [field, key] of Object.entries(found))
       next[fieldOf[field] ?? field] = t(`msg.${key}` as 'msg.ok');
     if (!source.file && source.text.trim() === '') next.source = t('intake.nothing');
+    const bytes = source.file ? source.file.size : new Blob([source.text]).size;
+    if (bytes > IntakeLimits.bytesMax)
+      next.source = t('intake.tooLarge', {
+        size: `${IntakeLimits.bytesMax / 1024 / 1024} MB`,
+        rows: IntakeLimits.rowsMax,
+      });
     setErrors(next);
     setRefused(null);
     if (Object.keys(next).length === 0) void runCheck();

@@ -9,6 +9,8 @@ import { RowEditor } from './row-editor.tsx';
 /** Rows that are ready are listed up to this many: the phone draws what the user can read. */
 const readyShown = 100;
 
+/** How Excel shows a long number it has read as a number (8.61235E+14): the digits are gone. */
+const scientific = /^\d+(\.\d+)?E\+?\d+$/i;
 interface Props {
   preview: Preview;
   /** A check of the rows is on its way: the list stays, the import waits for its answer. */
@@ -61,6 +63,9 @@ export const IntakeReview = (p: Props) => {
               {r.errors.map((e) => (
                 <li key={e}>{t(`msg.${e}`)}</li>
               ))}
+              {r.errors.includes('ssid') && scientific.test(r.ssid.trim()) && (
+                <li data-testid={`intake-scientific-${r.line}`}>{t('intake.scientific')}</li>
+              )}
             </ul>
           )}
           <div className="intake-row__tools">

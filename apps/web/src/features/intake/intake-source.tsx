@@ -5,6 +5,7 @@ import { CardBalance } from '../../components/card-spend.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { Field } from '../../components/form/field.tsx';
 import type { Choice } from '../../lib/choice.ts';
+import { csvOf, downloadText } from '../../lib/csv.ts';
 
 export interface Source {
   userType: 0 | 1 | null;
@@ -29,6 +30,9 @@ export const IntakeSource = ({ source, errors, onChange }: Props) => {
   // A VIP user takes a VIP card: offered only when the agent's card switch has VIP on.
   const vip = useCardSwitch().data?.super_card === 1;
   const types = vip ? [UserType.single, UserType.vip] : [UserType.single];
+  // The columns as the intake reads them by their header, in the order it reads them without one.
+  const template = () =>
+    downloadText('users-import-template.csv', csvOf([['SSID(IMEI)', 'Name', 'ICCID', 'Group']]));
   return (
     <section className="section">
       <Field id="intake-type" label={t('scan.userType')} error={errors.userType}>
@@ -91,6 +95,14 @@ export const IntakeSource = ({ source, errors, onChange }: Props) => {
             {source.file ? t('intake.fileChosen', { name: source.file.name }) : t('intake.file')}
           </span>
         </label>
+        <button
+          type="button"
+          className="btn btn--small intake-template"
+          data-testid="intake-template"
+          onClick={template}
+        >
+          {t('intake.template')}
+        </button>
         {source.file && (
           <button
             type="button"

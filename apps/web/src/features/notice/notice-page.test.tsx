@@ -77,7 +77,7 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(text[2]).toContain('Maintenance tonight');
     expect(text[3]).toContain('Top returned 3 Recording cards to Sub');
     expect(text[4]).toContain('Top took back 2 SOS cards from Sub');
-    expect(text[5]).toContain('6 Voice cards returned to your stock');
+    expect(text[5]).toContain('6 Voice cards refunded to your stock');
     expect(text[6]).toContain('2 users deleted');
     expect(text[6]).toContain('See the 2 users ›');
     expect(text[7]).toContain('Taxi moved from Sub to Other');

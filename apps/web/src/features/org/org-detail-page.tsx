@@ -123,7 +123,7 @@ export const Component = () => {
             </Link>
           </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
-          <ReminderSmsSwitch id={o.id} on={o.reminder_sms} />
+          <ReminderSmsSwitch id={o.id} on={o.reminder_sms} phone={o.phone} />
           <section className="section">
             <h2 className="section__title">{t('manage.servers')}</h2>
             {o.servers.length === 0 && <p className="item-meta">{t('manage.noServers')}</p>}

@@ -73,7 +73,7 @@ describe('company management', { timeout: 20_000 }, () => {
     let on = true;
     const fetch = mockApi(
       replies({
-        [api.org.info.path]: () => ({ data: { ...detail, reminder_sms: on } }),
+        [api.org.info.path]: () => ({ data: { ...detail, phone: '13800138000', reminder_sms: on } }),
         [api.org.setReminderSms.path]: (url: URL) => {
           on = url.searchParams.get('enabled') === '1';
           return { data: null };
@@ -88,6 +88,7 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('org-report').getAttribute('href')).toBe('/reports?orgId=7&orgName=TaxiCo');
     const sms = screen.getByTestId('reminder-sms');
     expect(sms.getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('reminder-sms-no-mobile')).toBeNull();
     fireEvent.click(sms);
     await waitFor(() => expect(sent(fetch, api.org.setReminderSms.path)).toHaveLength(1));
     const params = sent(fetch, api.org.setReminderSms.path)[0]?.searchParams;
@@ -221,6 +222,17 @@ describe('company management', { timeout: 20_000 }, () => {
 });
 
 describe("a company's own reminder SMS", { timeout: 15_000 }, () => {
+  it('says no text will go while the company has no mobile number', async () => {
+    signIn(0);
+    mockApi(replies({ [api.org.info.path]: { data: { ...detail, phone: '', reminder_sms: true } } }));
+    renderRoute('/orgDetail?id=7');
+    await findPage('org-detail');
+    expect(await screen.findByTestId('reminder-sms-no-mobile')).toBeTruthy();
+    expect(
+      screen.getByText('This company has no mobile number: no text will go until one is added.'),
+    ).toBeTruthy();
+  });
+
   it('is a switch on /orgUser that sends no company id', async () => {
     signIn(1);
     const fetch = mockApi({

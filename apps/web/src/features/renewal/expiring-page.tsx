@@ -12,7 +12,7 @@ import { showToast } from '../../components/toast.ts';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { ExpiringRow, type ExpiringTerminal } from './expiring-row.tsx';
-import { allowedFunctions, type RadarFilter, windowKey } from './filters.ts';
+import { allowedFunctions, type RadarFilter, type RadarOrder, RadarOrders, windowKey } from './filters.ts';
 import { RenewSheet } from './renew-sheet.tsx';
 import './renewal.css';
 
@@ -29,14 +29,17 @@ export const Component = () => {
     return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
   });
   const [filter, setFilter] = useState<RadarFilter>({ function: 'all', within: '30' });
+  // Soonest expiry first: the radio that lapses tomorrow leads the list, not the last page.
+  const [order, setOrder] = useState<RadarOrder>('asc');
   const [selecting, setSelecting] = useState(false);
   const [picked, setPicked] = useState<Map<number, ExpiringTerminal>>(new Map());
   const [whole, setWhole] = useState(false);
   const [sheet, setSheet] = useState(false);
   const functions = allowedFunctions(useCardSwitch(isAgent).data);
   const params = { ...filter, orgId: org?.id };
+  const listParams = { ...params, order };
   // The list's own first page (same call, same cache entry): its total is the window's size.
-  const total = useEndpointPages(api.terminal.expiring, params).data?.pages[0]?.total ?? 0;
+  const total = useEndpointPages(api.terminal.expiring, listParams).data?.pages[0]?.total ?? 0;
 
   const refilter = (next: Partial<RadarFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
@@ -92,6 +95,21 @@ export const Component = () => {
             </button>
           ))}
         </fieldset>
+        <fieldset className="chips expiring-filters__row">
+          <legend className="visually-hidden">{t('renewal.order')}</legend>
+          {RadarOrders.map((o) => (
+            <button
+              key={o}
+              type="button"
+              className="chip"
+              aria-pressed={order === o}
+              data-testid={`order-${o}`}
+              onClick={() => setOrder(o)}
+            >
+              {t(`renewal.orders.${o}`)}
+            </button>
+          ))}
+        </fieldset>
         {isAgent && (
           <div className="chips expiring-filters__row">
             <span className="expiring-filters__org">
@@ -142,7 +160,7 @@ export const Component = () => {
       </div>
       <PagedList
         endpoint={api.terminal.expiring}
-        params={params}
+        params={listParams}
         empty={t('renewal.empty')}
         testId="expiring-rows"
         rowKey={(r) => r.id}

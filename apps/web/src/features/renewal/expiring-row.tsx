@@ -3,13 +3,16 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, localDay } from '../../lib/dates.ts';
+import { formatDate, formatDay, localDay } from '../../lib/dates.ts';
 
 export type ExpiringTerminal = DataOf<typeof api.terminal.expiring>['list'][number];
 
 interface Props {
   row: ExpiringTerminal;
-  /** Null: the rows cannot be chosen (a company's read-only radar, or not selecting). */
+  /**
+   * Null: the rows cannot be chosen (a company's read-only radar, or not selecting). Locked: the whole
+   * window is chosen, so every row is ticked and a tap changes nothing; the rows are not disabled.
+   */
   selection: { selected: boolean; locked: boolean; onToggle: () => void } | null;
 }
 
@@ -22,11 +25,7 @@ export const ExpiringRow = ({ row, selection }: Props) => {
       <span className="expiring__name">
         {row.name}
         {row.silent && (
-          <span
-            className="expiring__silent"
-            title={t('renewal.silentHint', { count: RenewalLimits.silentDays })}
-            data-testid="silent-tag"
-          >
+          <span className="expiring__silent" data-testid="silent-tag">
             {t('renewal.silent')}
           </span>
         )}
@@ -41,7 +40,7 @@ export const ExpiringRow = ({ row, selection }: Props) => {
             className={`expiring__fn${d.expires.slice(0, 10) < today ? ' expiring__fn--past' : ''}`}
             data-testid={`due-${d.function}`}
           >
-            {t('renewal.due', { card: t(`card.${d.function}`), date: d.expires.slice(0, 10) })}
+            {t('renewal.due', { card: t(`card.${d.function}`), date: formatDay(d.expires, i18n.language) })}
           </span>
         ))}
       </span>
@@ -54,6 +53,12 @@ export const ExpiringRow = ({ row, selection }: Props) => {
           ? t('renewal.lastPosition', { time: formatDate(row.last_position_at, i18n.language) })
           : t('renewal.noPosition')}
       </span>
+      {row.silent && (
+        // Said in words on the row, not only in a hover title a phone never shows.
+        <span className="item-meta expiring__line" data-testid="silent-hint">
+          {t('renewal.silentHint', { count: RenewalLimits.silentDays })}
+        </span>
+      )}
     </span>
   );
   if (!selection) {
@@ -69,8 +74,9 @@ export const ExpiringRow = ({ row, selection }: Props) => {
       <Checkbox
         className="expiring__box"
         checked={selection.selected}
-        disabled={selection.locked}
-        onChange={selection.onToggle}
+        onChange={() => {
+          if (!selection.locked) selection.onToggle();
+        }}
       >
         {body}
       </Checkbox>

@@ -8,6 +8,10 @@ export interface RadarFilter {
   orgId?: number;
 }
 
+/** The radar's orders by expiry: soonest first (the default), or latest first. */
+export const RadarOrders = ['asc', 'desc'] as const;
+export type RadarOrder = (typeof RadarOrders)[number];
+
 /** The text key of each window's tab. */
 export const windowKey = { '7': 'w7', '30': 'w30', '90': 'w90', expired: 'expired' } as const;
 

@@ -72,7 +72,10 @@ export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, on
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} showCloseButton bodyClassName="renew-sheet">
       <form noValidate onSubmit={submit} data-testid="renew-sheet">
-        <h2 className="renew-sheet__title">{t('renewal.sheet.title', { count })}</h2>
+        <h2 className="renew-sheet__title" data-testid="renew-title">
+          {/* The count the cost was last read for: users deleted meanwhile leave it. */}
+          {t('renewal.sheet.title', { count: p?.terminals ?? count })}
+        </h2>
         <Field id="renew-functions" label={t('renewal.sheet.functions')} error={form.errors.functions}>
           <div id="renew-functions" className="chips renew-sheet__chips">
             {functions.map((fn) => (
@@ -121,7 +124,8 @@ export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, on
                       <>
                         <br />
                         <span role="alert">
-                          {t(`msg.${insufficientByCard[c.cardType] ?? 'insufficientBalance'}`)}
+                          {t(`msg.${insufficientByCard[c.cardType] ?? 'insufficientBalance'}`)}{' '}
+                          {t('renewal.sheet.shortBy', { count: c.cards - c.balance })}
                         </span>
                       </>
                     )}

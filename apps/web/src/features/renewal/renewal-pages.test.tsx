@@ -74,12 +74,15 @@ describe('the expiry radar', { timeout: 20_000 }, () => {
     await findPage('expiring-page');
     const first = await screen.findByTestId('expiring-861234567890001');
     expect(within(first).getByTestId('silent-tag').textContent).toBe('Silent');
-    expect(first.textContent).toContain('Voice: 2026-12-09');
+    // Dates as the rest of the app writes them; "Silent" said in words, not only in a hover title.
+    expect(first.textContent).toContain('Voice: Dec 9, 2026');
+    expect(within(first).getByTestId('silent-hint').textContent).toBe('Not heard from for more than 7 days');
     expect(first.textContent).toContain('Never heard from');
     expect(first.textContent).toContain('No position');
     const second = screen.getByTestId('expiring-861234567890002');
-    expect(within(second).getByTestId('due-location').textContent).toBe('Location: 2026-12-01');
+    expect(within(second).getByTestId('due-location').textContent).toBe('Location: Dec 1, 2026');
     expect(within(second).queryByTestId('silent-tag')).toBeNull();
+    expect(within(second).queryByTestId('silent-hint')).toBeNull();
     // The 30-day window first; each tab and chip asks again with its filter.
     expect(screen.getByTestId('window-30').getAttribute('aria-selected')).toBe('true');
     expect(calls(spy, api.terminal.expiring.path)[0]?.searchParams.get('within')).toBe('30');
@@ -93,6 +96,22 @@ describe('the expiry radar', { timeout: 20_000 }, () => {
     // Only the functions the agent's card types allow are offered.
     await waitFor(() => expect(screen.queryByTestId('fn-video')).toBeNull());
     expect(screen.getByTestId('fn-duplex')).toBeTruthy();
+  });
+
+  it('asks for the soonest expiry first, and offers the latest first', async () => {
+    const spy = agentRadar();
+    renderRoute('/expiring');
+    await findPage('expiring-page');
+    await screen.findByTestId('expiring-861234567890001');
+    expect(calls(spy, api.terminal.expiring.path).every((u) => u.searchParams.get('order') === 'asc')).toBe(
+      true,
+    );
+    expect(screen.getByTestId('order-asc').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('order-desc'));
+    await waitFor(() =>
+      expect(calls(spy, api.terminal.expiring.path).at(-1)?.searchParams.get('order')).toBe('desc'),
+    );
+    expect(screen.getByTestId('order-desc').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('starts on the company a company page opened it with', async () => {
@@ -141,6 +160,7 @@ describe('the renewal sheet', { timeout: 20_000 }, () => {
     const location = await within(sheet).findByTestId('renew-cost-location');
     expect(location.textContent).toContain('57 Location cards; you have 40');
     expect(location.textContent).toContain('Insufficient location card balance');
+    expect(location.textContent).toContain('(short by 17)');
     expect(location.getAttribute('data-short')).toBe('true');
     const voice = within(sheet).getByTestId('renew-cost-voice');
     expect(voice.textContent).toBe('2 Voice cards; you have 944');
@@ -195,9 +215,15 @@ describe('the renewal sheet', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('expiring-count').textContent).toBe('All 3 users in this window'),
     );
+    // Every row is chosen with the window, ticked and not greyed as if it could not be.
+    const row = within(screen.getByTestId('expiring-861234567890002')).getByRole(
+      'checkbox',
+    ) as HTMLInputElement;
+    expect(row.checked).toBe(true);
+    expect(row.disabled).toBe(false);
     fireEvent.click(screen.getByTestId('expiring-renew'));
     const sheet = await screen.findByTestId('renew-sheet', {}, { timeout: 5000 });
-    expect(within(sheet).getByText('Renew 3 users')).toBeTruthy();
+    expect(within(sheet).getByTestId('renew-title').textContent).toBe('Renew 3 users');
     const confirm = within(sheet).getByTestId('renew-confirm') as HTMLButtonElement;
     await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
@@ -208,6 +234,20 @@ describe('the renewal sheet', { timeout: 20_000 }, () => {
     expect(sent?.get('within')).toBe('30');
     expect(sent?.get('functions')).toBe('location');
     expect(sent?.get('confirm')).toBe('3');
+  });
+
+  it('titles the sheet with the count the cost was re-read for', async () => {
+    agentRadar({
+      [api.terminal.renewPreview.path]: preview([cost(2, 'location', 2, 40)], { total: 2, terminals: 2 }),
+    });
+    renderRoute('/expiring');
+    await findPage('expiring-page');
+    fireEvent.click(await screen.findByTestId('fn-location'));
+    fireEvent.click(await screen.findByTestId('expiring-select'));
+    fireEvent.click(await screen.findByText('All 3 users in this window'));
+    fireEvent.click(screen.getByTestId('expiring-renew'));
+    const sheet = await screen.findByTestId('renew-sheet', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(sheet).getByTestId('renew-title').textContent).toBe('Renew 2 users'));
   });
 
   it('asks for a function before it works out any cost', async () => {
@@ -253,9 +293,11 @@ describe('card thresholds', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('threshold-voice-save'));
     await screen.findByText('Enter a whole number of cards from 0 to 1000000');
     expect(calls(spy, api.agent.setThreshold.path)).toHaveLength(0);
-    fireEvent.change(input, { target: { value: '50' } });
+    // Full-width digits, as a Chinese input method types them, are read as the sale form reads them.
+    fireEvent.change(input, { target: { value: '５０' } });
     fireEvent.click(screen.getByTestId('threshold-voice-save'));
     await waitFor(() => expect(calls(spy, api.agent.setThreshold.path)).toHaveLength(1));
+    expect(screen.queryByText('Enter a whole number of cards from 0 to 1000000')).toBeNull();
     const sent = calls(spy, api.agent.setThreshold.path)[0]?.searchParams;
     expect(sent?.get('cardType')).toBe('0');
     expect(sent?.get('threshold')).toBe('50');

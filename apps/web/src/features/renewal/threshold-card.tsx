@@ -1,4 +1,4 @@
-import { api, cardByCode, type DataOf } from '@ptt/contract';
+import { api, cardByCode, type DataOf, rules } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
@@ -22,7 +22,10 @@ export const ThresholdCard = ({ row }: { row: RunwayRow }) => {
   });
   const submit = form.submit(
     async ({ threshold }) => {
-      await save.mutateAsync({ cardType: String(row.cardType), threshold: threshold.trim() });
+      await save.mutateAsync({
+        cardType: String(row.cardType),
+        threshold: rules.halfWidth(threshold).trim(),
+      });
       showToast(t('renewal.thresholds.saved', { card }));
     },
     ({ threshold }) => [[api.agent.setThreshold.params.shape.threshold, threshold.trim(), 'threshold']],

@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { pickDate } from '../../../test/date-picker.ts';
 import { allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
@@ -42,6 +42,7 @@ const open = async () => {
   const fetch = mockApi({
     [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001B002', video_card: 0, super_card: 0 }) },
     [api.agent.getSalesPurchaseRecord.path]: { data: { list: rows, total: 2, page: 1, size: 20 } },
+    [api.agent.exportSalesRecord.path]: { file: 'a,b\r\n' },
   });
   renderRoute('/salesRecord');
   await findPage('sales-record');
@@ -115,22 +116,21 @@ describe('service card record', { timeout: 15_000 }, () => {
   });
 
   it('downloads the export from the API with the range, the language and the login info', async () => {
-    await open();
-    let href = '';
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      href = this.href;
-    });
+    const fetch = await open();
+    const saved = watchDownloads();
     await pickDate('record-start', '2026-01-01');
     await pickDate('record-end', '2026-03-31');
     fireEvent.click(screen.getByTestId('record-export'));
-    await waitFor(() => expect(href).not.toBe(''));
-    const url = new URL(href);
-    expect(url.pathname).toBe(api.agent.exportSalesRecord.path);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(saved[0]).toBe(`sales-record-2026-01-01-2026-03-31-${zone.replaceAll('/', '_')}.csv`);
+    const [url] = callsOn(fetch, api.agent.exportSalesRecord.path);
+    expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
       start: '2026-01-01',
       end: '2026-03-31',
+      format: 'csv',
       lang: 'en',
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timeZone: zone,
       access_token: 'token-1',
       openid: 'open-1',
     });

@@ -62,7 +62,7 @@ export const InputPanel = ({ rows: kept, onRowsChange, onSubmit }: Props) => {
     if (ssids.length === 0) return;
     const taken = await onSubmit(ssids);
     for (const [i, ssid] of filled.entries()) {
-      if (taken?.includes(ssid)) form.setError(String(i), 'doNotAddRepeatedly');
+      if (taken?.includes(ssid)) form.setError(String(i), 'importSsidInUse');
     }
   };
 

@@ -238,7 +238,9 @@ describe('kept-alive scan list', () => {
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.submit(screen.getByTestId('input-panel'));
-    expect(await screen.findByText('Do not add repeatedly!')).toBeTruthy();
+    // Another radio's SSID is in use, as the intake says it; "do not add repeatedly" is for a repeat in the list.
+    expect(await screen.findByText('This SSID(IMEI) is already in use')).toBeTruthy();
+    expect(screen.queryByText('Do not add repeatedly!')).toBeNull();
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(fetch.mock.calls.some(([u]) => String(u).includes(api.terminal.batch.path))).toBe(false);
   });

@@ -1,10 +1,12 @@
-import { api, Limits, SosStatus } from '@ptt/contract';
+import { api, type DataOf, Limits, SosStatus } from '@ptt/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sosReads } from '../../api/changes.ts';
 import { ApiError } from '../../api/client.ts';
 import { invalidateEndpoints, useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useEndpointPages } from '../../api/use-endpoint-query.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
 import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -21,6 +23,7 @@ const filters = [
   { key: 'falseAlarms', params: { falseAlarm: 1 } },
 ] as const;
 type FilterKey = (typeof filters)[number]['key'];
+type SosPage = DataOf<typeof api.sos.list>;
 
 /**
  * /sosrdingList: the SOS records of the scope, unprocessed first, filtered by state and days; several
@@ -34,7 +37,23 @@ export const Component = () => {
   const [selecting, setSelecting] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const processBatch = useEndpointMutation(api.sos.processBatch, { invalidates: sosReads });
+  const [sheet, setSheet] = useState(false);
   const params = filters.find((f) => f.key === filter)?.params ?? {};
+  const listParams = { ...params, ...range.filter };
+  // The list's own pages (same call, same cache entry): the unprocessed ones shown can be chosen at once.
+  const pages = useEndpointPages(api.sos.list, listParams).data?.pages as SosPage[] | undefined;
+  const open = (pages ?? []).flatMap((p) => p.list).filter((r) => r.status === SosStatus.unprocessed);
+  const allPicked = open.length > 0 && open.every((r) => picked.has(r.id));
+  const pickAll = () => {
+    if (allPicked) return setPicked(new Set());
+    if (open.length > Limits.sosBatchMax) showToast(t('msg.sosBatchMax'));
+    setPicked(new Set(open.slice(0, Limits.sosBatchMax).map((r) => r.id)));
+  };
+  const leave = () => {
+    setSelecting(!selecting);
+    setPicked(new Set());
+    setSheet(false);
+  };
 
   const toggle = (id: number) =>
     setPicked((prev) => {
@@ -54,6 +73,7 @@ export const Component = () => {
       const res = await processBatch.mutateAsync({ ids: [...picked].join(','), ...p });
       showToast(t('sos.batchDone', { count: res.processed }));
       setPicked(new Set());
+      setSheet(false);
       setSelecting(false);
     } catch (error) {
       // Someone processed some of them meanwhile: the client has said so; they leave the selection and the
@@ -71,7 +91,7 @@ export const Component = () => {
     <div className="page" data-testid="sos-list">
       <PageHeader
         title={t('sos.title')}
-        right={<ExportMenu endpoint={api.sos.export} params={{ ...params, ...range.filter }} name="sos" />}
+        right={<ExportMenu endpoint={api.sos.export} params={listParams} name="sos" />}
       />
       <section className="section">
         <fieldset className="chips">
@@ -88,24 +108,18 @@ export const Component = () => {
               {t(`sos.${f.key}`)}
             </button>
           ))}
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={selecting}
-            data-testid="sos-select"
-            onClick={() => {
-              setSelecting(!selecting);
-              setPicked(new Set());
-            }}
-          >
-            {selecting ? t('sos.selectDone') : t('sos.select')}
-          </button>
         </fieldset>
         <DateRangeFields range={range} idPrefix="sos-range" />
+        {/* An action, not a filter: a button, not a chip. */}
+        <div className="sos-toolbar">
+          <button type="button" className="btn btn--small" data-testid="sos-select" onClick={leave}>
+            {selecting ? t('sos.selectDone') : t('sos.select')}
+          </button>
+        </div>
       </section>
       <PagedList
         endpoint={api.sos.list}
-        params={{ ...params, ...range.filter }}
+        params={listParams}
         empty={t('sos.empty')}
         testId="sos-records"
         rowKey={(r) => r.id}
@@ -119,22 +133,51 @@ export const Component = () => {
         )}
       />
       {selecting && (
+        // One line and a button: the rows stay in sight on a small phone; the remark asks in a sheet.
         <div className="sticky-footer sos-batch" data-testid="sos-batch">
-          <p className="sos-batch__count" aria-live="polite">
-            {t('sos.selected', { count: picked.size })}
-          </p>
-          <ProcessForm
-            id="sos-batch"
-            rows={2}
-            submit={t('sos.processSelected', { count: picked.size })}
+          <div className="sos-batch__line">
+            <span className="sos-batch__count" aria-live="polite">
+              {t('sos.selected', { count: picked.size })}
+            </span>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="sos-select-all"
+              disabled={open.length === 0}
+              onClick={pickAll}
+            >
+              {allPicked ? t('sos.selectNone') : t('sos.selectAllOpen')}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            data-testid="sos-batch-open"
             disabled={picked.size === 0}
-            question={(p) =>
-              t(p.falseAlarm ? 'sos.confirmBatchFalseAlarm' : 'sos.confirmBatch', { count: picked.size })
-            }
-            onProcess={processAll}
-          />
+            onClick={() => setSheet(true)}
+          >
+            {picked.size === 0 ? t('sos.chooseToProcess') : t('sos.processSelected', { count: picked.size })}
+          </button>
         </div>
       )}
+      <Popup
+        visible={selecting && sheet}
+        onMaskClick={() => setSheet(false)}
+        onClose={() => setSheet(false)}
+        showCloseButton
+        bodyClassName="sos-batch-sheet"
+      >
+        <ProcessForm
+          id="sos-batch"
+          rows={2}
+          submit={t('sos.processSelected', { count: picked.size })}
+          disabled={picked.size === 0}
+          question={(p) =>
+            t(p.falseAlarm ? 'sos.confirmBatchFalseAlarm' : 'sos.confirmBatch', { count: picked.size })
+          }
+          onProcess={processAll}
+        />
+      </Popup>
     </div>
   );
 };

@@ -162,9 +162,26 @@ describe('SOS records', () => {
     const boxes = await screen.findAllByRole('checkbox');
     const choices = boxes.filter((b) => b.closest('[data-testid=sos-row]'));
     expect(choices).toHaveLength(2);
-    expect((screen.getByTestId('sos-batch-process') as HTMLButtonElement).disabled).toBe(true);
+    // Leaving the choice is an action beside the filters, not a chip among them.
+    expect(screen.getByTestId('sos-select').classList.contains('chip')).toBe(false);
+    expect(screen.getByTestId('sos-select').closest('fieldset')).toBeNull();
+    const open = screen.getByTestId('sos-batch-open') as HTMLButtonElement;
+    expect(open.disabled).toBe(true);
+    expect(open.textContent).toBe('Choose the SOS to process');
+    // The remark waits in a sheet: the panel over the list is a line and a button.
+    expect(within(screen.getByTestId('sos-batch')).queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByTestId('sos-select-all'));
+    expect(screen.getByTestId('sos-batch').textContent).toContain('2 selected');
+    expect(choices.every((b) => (b as HTMLInputElement).checked)).toBe(true);
+    expect(screen.getByTestId('sos-select-all').textContent).toBe('Clear selection');
+    fireEvent.click(screen.getByTestId('sos-select-all'));
+    expect(screen.getByTestId('sos-batch').textContent).toContain('0 selected');
     for (const box of choices) fireEvent.click(box);
     expect(screen.getByTestId('sos-batch').textContent).toContain('2 selected');
+    expect(open.disabled).toBe(false);
+    expect(open.textContent).toBe('Process 2 SOS');
+    fireEvent.click(open);
+    await screen.findByTestId('sos-batch-form');
 
     const remark = document.getElementById('sos-batch-remark') as HTMLTextAreaElement;
     fireEvent.change(remark, { target: { value: 'x'.repeat(101) } });
@@ -224,7 +241,8 @@ describe('SOS records', () => {
       b.closest('[data-testid=sos-row]'),
     ))
       fireEvent.click(box);
-    fireEvent.click(screen.getByTestId('sos-batch-process'));
+    fireEvent.click(screen.getByTestId('sos-batch-open'));
+    fireEvent.click(await screen.findByTestId('sos-batch-process'));
     fireEvent.click(await dialogButton('Confirm'));
     await waitFor(() => expect(toasts).toContain(Messages.sosBatchProcessed.en));
     await waitFor(() => expect(screen.getByTestId('sos-batch').textContent).toContain('1 selected'));

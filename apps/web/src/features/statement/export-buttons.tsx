@@ -18,7 +18,7 @@ export const ExportButtons = ({
   testId: string;
   /** What the file holds: the section around the buttons does not say it. */
   label: string;
-  /** The file's name, without its extension. */
+  /** The file's name, without its extension: what it holds and the device's month(s) it covers. */
   name: string;
 }) => {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export const ExportButtons = ({
           className="btn"
           data-testid={`${testId}-${format}`}
           aria-label={`${label}: ${t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}`}
-          onClick={() => exportFile(endpoint, params, format, name)}
+          onClick={() => void exportFile(endpoint, params, format, name)}
         >
           <DownlandOutline aria-hidden />
           {format.toUpperCase()}

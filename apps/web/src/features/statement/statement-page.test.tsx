@@ -1,9 +1,10 @@
-import { api } from '@ptt/contract';
+import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { recentMonths } from './months.ts';
 
 afterEach(() => {
@@ -62,10 +63,12 @@ const rows = [
   },
 ];
 
-const open = async () => {
+const open = async (replies: Parameters<typeof mockApi>[0] = {}) => {
   signIn(0);
   const thisMonth = recentMonths(1)[0];
   const fetch = mockApi({
+    [api.agent.statementExport.path]: { file: 'a,b\r\n' },
+    [api.agent.statementMonthsExport.path]: { file: 'a,b\r\n' },
     [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001', video_card: 0, super_card: 0 }) },
     [api.agent.statement.path]: { data: { list: rows, total: 3, page: 1, size: 20 } },
     [api.agent.statementMonths.path]: (url) => ({
@@ -84,6 +87,7 @@ const open = async () => {
         ],
       },
     }),
+    ...replies,
   });
   renderRoute('/statement');
   await findPage('statement');
@@ -149,35 +153,50 @@ describe('statement', { timeout: 15_000 }, () => {
   });
 
   it('downloads the movements and the months as CSV or XLSX with the filter on screen and the login info', async () => {
-    await open();
-    const hrefs: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      hrefs.push(this.href);
-    });
+    const fetch = await open();
+    const saved = watchDownloads();
     fireEvent.click(await screen.findByTestId('statement-card-location'));
+    const previous = recentMonths(2)[1];
+    fireEvent.click(screen.getByTestId(`statement-month-${previous}`));
     fireEvent.click(screen.getByTestId('statement-export-xlsx'));
+    await waitFor(() => expect(saved).toHaveLength(1));
     fireEvent.click(screen.getByTestId('statement-months-export-csv'));
-    await waitFor(() => expect(hrefs).toHaveLength(2));
-    const [movements, months] = hrefs.map((h) => new URL(h));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    // Named by the device's month the file holds, not by the day the server sends it.
+    expect(saved).toEqual([
+      `statement-${previous}.xlsx`,
+      `statement-months-${recentMonths(12)[11]}-${recentMonths(1)[0]}.csv`,
+    ]);
+    const [movements] = callsTo(fetch, api.agent.statementExport.path);
+    const [months] = callsTo(fetch, api.agent.statementMonthsExport.path);
     const month = recentMonths(1)[0];
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(movements?.pathname).toBe(api.agent.statementExport.path);
     expect(Object.fromEntries(movements?.searchParams ?? [])).toMatchObject({
       format: 'xlsx',
       lang: 'en',
       cardType: '2',
-      from: `${month}-01`,
+      from: `${previous}-01`,
       timeZone: zone,
       access_token: 'token-1',
       openid: 'open-1',
     });
-    expect(months?.pathname).toBe(api.agent.statementMonthsExport.path);
     expect(Object.fromEntries(months?.searchParams ?? [])).toMatchObject({
       format: 'csv',
       cardType: '2',
       from: recentMonths(12)[11],
       to: month,
     });
+  });
+
+  it('saves no file when the session is over: it says so and leaves for the login page', async () => {
+    await open({
+      [api.agent.statementExport.path]: { code: Code.loginTimeoutStatus, msg: Messages.loginTimeout },
+    });
+    const saved = watchDownloads();
+    fireEvent.click(await screen.findByTestId('statement-export-csv'));
+    expect(await screen.findByText(Messages.loginTimeout.en)).toBeTruthy();
+    await waitFor(() => expect(getLoginInfo()).toBeNull());
+    expect(saved).toEqual([]);
   });
 
   it('says so when a month has nothing', async () => {

@@ -57,7 +57,7 @@ export const Component = () => {
           params={filter}
           testId="statement-export"
           label={t('statement.exportMovements')}
-          name="statement"
+          name={`statement-${month}`}
         />
       </section>
       <MonthSummary month={month} cardType={cardType} timeZone={timeZone}>
@@ -67,7 +67,7 @@ export const Component = () => {
           params={{ cardType, from: months[months.length - 1], to: months[0], timeZone }}
           testId="statement-months-export"
           label={t('statement.exportMonths', { count: MONTH_TABS })}
-          name="statement-months"
+          name={`statement-months-${months[months.length - 1]}-${months[0]}`}
         />
       </MonthSummary>
       <h2 className="statement-movements">{t('statement.movements')}</h2>

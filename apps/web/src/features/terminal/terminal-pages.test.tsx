@@ -175,7 +175,7 @@ describe('deleting a user', { timeout: 15_000 }, () => {
     );
     await findPage('user-list');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await screen.findByText('Users deleted: 1. Cards returned: 1.')).toBeTruthy();
+    expect(await screen.findByText('Users deleted: 1. Cards refunded: 1.')).toBeTruthy();
     expect(toast).not.toHaveBeenCalledWith('The record does not exist');
   });
 });

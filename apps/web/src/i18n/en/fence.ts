@@ -30,6 +30,7 @@ export const fenceEn = {
     circle: 'Circle',
     polygonHint: 'Tap the map to add corners ({{count}} so far, at least 3).',
     circleHint: 'Tap the map to place the centre.',
+    circlePlacedHint: 'Centre placed: tap the map to move it, and set the radius below.',
     radius: 'Radius (metres)',
     undo: 'Undo',
     clear: 'Clear',
@@ -77,6 +78,7 @@ export const fenceEn = {
       placeholder: 'Town name, e.g. Kowloon',
       search: 'Find',
       none: 'No place of that name',
+      searching: 'Searching…',
       moved: 'The map shows {{name}}: tap it to draw.',
     },
     alarm: {

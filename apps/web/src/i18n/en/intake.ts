@@ -10,6 +10,10 @@ export const intakeEn = {
       'One user a row: SSID(IMEI), name, ICCID, group, as a spreadsheet has them (a header row may name the columns).',
     file: 'Choose a CSV or XLSX file',
     fileChosen: 'File: {{name}}',
+    template: 'Download a template (CSV)',
+    scientific:
+      'This looks like a number Excel shortened: format the SSID column as Text, type the SSIDs again and save.',
+    tooLarge: 'The file is larger than {{size}}: split it (at most {{rows}} rows at a time).',
     clearFile: 'Remove the file',
     pasteLabel: 'Or paste rows',
     pastePlaceholder: '359000000000001\tDriver_1\t89860000000000000001\tDispatch',

@@ -57,7 +57,7 @@ export const salesEn = {
       recycleIn: 'Recycle',
       recycleOut: 'Recycled by upper agent',
       consume: 'Used for users',
-      return: 'Returned',
+      return: 'Refund',
     },
     counterpart: '{{from}} → {{to}}',
     platform: 'Platform',

@@ -22,7 +22,7 @@ export const statementEn = {
       restoredIn: 'Returned by upper agent',
       restoredOut: 'Returned to agents',
       consumed: 'Used for users',
-      refunded: 'Refunded',
+      refunded: 'Refund',
     },
     kind: {
       grant: 'Platform grant',

@@ -31,7 +31,7 @@ export const terminalEn = {
     confirmDelete_one: 'Delete {{count}} user? Cards of services started in the last 30 days go back to you.',
     confirmDelete_other:
       'Delete {{count}} users? Cards of services started in the last 30 days go back to you.',
-    deleted: 'Users deleted: {{deleted}}. Cards returned: {{returned}}.',
+    deleted: 'Users deleted: {{deleted}}. Cards refunded: {{returned}}.',
     createUsers: 'Create users',
     ssidLabel: 'SSID(IMEI) number',
     iccidLabel: 'ICCID number',

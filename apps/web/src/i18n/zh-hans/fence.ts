@@ -30,6 +30,7 @@ export const fenceZhHans = {
     circle: '圆形',
     polygonHint: '点击地图添加顶点（已有 {{count}} 个，至少 3 个）。',
     circleHint: '点击地图放置圆心。',
+    circlePlacedHint: '已放置圆心：点击地图可移动圆心，并在下方设置半径。',
     radius: '半径（米）',
     undo: '撤销',
     clear: '清除',
@@ -76,6 +77,7 @@ export const fenceZhHans = {
       placeholder: '英文城镇名',
       search: '查找',
       none: '没有该名称的地点',
+      searching: '搜索中…',
       moved: '地图已移至 {{name}}：点击地图绘制。',
     },
     alarm: {

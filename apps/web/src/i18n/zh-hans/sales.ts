@@ -57,7 +57,7 @@ export const salesZhHans = {
       recycleIn: '回收',
       recycleOut: '被上级回收',
       consume: '用户消耗',
-      return: '退还',
+      return: '退卡',
     },
     counterpart: '{{from}} → {{to}}',
     platform: '平台',

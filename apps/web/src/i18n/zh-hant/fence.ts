@@ -30,6 +30,7 @@ export const fenceZhHant = {
     circle: '圓形',
     polygonHint: '點擊地圖添加頂點（已有 {{count}} 個，至少 3 個）。',
     circleHint: '點擊地圖放置圓心。',
+    circlePlacedHint: '已放置圓心：點擊地圖可移動圓心，並在下方設定半徑。',
     radius: '半徑（米）',
     undo: '撤銷',
     clear: '清除',
@@ -76,6 +77,7 @@ export const fenceZhHant = {
       placeholder: '英文城鎮名',
       search: '查找',
       none: '沒有該名稱的地點',
+      searching: '搜尋中…',
       moved: '地圖已移至 {{name}}：點擊地圖繪製。',
     },
     alarm: {

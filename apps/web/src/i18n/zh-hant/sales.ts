@@ -57,7 +57,7 @@ export const salesZhHant = {
       recycleIn: '回收',
       recycleOut: '被上級回收',
       consume: '用戶消耗',
-      return: '退還',
+      return: '退卡',
     },
     counterpart: '{{from}} → {{to}}',
     platform: '平台',
