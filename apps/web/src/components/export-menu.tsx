@@ -8,6 +8,7 @@ import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { msgField } from '../i18n/languages.ts';
 import { downloadUrl } from '../lib/csv.ts';
 import { showToast } from './toast.ts';
+import './export-menu.css';
 
 interface Props {
   /** The list's export endpoint. */
@@ -21,19 +22,19 @@ interface Props {
 /**
  * Downloads an export straight from the server (which reads the session from the query), in the
  * screen's language and with the device's time zone, which the file's time columns name; offline, it
- * says so instead.
+ * says so instead. Without a format the endpoint offers none (the sales record): the file is CSV.
  */
 export function exportFile(
   endpoint: Route,
   params: Record<string, ParamValue>,
-  format: ExportFormat,
-  name: string,
+  format: ExportFormat | undefined,
+  name: string | ((timeZone: string) => string),
 ) {
   if (!navigator.onLine) return showToast(i18n.t('exportFile.offline'));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   downloadUrl(
     buildUrl(endpoint, { ...params, format, lang: msgField[currentLanguage()], timeZone }),
-    `${name}.${format}`,
+    `${typeof name === 'string' ? name : name(timeZone)}.${format ?? 'csv'}`,
   );
 }
 
@@ -67,5 +68,42 @@ export const ExportMenu = ({ endpoint, params, name }: Props) => {
         onClose={() => setOpen(false)}
       />
     </>
+  );
+};
+
+/** CSV and XLSX buttons for one export under a label, with the filter the screen shows. */
+export const ExportButtons = ({
+  endpoint,
+  params,
+  testId,
+  label,
+  name,
+}: {
+  endpoint: Route;
+  params: Record<string, ParamValue>;
+  testId: string;
+  /** What the file holds: the section around the buttons does not say it. */
+  label: string;
+  /** The file's name, without its extension. */
+  name: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <div className="export-buttons">
+      <span className="item-meta export-buttons__label">{label}</span>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn"
+          data-testid={`${testId}-${format}`}
+          aria-label={`${label}: ${t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}`}
+          onClick={() => exportFile(endpoint, params, format, name)}
+        >
+          <DownlandOutline aria-hidden />
+          {format.toUpperCase()}
+        </button>
+      ))}
+    </div>
   );
 };

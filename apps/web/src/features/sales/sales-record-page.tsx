@@ -3,16 +3,13 @@ import { BillOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buildUrl } from '../../api/client.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { CardTypeChips } from '../../components/card-type-chips.tsx';
+import { exportFile } from '../../components/export-menu.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { msgField } from '../../i18n/languages.ts';
-import { downloadUrl } from '../../lib/csv.ts';
 import { localDay } from '../../lib/dates.ts';
 import { RecordRow } from './record-row.tsx';
 import './sales.css';
@@ -29,16 +26,13 @@ export const Component = () => {
   /** The export's range follows the contract's rule (start before end, at most 90 days). */
   const exportCsv = form.submit(
     (range) => {
-      // The file comes straight from the server, which reads the session from the query (SPEC §7).
       // Times in the file are those the screen shows: the device's zone, which the file names.
-      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      const url = buildUrl(api.agent.exportSalesRecord, {
-        ...range,
-        cardType,
-        lang: msgField[currentLanguage()],
-        timeZone,
-      });
-      downloadUrl(url, `sales-record-${range.start}-${range.end}-${timeZone.replaceAll('/', '_')}.csv`);
+      exportFile(
+        api.agent.exportSalesRecord,
+        { ...range, cardType },
+        undefined,
+        (zone) => `sales-record-${range.start}-${range.end}-${zone.replaceAll('/', '_')}`,
+      );
     },
     (range) => [[rules.dateRange, range]],
   );
