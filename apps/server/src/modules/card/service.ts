@@ -2,6 +2,7 @@ import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } f
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
+import { addDays } from '../../lib/zoned-time.ts';
 import * as notices from '../notice/service.ts';
 import * as statements from '../statement/service.ts';
 import * as repo from './repository.ts';
@@ -270,7 +271,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const ledgerFilter = (f: RecordFilter) => ({
   cardType: f.cardType,
   since: f.start ? dayStart(f.start) : undefined,
-  until: f.end ? new Date(dayStart(f.end).getTime() + 86_400_000) : undefined,
+  until: f.end ? dayStart(addDays(f.end, 1)) : undefined,
 });
 
 export async function recordPage(db: Conn, f: RecordFilter, page: number, size: number) {

@@ -6,6 +6,7 @@ import { AppError, functionInactive, notFound, ruleBroken } from '../../http/err
 import { positionsStored } from '../../http/metrics.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
+import { DAY_MS } from '../../lib/zoned-time.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
@@ -25,7 +26,7 @@ export interface Fix {
 
 /** A clock set wrong must not write the future into a track or hold back the repeat of fence alarms. */
 const AHEAD_MS = 5 * 60_000;
-const BEHIND_MS = 30 * 86_400_000;
+const BEHIND_MS = 30 * DAY_MS;
 export const isPlausibleTime = (t: Date, now = Date.now()) =>
   t.getTime() <= now + AHEAD_MS && t.getTime() >= now - BEHIND_MS;
 
@@ -87,7 +88,6 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
   return { accepted: kept.length, skipped, alarms };
 }
 
-const DAY_MS = 86_400_000;
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
