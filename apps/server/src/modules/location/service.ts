@@ -88,27 +88,6 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
   return { accepted: kept.length, skipped, alarms };
 }
 
-const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/**
- * Keeps the day tables of positions: yesterday's to the day after tomorrow's exist (a day's positions never
- * wait for its table), and days older than the retention are dropped whole. Late positions for a day without
- * a table land in the default partition and are deleted there once past the retention.
- */
-export async function maintainPositions(db: Db, retentionDays: number, now = Date.now()) {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const added: string[] = [];
-  for (let d = -1; d <= 2; d++) {
-    const day = utcDay(today + d * DAY_MS);
-    if (await repo.addDayPartition(db, day, utcDay(today + (d + 1) * DAY_MS))) added.push(day);
-  }
-  const cutoff = today - retentionDays * DAY_MS;
-  const dropped = (await repo.dayPartitions(db)).filter((day) => Date.parse(`${day}T00:00:00Z`) < cutoff);
-  for (const day of dropped) await repo.dropDayPartition(db, day);
-  await repo.deleteDefaultBefore(db, new Date(cutoff));
-  return { added, dropped };
-}
-
 const pointOut = (p: {
   lat: number;
   lng: number;
