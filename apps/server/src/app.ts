@@ -16,6 +16,7 @@ import { redactError, redactUrl } from './http/redact.ts';
 import type { Deps } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, transportKey } from './http/transport-errors.ts';
+import { jobsOf, startJobs } from './jobs.ts';
 import { outboxProvider } from './modules/account/sms-provider.ts';
 import { perform } from './modules/change/service.ts';
 import { authenticate as authenticateDevice } from './modules/device/service.ts';
@@ -24,7 +25,6 @@ import { LiveHub } from './modules/live/hub.ts';
 import { sweep } from './modules/presence/service.ts';
 import type { PushNetwork } from './modules/push/network.ts';
 import { pruneClaims, sendAlarm } from './modules/push/service.ts';
-import { startSchedule } from './modules/reminder/schedule.ts';
 import { type ReminderRun, runReminders } from './modules/reminder/service.ts';
 import { orgIdInScope } from './modules/scope/service.ts';
 import { authenticate } from './modules/session/service.ts';
@@ -44,9 +44,6 @@ export interface AppOptions {
    */
   sweepOnTimer?: boolean;
 }
-
-/** How often each instance sweeps: presence timeouts and expired live events. */
-const SWEEP_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,36 +162,20 @@ export async function buildApp({
     return swept;
   };
   app.decorate('sweep', sweepNow);
-  const sweeper = sweepOnTimer
-    ? setInterval(() => {
-        sweepNow().catch((err) => app.log.warn({ err }, 'sweep failed'));
-      }, SWEEP_MS)
-    : undefined;
   // The daily reminders: notices, then pushes to the agents and texts to the companies' contacts.
   const reminderDeps = { db: database.db, config, sms: outboxProvider(database.db, app.log), pushNetwork };
   app.decorate('reminders', (options?: { now?: Date; claim?: boolean }) =>
     runReminders(reminderDeps, options),
   );
-  const schedule =
-    config.REMINDER_HOUR === null
-      ? undefined
-      : startSchedule({
-          hour: config.REMINDER_HOUR,
-          timeZone: config.TIME_ZONE,
-          run: async (now) => {
-            const run = await runReminders(reminderDeps, { now, claim: true });
-            if (run) app.log.info({ reminders: run }, 'daily reminders sent');
-            return run !== null;
-          },
-          log: app.log,
-        });
+  const reminders = async (now: Date) => {
+    const run = await runReminders(reminderDeps, { now, claim: true });
+    if (run) app.log.info({ reminders: run }, 'daily reminders sent');
+    return run !== null;
+  };
+  startJobs(app, jobsOf({ database, config, sweep: sweepNow, reminders, sweepOnTimer, log: app.log }));
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', async () => hub.endStreams());
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    schedule?.stop();
-    await hub.stop();
-  });
+  app.addHook('onClose', async () => hub.stop());
   await registerModules(app, deps, hub);
 
   const dist = config.WEB_DIST;

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orgs } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
-import { maintainAuditLog } from '../src/modules/audit/service.ts';
 import * as orgService from '../src/modules/org/service.ts';
+import { maintainAuditLog } from '../src/modules/partitions/service.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -103,6 +103,26 @@ describe.each(backends)('list exports on %s', (backend) => {
     const res = await get(api.terminal.export, { orgId: demoOrgId }, top);
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+    // OWASP's other leading characters, and a semicolon that would start a cell where Excel splits on it.
+    for (const [name, written] of [
+      ['@SUM(1)', `'@SUM(1)`],
+      ['\tx', `'\tx`],
+      ['a;=1+1', '"a;=1+1"'],
+    ]) {
+      await t.database.db.update(terminals).set({ name }).where(eq(terminals.orgId, demoOrgId));
+      const file = await get(api.terminal.export, { orgId: demoOrgId }, top);
+      expect(file.body).toContain(written);
+    }
+  });
+
+  it('writes SSIDs as text cells in a workbook, every digit kept', async () => {
+    const res = await get(api.terminal.export, { orgId: demoOrgId, format: 'xlsx' }, top);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [, first] = book.worksheets[0].getRows(1, 2) ?? [];
+    const ssid = first?.getCell(1);
+    expect(ssid?.type).toBe(ExcelJS.ValueType.String);
+    expect(String(ssid?.value)).toMatch(/^\d{15}$/);
   });
 
   it('writes SOS records with their state in words and times in the zone asked for', async () => {

@@ -1,7 +1,7 @@
 import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainPositions } from '../src/modules/location/service.ts';
+import { maintainPositions } from '../src/modules/partitions/service.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 

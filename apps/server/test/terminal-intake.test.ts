@@ -144,6 +144,12 @@ describe.each(backends)('bulk intake of terminals on %s', (backend) => {
     expect(read.data.rows).toEqual([
       { line: 2, ssid: a, name: 'Desk_9', iccid: '', group: 'Dispatch', errors: [] },
     ]);
+    // A quoted cell may hold a line break: the next row keeps the line it starts on.
+    const across = await preview({ text: `${a},"Desk\n_5"\n${b},Desk_6` });
+    expect(across.data.rows.map((r) => [r.line, r.ssid])).toEqual([
+      [1, a],
+      [3, b],
+    ]);
     const paste = await preview({ text: `${a}，Desk_8\n${b},Desk_7` });
     expect(paste.data.rows.map((r) => [r.ssid, r.name, r.errors])).toEqual([
       [a, 'Desk_8', []],

@@ -1,3 +1,6 @@
+/** A UTC day in milliseconds: the one place it is written (zones and summer time are `zoned-time`'s). */
+export const DAY_MS = 86_400_000;
+
 /** SPEC §9 business constants and limits. */
 export const Limits = {
   requestTimeoutMs: 100_000,

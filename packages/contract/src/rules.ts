@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Limits } from './constants.ts';
+import { DAY_MS, Limits } from './constants.ts';
 import { cardTypeCodes } from './enums.ts';
 import { gettersOf, once } from './lazy.ts';
 import type { MessageKey } from './messages.ts';
@@ -266,7 +266,7 @@ export const dateRange = once(() =>
     .object({ start: isoDate(), end: isoDate() })
     // The end day is included: start = end is a range of one day, the commonest export.
     .refine((v) => v.start <= v.end, { error: 'dateStartBeforeEnd', path: ['end'] })
-    .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= Limits.exportRangeDays, {
+    .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / DAY_MS <= Limits.exportRangeDays, {
       error: 'dateRangeMax',
       path: ['end'],
     }),

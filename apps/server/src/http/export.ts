@@ -1,6 +1,7 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Endpoint, ExportFormat, Lang, Title } from '@ptt/contract';
+import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { contextOf, type Deps, type ReadCtx } from './route.ts';
@@ -11,13 +12,15 @@ export type Cell = string | number | null | undefined;
 /** What an export handler answers: the file's name (without extension), its column titles and its rows. */
 export interface ExportFile {
   name: string;
+  /** False when the name already says which days the file holds: no download date is added to it. */
+  dated?: boolean;
   columns: string[];
   /** Read a batch at a time while the file is written: the whole list is never held in memory. */
   rows: AsyncIterable<Cell[]>;
 }
 
 /** The parameters every export takes (see the contract's `exportParams`). */
-type ExportParams = { format: ExportFormat; lang: Lang; timeZone?: string | undefined };
+type ExportParams = { format?: ExportFormat; lang: Lang; timeZone?: string | undefined };
 
 /** The titles of a file's columns in its language; a time column names the zone its times are in. */
 export const titlesOf = (lang: Lang, zone: string, columns: (Title | { time: Title })[]) =>
@@ -29,34 +32,49 @@ const types: Record<ExportFormat, string> = {
 };
 
 /**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @ first) is written with a leading
- * apostrophe, so that a name typed by one tenant cannot run in another's Excel.
+ * OWASP's CSV injection guidance: a text cell that a spreadsheet would read as a formula (=, +, -, @, tab,
+ * carriage return first; NUL as ASVS adds) is written with a leading apostrophe, so that a name typed by
+ * one tenant cannot run in another's Excel. Numbers are the list's own values and stay numbers.
  */
-const safeText = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+export const safeText = (s: string) => (/^[=+\-@\t\r\0]/.test(s) ? `'${s}` : s);
 
-const csvCell = (v: Cell) => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return String(v);
-  const s = safeText(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** Rows are joined into chunks of this many lines before they are written. */
+/** Rows are written in chunks of this many lines before the writer waits for the client. */
 const chunkRows = 200;
 
-async function* csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>) {
-  // A BOM first, so that Excel reads the UTF-8 (Chinese names) as such.
-  let chunk = `\uFEFF${csvLine(columns)}`;
-  let n = 0;
-  for (let r = first; !r.done; r = await rest.next()) {
-    chunk += csvLine(r.value);
-    if (++n % chunkRows === 0) {
-      yield chunk;
-      chunk = '';
+/** Writes the rows to a stream as they are read, waiting whenever the client has not read what is written. */
+function pump(
+  out: NodeJS.WritableStream & { destroyed: boolean; writableNeedDrain: boolean },
+  first: IteratorResult<Cell[]>,
+  rest: AsyncIterator<Cell[]>,
+  write: (cells: Cell[]) => void,
+) {
+  return (async () => {
+    let n = 0;
+    for (let r = first; !r.done; r = await rest.next()) {
+      if (out.destroyed) return;
+      write(r.value);
+      if (++n % chunkRows === 0 && out.writableNeedDrain) await once(out, 'drain');
     }
-  }
-  if (chunk) yield chunk;
+  })();
+}
+
+/**
+ * CSV through csv-stringify, the one CSV writer: a BOM first so that Excel reads the UTF-8 (Chinese
+ * names) as such, CRLF lines, RFC 4180 quoting. A cell holding a semicolon is quoted too: where Excel
+ * separates with semicolons, an unquoted `a;=cmd` would open a second cell that starts a formula.
+ */
+function csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>) {
+  const out = stringify({
+    bom: true,
+    record_delimiter: 'windows',
+    quoted_match: /;/,
+    cast: { string: safeText },
+  });
+  out.write(columns);
+  pump(out, first, rest, (cells) => out.write(cells))
+    .then(() => out.end())
+    .catch((e: unknown) => out.destroy(e as Error));
+  return out;
 }
 
 function xlsxOf(name: string, columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>) {
@@ -67,15 +85,13 @@ function xlsxOf(name: string, columns: string[], first: IteratorResult<Cell[]>, 
     useSharedStrings: false,
   });
   const sheet = book.addWorksheet(name.slice(0, 31));
+  // A string stays a text cell, never parsed as a number: an SSID, an ICCID or a phone number keeps its
+  // leading zeros and its last digits (Excel keeps 15 significant digits of a number).
   const write = async () => {
     sheet.addRow(columns).commit();
-    let n = 0;
-    for (let r = first; !r.done; r = await rest.next()) {
-      if (out.destroyed) return;
-      sheet.addRow(r.value.map((v) => (typeof v === 'string' ? safeText(v) : (v ?? null)))).commit();
-      // The workbook writes as rows are committed: wait while the client has not read what is written.
-      if (++n % chunkRows === 0 && out.writableNeedDrain) await once(out, 'drain');
-    }
+    await pump(out, first, rest, (cells) =>
+      sheet.addRow(cells.map((v) => (typeof v === 'string' ? safeText(v) : (v ?? null)))).commit(),
+    );
     sheet.commit();
     await book.commit();
   };
@@ -99,20 +115,19 @@ export function exportRoute<E extends Endpoint>(
     url: endpoint.path,
     handler: async (req, reply) => {
       const ctx = await contextOf(deps, endpoint, req);
-      const { format } = ctx.params as ExportParams;
+      // An export whose endpoint offers no choice of format (the sales record) is CSV.
+      const format = (ctx.params as ExportParams).format ?? 'csv';
       const file = await handler(ctx);
       const rows = file.rows[Symbol.asyncIterator]();
       const first = await rows.next();
-      const body =
-        format === 'xlsx'
-          ? xlsxOf(file.name, file.columns, first, rows)
-          : Readable.from(csvOf(file.columns, first, rows));
-      const day = new Date().toISOString().slice(0, 10);
+      const body: Readable =
+        format === 'xlsx' ? xlsxOf(file.name, file.columns, first, rows) : csvOf(file.columns, first, rows);
+      const name = file.dated === false ? file.name : `${file.name}-${new Date().toISOString().slice(0, 10)}`;
       return reply
         .type(types[format])
         .header(
           'Content-Disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(`${file.name}-${day}.${format}`)}`,
+          `attachment; filename*=UTF-8''${encodeURIComponent(`${name}.${format}`)}`,
         )
         .send(body);
     },

@@ -1,3 +1,7 @@
+import { DAY_MS } from '@ptt/contract';
+
+export { DAY_MS };
+
 /**
  * Calendar dates and clock times in a named time zone, with Intl only (no zone database of our own).
  * Formatters are costly to build and hold no state of the application, so one per zone is kept.
@@ -69,11 +73,19 @@ export function startOfDay(date: string, timeZone: string): Date {
   return new Date(guess);
 }
 
-const nextDay = (date: string) => {
+/** A calendar date (YYYY-MM-DD) `n` days after another (before it when negative). */
+export const addDays = (date: string, n: number) => {
   const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
+const nextDay = (date: string) => addDays(date, 1);
+
+/** The UTC date `n` days from now (before now when negative). */
+export const daysFromToday = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The instant `n` days before now. */
+export const daysAgo = (n: number, now = Date.now()) => new Date(now - n * DAY_MS);
 
 /** Today as YYYY-MM-DD (UTC), the form expiry dates are stored and compared in. */
 export const today = () => new Date().toISOString().slice(0, 10);

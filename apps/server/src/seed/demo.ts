@@ -1,6 +1,7 @@
 import { CardTypes, FenceTrigger, UserType } from '@ptt/contract';
 import type { Db } from '../db/client.ts';
 import { plainChange } from '../http/route.ts';
+import { daysFromToday } from '../lib/zoned-time.ts';
 import * as agents from '../modules/agent/service.ts';
 import { setBranding } from '../modules/branding/service.ts';
 import * as cards from '../modules/card/service.ts';
@@ -137,7 +138,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
   return true;
 }
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = daysFromToday;
 
 /**
  * Kowloon_Cabs: twelve radios of the top-level agent whose voice service falls due within a month (one

@@ -11,6 +11,7 @@ import { downloadBlob } from '../lib/csv.ts';
 import { localDay } from '../lib/dates.ts';
 import { clearLoginInfo } from '../lib/storage.ts';
 import { showToast } from './toast.ts';
+import './export-menu.css';
 
 interface Props {
   /** The list's export endpoint. */
@@ -39,13 +40,14 @@ const refusalOf = async (response: Response): Promise<{ code: number; msg: Msg }
  * language and with the device's time zone, which the file's time columns name, under the name the
  * screen gives it (the device's day or month of what it holds, not the server's). The file is fetched
  * first, so that an answer that is not a file (the session over, a refusal) is said, never saved;
- * offline, it says so instead.
+ * offline, it says so instead. Without a format the endpoint offers none (the sales record): the file is
+ * CSV.
  */
 export async function exportFile(
   endpoint: Route,
   params: Record<string, ParamValue>,
-  format: ExportFormat,
-  name: string,
+  format: ExportFormat | undefined,
+  name: string | ((timeZone: string) => string),
 ) {
   if (!navigator.onLine) return showToast(i18n.t('exportFile.offline'));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -57,7 +59,11 @@ export async function exportFile(
     return showToast(i18n.t('exportFile.offline'));
   }
   const refusal = await refusalOf(response);
-  if (!refusal) return downloadBlob(`${name}.${format}`, await response.blob());
+  if (!refusal)
+    return downloadBlob(
+      `${typeof name === 'string' ? name : name(timeZone)}.${format ?? 'csv'}`,
+      await response.blob(),
+    );
   showToast(localize(refusal.msg));
   if (refusal.code === Code.unauthorized || refusal.code === Code.loginTimeoutStatus) {
     // As any call that finds the session over: the sign-in ends on this device and the login page is back.
@@ -96,5 +102,42 @@ export const ExportMenu = ({ endpoint, params, name }: Props) => {
         onClose={() => setOpen(false)}
       />
     </>
+  );
+};
+
+/** CSV and XLSX buttons for one export under a label, with the filter the screen shows. */
+export const ExportButtons = ({
+  endpoint,
+  params,
+  testId,
+  label,
+  name,
+}: {
+  endpoint: Route;
+  params: Record<string, ParamValue>;
+  testId: string;
+  /** What the file holds: the section around the buttons does not say it. */
+  label: string;
+  /** The file's name, without its extension. */
+  name: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <div className="export-buttons">
+      <span className="item-meta export-buttons__label">{label}</span>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn"
+          data-testid={`${testId}-${format}`}
+          aria-label={`${label}: ${t(format === 'csv' ? 'statement.exportCsv' : 'statement.exportXlsx')}`}
+          onClick={() => void exportFile(endpoint, params, format, name)}
+        >
+          <DownlandOutline aria-hidden />
+          {format.toUpperCase()}
+        </button>
+      ))}
+    </div>
   );
 };

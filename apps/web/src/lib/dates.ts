@@ -1,3 +1,4 @@
+import { DAY_MS } from '@ptt/contract';
 /** Dates and times in the app's language (the browser's own locale may differ from the chosen one). */
 export const formatDateTime = (iso: string, lang: string): string =>
   new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,6 +24,6 @@ export const formatDay = (day: string, lang: string): string => {
 
 /** A local calendar day, `offset` days from today, as YYYY-MM-DD (what date inputs and the server read). */
 export const localDay = (offset = 0): string => {
-  const d = new Date(Date.now() + offset * 86_400_000);
+  const d = new Date(Date.now() + offset * DAY_MS);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };

@@ -258,26 +258,3 @@ export function exportList(
     ]),
   };
 }
-
-const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
-
-/**
- * Keeps the month tables of the log: this month's and the next two exist, and months that ended before the
- * retention's first month are dropped whole (so `retentionMonths` whole months before this one are kept).
- */
-export async function maintainAuditLog(db: Db, retentionMonths: number, now = new Date()) {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const added: string[] = [];
-  for (let d = 0; d <= 2; d++) {
-    const from = monthStart(y, m + d);
-    if (await repo.addMonthPartition(db, monthOf(from), from, monthStart(y, m + d + 1)))
-      added.push(monthOf(from));
-  }
-  const cutoff = monthStart(y, m - retentionMonths);
-  const dropped = (await repo.monthPartitions(db)).filter((month) => month < monthOf(cutoff));
-  for (const month of dropped) await repo.dropMonthPartition(db, month);
-  const defaultRenewed = await repo.renewDefaultBefore(db, cutoff);
-  return { added, dropped, defaultRenewed };
-}

@@ -3,6 +3,7 @@ import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
 import type { CardsMoved, Change } from '../../http/route.ts';
+import { addDays } from '../../lib/zoned-time.ts';
 import * as notices from '../notice/service.ts';
 import * as statements from '../statement/service.ts';
 import * as repo from './repository.ts';
@@ -304,27 +305,21 @@ export interface RecordFilter {
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The sales record reads the statement's rows (one list of an agent's ledger), by UTC days. */
-const recordRows = (db: Conn, f: RecordFilter, page: number, size: number) =>
-  statements.ledgerPage(
-    db,
-    f.agentId,
-    {
-      cardType: f.cardType,
-      since: f.start ? dayStart(f.start) : undefined,
-      until: f.end ? new Date(dayStart(f.end).getTime() + 86_400_000) : undefined,
-    },
-    page,
-    size,
-  );
+const ledgerFilter = (f: RecordFilter) => ({
+  cardType: f.cardType,
+  since: f.start ? dayStart(f.start) : undefined,
+  until: f.end ? dayStart(addDays(f.end, 1)) : undefined,
+});
 
 export async function recordPage(db: Conn, f: RecordFilter, page: number, size: number) {
-  const { list, total } = await recordRows(db, f, page, size);
+  const { list, total } = await statements.ledgerPage(db, f.agentId, ledgerFilter(f), page, size);
   return { list: list.map((r) => view(f.agentId, r)), total, page, size };
 }
 
-/** Every record of a range, for export (the range is at most 90 days, so this stays bounded). */
-export const allRecords = async (db: Conn, f: RecordFilter) =>
-  (await recordRows(db, f, 1, 100_000)).list.map((r) => view(f.agentId, r));
+/** Every record of a range, a batch at a time, for the export that streams them. */
+export async function* eachRecord(db: Conn, f: RecordFilter) {
+  for await (const r of statements.ledgerEach(db, f.agentId, ledgerFilter(f))) yield view(f.agentId, r);
+}
 
 /** Cards of deleted, barely used terminals go back to the agent who paid for them. */
 export async function giveBack(

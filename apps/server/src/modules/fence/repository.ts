@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { byCompanyOrPath, filteredPages } from '../../db/page.ts';
 import { fenceMembers, fenceRecords, fenceStates, fences, orgs, terminals } from '../../db/schema.ts';
@@ -105,26 +106,34 @@ export const clearStates = (db: Conn, fenceId: number, terminalIds?: number[]) =
       ),
     );
 
-/** A page of a fence's members that belong to its company, and their total. */
-export async function listMembers(db: Conn, fence: FenceRow, page: number, size: number) {
-  const inFence = and(eq(fenceMembers.fenceId, fence.id), eq(terminals.orgId, fence.orgId));
-  const [list, [{ n }]] = await Promise.all([
+/** A fence's members that belong to its company (a terminal that moved away is no member), by id. */
+const memberPages = filteredPages({
+  table: fenceMembers,
+  scope: (fence: FenceRow) =>
+    and(
+      eq(fenceMembers.fenceId, fence.id),
+      inArray(
+        fenceMembers.terminalId,
+        new QueryBuilder()
+          .select({ id: terminals.id })
+          .from(terminals)
+          .where(eq(terminals.orgId, fence.orgId)),
+      ),
+    ),
+  filters: {},
+  order: [fenceMembers.terminalId],
+  total: 'counted',
+  rows: (db) =>
     db
       .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
       .from(fenceMembers)
       .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-      .where(inFence)
-      .orderBy(terminals.id)
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(fenceMembers)
-      .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
-      .where(inFence),
-  ]);
-  return { list, total: n };
-}
+      .$dynamic(),
+});
+
+/** A page of a fence's members, and their total. */
+export const listMembers = (db: Conn, fence: FenceRow, page: number, size: number) =>
+  memberPages(db, fence, {}, page, size);
 
 export const addMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>
   (

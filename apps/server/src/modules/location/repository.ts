@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import { geocodeCache, liveEvents, positions, terminalPositionsLast } from '../../db/schema.ts';
 
 /**
@@ -102,52 +102,3 @@ export const cacheAddress = (db: Conn, key: string, address: string) =>
     .insert(geocodeCache)
     .values({ key, address })
     .onConflictDoUpdate({ target: geocodeCache.key, set: { address } });
-
-/** The day tables of `positions` (migration 0030), as `YYYY-MM-DD`, oldest first. */
-export async function dayPartitions(db: Conn): Promise<string[]> {
-  const result = (await db.execute(
-    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-        where i.inhparent = 'positions'::regclass and c.relname ~ '^positions_p[0-9]{8}$'`,
-  )) as unknown as { rows: { name: string }[] };
-  return result.rows
-    .map(({ name }) => `${name.slice(11, 15)}-${name.slice(15, 17)}-${name.slice(17, 19)}`)
-    .sort();
-}
-
-const tableOf = (day: string) => `positions_p${day.replaceAll('-', '')}`;
-const PARTITION_LOCK = 0x706f73;
-
-/**
- * Adds the table of one UTC day. Positions of that day that arrived while it had none sit in the default
- * partition and move into it, which PostgreSQL requires before it attaches the day. Instances serialise on an
- * advisory lock, so two starting at once add each day once.
- */
-export const addDayPartition = (db: Db, day: string, next: string) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
-    if ((await dayPartitions(tx)).includes(day)) return false;
-    const table = sql.raw(tableOf(day));
-    const from = `${day}T00:00:00Z`;
-    const to = `${next}T00:00:00Z`;
-    await tx.execute(sql`create table ${table} (like positions including defaults including constraints)`);
-    await tx.execute(
-      sql`with moved as (delete from positions_default where at >= ${from} and at < ${to} returning *)
-          insert into ${table} select * from moved`,
-    );
-    await tx.execute(
-      sql`alter table positions attach partition ${table}
-          for values from (${sql.raw(`'${from}'`)}) to (${sql.raw(`'${to}'`)})`,
-    );
-    return true;
-  });
-
-/** Drops one day's table whole: retention without deleting row by row. */
-export const dropDayPartition = (db: Db, day: string) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
-    await tx.execute(sql`drop table if exists ${sql.raw(tableOf(day))}`);
-  });
-
-/** Stragglers past the retention that arrived for a day without its own table. */
-export const deleteDefaultBefore = (db: Conn, cutoff: Date) =>
-  db.execute(sql`delete from positions_default where at < ${cutoff.toISOString()}`);

@@ -13,18 +13,4 @@ export function locationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, l.places, ({ params }) => location.places(params));
   route(app, deps, l.fleet, ({ db, caller, params }) => location.fleet(db, caller, params));
   route(app, deps, l.mapConfig, ({ db, config, caller }) => location.mapConfig(db, config, caller));
-
-  // Positions' day tables are made when the server starts and then every hour, so a day's table is there
-  // before its first position.
-  const maintain = () => location.maintainPositions(deps.db, deps.config.POSITION_RETENTION_DAYS);
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await maintain();
-    timer = setInterval(
-      () => void maintain().catch((err) => app.log.error({ err }, 'positions maintenance failed')),
-      3_600_000,
-    );
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -6,6 +6,7 @@ import { AppError, functionInactive, notFound, ruleBroken } from '../../http/err
 import { positionsStored } from '../../http/metrics.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import * as throttle from '../../lib/rate-limit.ts';
+import { DAY_MS } from '../../lib/zoned-time.ts';
 import * as fences from '../fence/engine.ts';
 import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
@@ -25,7 +26,7 @@ export interface Fix {
 
 /** A clock set wrong must not write the future into a track or hold back the repeat of fence alarms. */
 const AHEAD_MS = 5 * 60_000;
-const BEHIND_MS = 30 * 86_400_000;
+const BEHIND_MS = 30 * DAY_MS;
 export const isPlausibleTime = (t: Date, now = Date.now()) =>
   t.getTime() <= now + AHEAD_MS && t.getTime() >= now - BEHIND_MS;
 
@@ -85,28 +86,6 @@ export async function report(db: Db, config: Config, device: Device, fixes: Fix[
   });
   positionsStored.inc(kept.length);
   return { accepted: kept.length, skipped, alarms };
-}
-
-const DAY_MS = 86_400_000;
-const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/**
- * Keeps the day tables of positions: yesterday's to the day after tomorrow's exist (a day's positions never
- * wait for its table), and days older than the retention are dropped whole. Late positions for a day without
- * a table land in the default partition and are deleted there once past the retention.
- */
-export async function maintainPositions(db: Db, retentionDays: number, now = Date.now()) {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const added: string[] = [];
-  for (let d = -1; d <= 2; d++) {
-    const day = utcDay(today + d * DAY_MS);
-    if (await repo.addDayPartition(db, day, utcDay(today + (d + 1) * DAY_MS))) added.push(day);
-  }
-  const cutoff = today - retentionDays * DAY_MS;
-  const dropped = (await repo.dayPartitions(db)).filter((day) => Date.parse(`${day}T00:00:00Z`) < cutoff);
-  for (const day of dropped) await repo.dropDayPartition(db, day);
-  await repo.deleteDefaultBefore(db, new Date(cutoff));
-  return { added, dropped };
 }
 
 const pointOut = (p: {

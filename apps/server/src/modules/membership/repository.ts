@@ -1,5 +1,7 @@
 import { and, asc, eq, ilike, like, notInArray, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
+import { filteredPages } from '../../db/page.ts';
 import { fenceMembers, groupMembers, orgCounts, terminals } from '../../db/schema.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -16,7 +18,7 @@ export interface MemberSet {
 type Kind = MemberSet['kind'];
 
 /** The set's member ids. */
-const membersOf = (db: Conn, kind: Kind, id: number) =>
+const membersOf = (kind: Kind, id: number, db = new QueryBuilder()) =>
   kind === 'group'
     ? db.select({ id: groupMembers.terminalId }).from(groupMembers).where(eq(groupMembers.groupId, id))
     : db.select({ id: fenceMembers.terminalId }).from(fenceMembers).where(eq(fenceMembers.fenceId, id));
@@ -31,49 +33,50 @@ export const leaveFences = (db: Conn, terminalId: number) =>
   db.delete(fenceMembers).where(eq(fenceMembers.terminalId, terminalId));
 
 /**
- * A page of the company's terminals that are not members, oldest first. A keyword's page reads one row
- * past itself (the app asks only whether there is a next page); without one, the total is the
- * company's terminals (its counter) less the members, not a count of up to 20 000 terminals.
+ * The company's terminals that are not members, oldest first. A keyword's page reads one row past itself
+ * (the app asks only whether there is a next page); without one, the total is the company's terminals
+ * (its counter) less the members, not a count of up to 20 000 terminals.
  */
-export async function listOutside(
+const outsidePages = filteredPages({
+  table: terminals,
+  scope: (set: MemberSet) =>
+    and(eq(terminals.orgId, set.orgId), notInArray(terminals.id, membersOf(set.kind, set.id))),
+  filters: {
+    keyword: (keyword: string) => {
+      const pattern = containing(keyword);
+      return or(like(terminals.ssid, pattern), ilike(terminals.name, pattern));
+    },
+  },
+  order: [asc(terminals.id)],
+  total: (f) => (f.keyword ? 'read' : 'counted'),
+  counter: (db, set, f) =>
+    f.keyword
+      ? undefined
+      : db
+          .select({
+            n: sql<number>`(coalesce(max(${orgCounts.terminals}), 0) - ${memberCount(set.kind, set.id)})::int`,
+          })
+          .from(orgCounts)
+          .where(eq(orgCounts.orgId, set.orgId))
+          .then((rows) => rows[0]?.n ?? 0),
+  rows: (db) =>
+    db
+      .select({
+        id: terminals.id,
+        ssid: terminals.ssid,
+        name: terminals.name,
+        locationExpires: terminals.locationExpires,
+        fenceExpires: terminals.fenceExpires,
+      })
+      .from(terminals)
+      .$dynamic(),
+});
+
+/** A page of the company's terminals that are not members of the set. */
+export const listOutside = (
   db: Conn,
   set: MemberSet,
   keyword: string | undefined,
   page: number,
   size: number,
-) {
-  const offset = (page - 1) * size;
-  const pattern = keyword ? containing(keyword) : undefined;
-  const outside = and(
-    eq(terminals.orgId, set.orgId),
-    notInArray(terminals.id, membersOf(db, set.kind, set.id)),
-    pattern ? or(like(terminals.ssid, pattern), ilike(terminals.name, pattern)) : undefined,
-  );
-  const rows = await db
-    .select({
-      id: terminals.id,
-      ssid: terminals.ssid,
-      name: terminals.name,
-      locationExpires: terminals.locationExpires,
-      fenceExpires: terminals.fenceExpires,
-    })
-    .from(terminals)
-    .where(outside)
-    .orderBy(asc(terminals.id))
-    .limit(keyword ? size + 1 : size)
-    .offset(offset);
-  if (keyword && rows.length > 0) return { list: rows.slice(0, size), total: offset + rows.length };
-  if (keyword) {
-    // A page past the last: the keyword's matches.
-    if (page === 1) return { list: rows, total: 0 };
-    const [matched] = await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(outside);
-    return { list: rows, total: matched.n };
-  }
-  const [counted] = await db
-    .select({
-      n: sql<number>`(coalesce(max(${orgCounts.terminals}), 0) - ${memberCount(set.kind, set.id)})::int`,
-    })
-    .from(orgCounts)
-    .where(eq(orgCounts.orgId, set.orgId));
-  return { list: rows, total: counted.n };
-}
+) => outsidePages(db, set, { keyword: keyword || undefined }, page, size);

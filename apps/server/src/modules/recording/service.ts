@@ -9,7 +9,7 @@ import { functionInactive, invalid, notFound, ruleBroken } from '../../http/erro
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { MediaFile } from '../../http/media.ts';
 import * as throttle from '../../lib/rate-limit.ts';
-import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
+import { daysAgo, filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
 import { isPlausibleTime } from '../location/service.ts';
 import * as repo from './repository.ts';
@@ -55,7 +55,7 @@ export async function upload(
     return await db.transaction(async (tx) => {
       // The terminal's uploads are counted one at a time: parallel ones cannot all fit the same room.
       await repo.lockTerminal(tx, device.terminalId);
-      const stored = await repo.bytesSince(tx, device.terminalId, new Date(Date.now() - 86_400_000));
+      const stored = await repo.bytesSince(tx, device.terminalId, daysAgo(1));
       if (stored + got.size > config.RECORDING_TERMINAL_DAILY_BYTES) throw ruleBroken('recordingQuota');
       return repo.insertRecording(tx, {
         orgId: device.orgId,

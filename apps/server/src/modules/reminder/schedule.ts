@@ -1,7 +1,7 @@
 import { localParts } from '../../lib/zoned-time.ts';
 
 /** How often an instance looks whether the day's run is due. */
-const CHECK_MS = 60_000;
+export const CHECK_MS = 60_000;
 
 export interface ScheduleLog {
   warn(obj: object, msg: string): void;
@@ -23,14 +23,14 @@ export interface Schedule {
 }
 
 /**
- * Each instance looks every minute; from REMINDER_HOUR on (in the server's zone) it tries the day's run,
- * which one instance takes (job_runs). An instance started after the hour catches up the same day. A run
- * that fails is tried again at the next look. The timer keeps no process alive and stops on close.
+ * Looks once whether the day's run is due: from REMINDER_HOUR on (in the server's zone) it tries the day's
+ * run, which one instance takes (job_runs). An instance started after the hour catches up the same day. A
+ * run that fails is tried again at the next look.
  */
-export function startSchedule(o: ScheduleOptions): Schedule {
+export function dailyCheck(o: ScheduleOptions): (now?: Date) => Promise<void> {
   let done = '';
   let running: Promise<void> | undefined;
-  const check = async (now = new Date()) => {
+  return async (now = new Date()) => {
     const local = localParts(now, o.timeZone);
     if (local.minutes < o.hour * 60 || done === local.date || running) return;
     running = o
@@ -44,6 +44,11 @@ export function startSchedule(o: ScheduleOptions): Schedule {
       });
     await running;
   };
+}
+
+/** The check every minute on its own timer, which keeps no process alive and stops on close. */
+export function startSchedule(o: ScheduleOptions): Schedule {
+  const check = dailyCheck(o);
   const timer = setInterval(() => void check(), CHECK_MS);
   timer.unref();
   return { check, stop: () => clearInterval(timer) };

@@ -4,6 +4,7 @@ import type { Config } from '../../env.ts';
 import { reminderRuns, remindersSent } from '../../http/metrics.ts';
 import { localParts } from '../../lib/zoned-time.ts';
 import type { SmsProvider } from '../account/sms-provider.ts';
+import * as jobs from '../jobs/service.ts';
 import * as notices from '../notice/service.ts';
 import type { PushNetwork } from '../push/network.ts';
 import { languagesOf, sendToAgent } from '../push/service.ts';
@@ -98,7 +99,7 @@ async function remind(deps: ReminderDeps, now: Date, claim: boolean): Promise<Re
   // The server zone's date: the days left are counted from the day the agents' calendars show.
   const day = localParts(now, config.TIME_ZONE).date;
   const written = await db.transaction(async (tx) => {
-    if (claim && !(await repo.claimDay(tx, JOB, day))) return null;
+    if (claim && !(await jobs.claimDay(tx, JOB, day))) return null;
     const expiring = groupsOf(await repo.recordExpiries(tx, day));
     const low = await repo.recordBalances(tx);
     // Notices in agent order (a stable sort keeps each agent's in the order recorded).
@@ -125,7 +126,7 @@ async function remind(deps: ReminderDeps, now: Date, claim: boolean): Promise<Re
   // After the commit, at most once: a send cut short is not retried, the notices stay in the app.
   run.pushes = await pushAgents(deps, day, expiring, low);
   Object.assign(run, await textContacts(deps, expiring));
-  if (claim) await repo.finishDay(db, JOB, day);
+  if (claim) await jobs.finishDay(db, JOB, day);
   return run;
 }
 

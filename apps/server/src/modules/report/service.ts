@@ -1,11 +1,10 @@
 import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { localParts, startOfDay, today } from '../../lib/zoned-time.ts';
+import { DAY_MS, localParts, startOfDay, today } from '../../lib/zoned-time.ts';
 import { orgIdInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
 
-const DAY_MS = 86_400_000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The last `count` months (YYYY-MM) up to the one `day` falls in, oldest first. */

@@ -1,12 +1,14 @@
-import { type api, CardNames, LedgerNames, type ParsedParamsOf, RecordColumns, rules } from '@ptt/contract';
+import { type api, CardNames, type ParsedParamsOf, RecordColumns, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { cellsOf, type ExportFile } from '../../http/export.ts';
 import type { Change } from '../../http/route.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
 import { ensurePayPwd } from '../account/pay-password.ts';
 import { ensureTopLevel, selfAndSubAgent } from '../agent/sub-agents.ts';
 import * as cards from '../card/service.ts';
+import { movementOf } from '../statement/exports.ts';
 
 /** A sale and a recycle take the same parameters. */
 type MoveParams =
@@ -61,52 +63,28 @@ export const records = (
   q: ParsedParamsOf<typeof api.agent.getSalesPurchaseRecord>,
 ) => cards.recordPage(db, { agentId: caller.id, ...q }, q.page, q.size);
 
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-/** CSV of a date range (≤ 90 days, start before end), UTF-8 with a BOM so Excel keeps Chinese intact. */
-export async function exportCsv(
+/** The sales record of a date range (≤ 90 days, start before end) as a file, streamed by `http/export.ts`. */
+export function salesRecordFile(
   db: Conn,
   caller: Caller,
   q: ParsedParamsOf<typeof api.agent.exportSalesRecord>,
-) {
+): ExportFile {
   rules.dateRange.parse({ start: q.start, end: q.end });
-  const rows = await cards.allRecords(db, { agentId: caller.id, ...q });
-  const names = LedgerNames[q.lang];
-  const movement = (r: cards.RecordView) =>
-    r.kind === 'sale'
-      ? r.direction === 'out'
-        ? names.sale
-        : names.purchase
-      : r.kind === 'recycle'
-        ? r.direction === 'in'
-          ? names.recycle
-          : names.recycled
-        : r.kind === 'restore'
-          ? r.direction === 'out'
-            ? names.restore
-            : names.restored
-          : names[r.kind];
   // Times as the screen shows them: in the caller's zone, which the time column and the file name.
   const zone = q.timeZone ?? 'UTC';
   const [timeColumn, ...columns] = RecordColumns[q.lang];
-  const lines = [
-    [`${timeColumn} (${zone})`, ...columns],
-    ...rows.map((r) => [
+  return {
+    name: `sales-record-${q.start}-${q.end}-${zone.replaceAll('/', '_')}`,
+    dated: false,
+    columns: [`${timeColumn} (${zone})`, ...columns],
+    rows: cellsOf(cards.eachRecord(db, { agentId: caller.id, ...q }), (r) => [
       localDateTime(new Date(r.created_at), zone),
-      movement(r),
+      movementOf(q.lang, r.kind, r.direction),
       CardNames[q.lang][r.cardType] ?? String(r.cardType),
       r.quantity,
-      r.fromAgent?.name ?? '',
-      r.toAgent?.name ?? '',
-      r.org?.orgName ?? '',
+      r.fromAgent?.name,
+      r.toAgent?.name,
+      r.org?.orgName,
     ]),
-  ].map((cells) => cells.map(csvCell).join(','));
-  return {
-    type: 'text/csv; charset=utf-8',
-    filename: `sales-record-${q.start}-${q.end}-${zone.replaceAll('/', '_')}.csv`,
-    body: `\uFEFF${lines.join('\r\n')}\r\n`,
   };
 }

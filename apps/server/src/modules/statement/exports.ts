@@ -9,7 +9,7 @@ import { statementFilterOf, statementMonths, statementRow } from './service.ts';
 type Lang = ParsedParamsOf<typeof api.agent.statementExport>['lang'];
 
 /** A movement's name from the agent's side, as the sales record's file writes it. */
-const movementOf = (lang: Lang, kind: string, direction: 'in' | 'out') => {
+export const movementOf = (lang: Lang, kind: string, direction: 'in' | 'out') => {
   const names = LedgerNames[lang];
   if (kind === 'sale') return direction === 'out' ? names.sale : names.purchase;
   if (kind === 'recycle') return direction === 'in' ? names.recycle : names.recycled;

@@ -66,6 +66,10 @@ export const statementFilterOf = (q: StatementQuery): repo.StatementFilter => {
 export const ledgerPage = (db: Conn, agentId: number, f: repo.StatementFilter, page: number, size: number) =>
   repo.statementPage(db, agentId, f, page, size);
 
+/** Every ledger row of an agent's filter, newest first, a batch at a time: the sales record's export. */
+export const ledgerEach = (db: Conn, agentId: number, f: repo.StatementFilter) =>
+  repo.statementEach(db, agentId, f);
+
 export async function statement(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.statement>) {
   const { list, total } = await repo.statementPage(db, caller.id, statementFilterOf(q), q.page, q.size);
   return { list: list.map((r) => statementRow(caller.id, r)), total, page: q.page, size: q.size };

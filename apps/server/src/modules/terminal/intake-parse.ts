@@ -1,4 +1,5 @@
 import { IntakeLimits, rules } from '@ptt/contract';
+import { parse } from 'csv-parse/sync';
 import { invalid } from '../../http/errors.ts';
 import { unpacksWithin } from '../../lib/zip-bound.ts';
 
@@ -64,46 +65,37 @@ export function rowsOf(table: { line: number; cells: string[] }[]): ReadRow[] {
   });
 }
 
-/** Splits one line of CSV (RFC 4180 quoting) or of pasted cells on `sep`. */
-function splitLine(line: string, sep: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === sep) {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}
-
 /**
- * The cells of CSV or pasted text. The separator is a tab when the text has one (a spreadsheet's
- * copy), else a comma (full-width ones too, as a Chinese keyboard types them) or a semicolon (a CSV
- * saved where the comma is the decimal sign). A quoted cell does not span lines: no column of a
- * delivery note holds a line break.
+ * The cells of CSV or pasted text, read by csv-parse (RFC 4180; a quoted cell may hold a line break). The
+ * separator is a tab when the text has one (a spreadsheet's copy), else a comma (full-width ones too, as
+ * a Chinese keyboard types them) or a semicolon (a CSV saved where the comma is the decimal sign). A
+ * stray quote inside a cell is kept as written; a quote never closed is no table.
  */
 export function readText(text: string): ReadRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const sample = lines.find((l) => l.trim() !== '') ?? '';
+  // One kind of line end, so that a row's line number counts as an editor shows it.
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const sample = body.split('\n').find((l) => l.trim() !== '') ?? '';
   const sep = sample.includes('\t') ? '\t' : /[,，]/.test(sample) ? ',' : sample.includes(';') ? ';' : ',';
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(sep === ',' ? body.replace(/，/g, ',') : body, {
+      delimiter: sep,
+      info: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as unknown as typeof records;
+  } catch {
+    throw invalid('importFileUnsupported');
+  }
+  let end = 0;
   return rowsOf(
-    lines.map((l, i) => ({
-      line: i + 1,
-      cells: splitLine(sep === ',' ? l.replace(/，/g, ',') : l, sep).map((c) => rules.halfWidth(c)),
-    })),
+    records.map(({ record, info }) => {
+      // The parser tells the line a row ends on; it starts on the line after the row before it.
+      const line = end + 1;
+      end = info.lines;
+      return { line, cells: record.map((c) => rules.halfWidth(c)) };
+    }),
   );
 }
 

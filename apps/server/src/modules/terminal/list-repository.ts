@@ -4,7 +4,7 @@ import { filteredPages } from '../../db/page.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 import { containing, startingWith } from '../../lib/like.ts';
-import { today } from '../../lib/zoned-time.ts';
+import { daysFromToday, today } from '../../lib/zoned-time.ts';
 
 const scopeColumn = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
 
@@ -33,7 +33,7 @@ export const keywordMatch = (keyword: string) =>
     ilike(terminals.name, containing(keyword)),
   );
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = daysFromToday;
 
 /** The voice service's state on today's date. */
 const stateMatch = (state: NonNullable<ListFilter['state']>) => {

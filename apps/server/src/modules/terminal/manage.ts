@@ -16,7 +16,7 @@ import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { Change } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
-import { localDateTime, today } from '../../lib/zoned-time.ts';
+import { DAY_MS, localDateTime, today } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
@@ -173,7 +173,7 @@ export async function addService(
   });
 }
 
-const RETURN_WINDOW_MS = 30 * 86_400_000;
+const RETURN_WINDOW_MS = 30 * DAY_MS;
 
 /**
  * Deletes terminals. A terminal created in the last 30 days gives its voice or VIP card back to the

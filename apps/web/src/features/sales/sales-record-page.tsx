@@ -27,12 +27,11 @@ export const Component = () => {
   const exportCsv = form.submit(
     (range) => {
       // Times in the file are those the screen shows: the device's zone, which the file names.
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
       void exportFile(
         api.agent.exportSalesRecord,
         { ...range, cardType },
-        'csv',
-        `sales-record-${range.start}-${range.end}-${zone.replaceAll('/', '_')}`,
+        undefined,
+        (zone) => `sales-record-${range.start}-${range.end}-${zone.replaceAll('/', '_')}`,
       );
     },
     (range) => [[rules.dateRange, range]],
