@@ -138,6 +138,11 @@ export const Messages = {
     '请选择未开通SOS服务的用户',
     '請選擇未開通SOS服務的用戶',
   ),
+  renewalPastPermanent: m(
+    'A renewal cannot run into 2035 or later, which reads as permanent: renew it when it falls due',
+    '续费后的到期年份不能到 2035 年或以后（将显示为永久），请到期前再续费',
+    '續費後的到期年份不能到 2035 年或以後（將顯示為永久），請到期前再續費',
+  ),
 
   // date ranges
   dateRangeMax: m('The date range cannot exceed 90 days', '日期范围不能超过90天', '日期範圍不能超過90天'),

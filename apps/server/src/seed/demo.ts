@@ -88,10 +88,10 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
   await setToggles(db, agent, { id: org.id, gps: 1 });
   for (const cardType of [2, 4])
-    await addService(db, plainChange(db), agent, { ids: created.map((t) => t.id), cardType });
+    await addService(plainChange(db), agent, { ids: created.map((t) => t.id), cardType });
   // SOS and Recording for the first four: the last two show a terminal that raises no SOS and keeps no talk.
   for (const cardType of [1, 3]) {
-    await addService(db, plainChange(db), agent, { ids: created.slice(0, 4).map((t) => t.id), cardType });
+    await addService(plainChange(db), agent, { ids: created.slice(0, 4).map((t) => t.id), cardType });
   }
   await groups.createGroup(db, {
     org,
@@ -160,7 +160,7 @@ async function seedDueSoon(db: Db, top: { id: number; name: string; openid: stri
     by: null,
   });
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
-  await addService(db, plainChange(db), agent, { ids: cabs.map((t) => t.id), cardType: 2 });
+  await addService(plainChange(db), agent, { ids: cabs.map((t) => t.id), cardType: 2 });
   const voice = [2, 4, 6, 9, 12, 15, 18, 22, 26, 29, -5, 60];
   const location = [3, 8, 13, 19, 24, 28];
   await terminals.setExpiries(

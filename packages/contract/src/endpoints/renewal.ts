@@ -87,6 +87,8 @@ export const renewalCost = once(() =>
     balance: count(),
     /** VIP terminals whose function is permanent: chosen, free, left as they are. */
     permanent: count(),
+    /** Chosen terminals whose function is not due in the window: left as they are, nothing spent. */
+    notDue: count(),
   }),
 );
 
@@ -166,7 +168,7 @@ export const renewalEndpoints = {
     data: () =>
       z.object({
         renewed: count(),
-        costs: z.array(renewalCost().pick({ cardType: true, function: true, cards: true, permanent: true })),
+        costs: z.array(renewalCost().pick({ cardType: true, function: true, cards: true, permanent: true, notDue: true })),
       }),
   }),
 };

@@ -4,6 +4,7 @@ import {
   CardNames,
   ExportWords,
   functionOfCard,
+  isPermanent,
   Limits,
   NoticeType,
   type ParsedParamsOf,
@@ -24,8 +25,9 @@ import * as membership from '../membership/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope, terminalInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
+import * as renewals from './renewals.ts';
 import * as repo from './repository.ts';
-import { createTerminals, PERMANENT, renewedExpiry } from './service.ts';
+import { createTerminals } from './service.ts';
 
 /** The card a new terminal of the user type takes, when the agent's card switch has it on. */
 export async function creationCard(db: Conn, agentId: number, userType: number) {
@@ -53,7 +55,7 @@ export function exportList(
 ): ExportFile {
   const words = ExportWords[q.lang];
   const functions = Object.entries(functionOfCard).map(([card, key]) => ({ card: Number(card), key }));
-  const expiry = (v: string | null) => (v === PERMANENT ? words.permanent : v);
+  const expiry = (v: string | null) => (isPermanent(v) ? words.permanent : v);
   return {
     name: 'users',
     columns: [
@@ -132,44 +134,24 @@ export async function batch(
 }
 
 /**
- * Activates or renews one function for the chosen terminals, one card each. A renewal adds a year
- * to what is left; VIP users already have recording, location, SOS and fence for good.
+ * Activates or renews one function for the chosen terminals, one card each, under the rules of every
+ * renewal (`renewals.planOf`): a year added to what is left, VIP functions that are permanent left free,
+ * the card switch and the balance checked under the lock.
  */
 export async function addService(
-  db: Db,
   change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.terminal.addService>,
 ) {
   const fn = functionOfCard[p.cardType];
   if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
-  if (!(await cards.isEnabled(db, caller.id, p.cardType))) throw ruleBroken('cardTypeNotAllowed');
   return change(async (tx, note) => {
     // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
     const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
     if (found.length !== new Set(p.ids).size) throw notFound();
-    const column = repo.expiryColumn[fn];
-    const now = today();
-    if (fn === 'sos' && found.some((t) => t.userType !== UserType.vip && (t.sosExpires ?? '') >= now)) {
-      throw ruleBroken('selectUsersWithoutSos');
-    }
-    const due = found.filter((t) => !(t.userType === UserType.vip && t[column] === PERMANENT));
-    // One ledger row per company, so that the sales record names whose users the cards went to.
-    const perOrg = new Map<number, number>();
-    for (const t of due) perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
-    const spent = [];
-    for (const [orgId, n] of [...perOrg].sort((a, b) => a[0] - b[0]))
-      spent.push(await cards.consume(tx, caller.id, p.cardType, n, caller, { orgId }));
-    const renewed = due.map((t) => ({ t, expires: renewedExpiry(t[column], now) }));
-    for (const { t, expires } of renewed) await repo.updateTerminal(tx, t.id, { [column]: expires });
-    note({
-      targetIds: due.map((t) => t.id),
-      orgIds: due.map((t) => t.orgId),
-      before: Object.fromEntries(renewed.map(({ t }) => [t.id, { [column]: t[column] }])),
-      after: Object.fromEntries(renewed.map(({ t, expires }) => [t.id, { [column]: expires }])),
-      cards: cards.netMoves(spent),
-    });
-    return { renewed: due.length, skipped: found.length - due.length };
+    const plan = renewals.planOf(found, [fn]);
+    await renewals.applyPlan(tx, caller, found, plan, note);
+    return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };
   });
 }
 

@@ -12,7 +12,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
-import type { CardsMoved, Change } from '../../http/route.ts';
+import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
 import { today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
@@ -113,35 +113,57 @@ const filterOf = (p: Choice): rr.DueFilter => ({
   due: { fn: p.function as rr.FunctionChoice, range: windowRange(p.within as ExpiryWindow) },
 });
 
-/** What renewing the functions on the terminals takes: cards per type and company, and the new expiries. */
-function planOf(
-  found: (Expiries & { id: number; orgId: number; userType: number })[],
-  functions: FunctionKey[],
-) {
+type Renewable = Expiries & { id: number; orgId: number; userType: number };
+
+/**
+ * The one renewal rule, single or bulk: what renewing the functions on the terminals takes (cards per type
+ * and company) and the new expiries. A permanent VIP function is left as it is, free. A bulk renewal
+ * (`due`: its window) renews on each terminal only the chosen functions due in the window or already past;
+ * a single one renews what the agent chose on each terminal, but SOS only where it is off or falls due
+ * within the radar's widest window (SPEC: SOS is turned on for users without it). Every renewal adds a
+ * year to what is left, and none may reach 2035, which reads as permanent.
+ */
+export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.DayRange) {
   const now = today();
+  const horizon = windowRange('90', now).to;
   const chosen = RenewableFunctions.filter((fn) => functions.includes(fn));
-  const costs: { cardType: number; function: FunctionKey; cards: number; permanent: number }[] = [];
+  const costs: {
+    cardType: number;
+    function: FunctionKey;
+    cards: number;
+    permanent: number;
+    notDue: number;
+  }[] = [];
   const takes: cards.Take[] = [];
   const updates = new Map<number, Partial<Record<FunctionKey, string>>>();
   for (const fn of chosen) {
     const column = repo.expiryColumn[fn];
     const cardType = cardTypeOf[fn];
     const perOrg = new Map<number, number>();
-    let permanent = 0;
+    let [permanent, notDue] = [0, 0];
     for (const t of found) {
-      if (t.userType === UserType.vip && isPermanent(t[column])) {
+      const current = t[column];
+      if (t.userType === UserType.vip && isPermanent(current)) {
         permanent += 1;
         continue;
       }
+      if (due && !(current !== null && current <= due.to)) {
+        notDue += 1;
+        continue;
+      }
+      if (!due && fn === 'sos' && current !== null && current >= now && current > horizon)
+        throw ruleBroken('selectUsersWithoutSos');
+      const renewed = renewedExpiry(current, now);
+      if (isPermanent(renewed)) throw ruleBroken('renewalPastPermanent', { id: t.id, function: fn });
       perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
       const set = updates.get(t.id) ?? {};
-      set[fn] = renewedExpiry(t[column], now);
+      set[fn] = renewed;
       updates.set(t.id, set);
     }
     // One ledger row per company and card type, so that the sales record names whose users they went to.
     for (const [orgId, quantity] of [...perOrg].sort((a, b) => a[0] - b[0]))
       takes.push({ cardType, orgId, quantity });
-    costs.push({ cardType, function: fn, cards: found.length - permanent, permanent });
+    costs.push({ cardType, function: fn, cards: found.length - permanent - notDue, permanent, notDue });
   }
   return {
     costs,
@@ -149,6 +171,56 @@ function planOf(
     updates: [...updates].map(([id, set]) => ({ id, set })),
     total: costs.reduce((n, c) => n + c.cards, 0),
   };
+}
+
+/**
+ * Applies a renewal plan to terminals locked in id order: the caller's balances of the card types are
+ * locked in type order, each type must be switched on and cover its share, then the cards are taken and the
+ * expiries written, and the change tells the audit every terminal's old and new expiry and the cards.
+ */
+export async function applyPlan(
+  tx: Conn,
+  caller: Caller,
+  found: Renewable[],
+  plan: ReturnType<typeof planOf>,
+  note: (n: AuditNote) => void,
+) {
+  const paid = plan.costs.filter((c) => c.cards > 0);
+  let spent: CardsMoved[] = [];
+  if (paid.length > 0) {
+    const held = await cards.lockBalances(
+      tx,
+      caller.id,
+      paid.map((c) => c.cardType),
+    );
+    for (const c of paid) {
+      const row = held.find((h) => h.cardType === c.cardType);
+      if (!row?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType: c.cardType });
+      if (row.balance < c.cards) throw cards.shortOf(c.cardType);
+    }
+    spent = await cards.consumeMany(tx, caller.id, plan.takes, caller);
+    await rr.setExpiries(tx, plan.updates);
+  }
+  const byId = new Map(found.map((t) => [t.id, t]));
+  const columnsOf = (set: Partial<Record<FunctionKey, string>>, t: Renewable | undefined) =>
+    Object.fromEntries(
+      (Object.keys(set) as FunctionKey[]).map((fn) => [
+        repo.expiryColumn[fn],
+        t?.[repo.expiryColumn[fn]] ?? null,
+      ]),
+    );
+  note({
+    targetIds: plan.updates.map((u) => u.id),
+    orgIds: plan.updates.map((u) => byId.get(u.id)?.orgId ?? 0).filter((id) => id > 0),
+    before: Object.fromEntries(plan.updates.map((u) => [u.id, columnsOf(u.set, byId.get(u.id))])),
+    after: Object.fromEntries(
+      plan.updates.map((u) => [
+        u.id,
+        Object.fromEntries(Object.entries(u.set).map(([fn, v]) => [repo.expiryColumn[fn as FunctionKey], v])),
+      ]),
+    ),
+    cards: spent,
+  });
 }
 
 /** The chosen terminals, unlocked: the ids sent (all in scope) or the radar filter's (at most 1 000). */
@@ -168,7 +240,7 @@ async function chosen(db: Conn, caller: Caller, p: Choice) {
 /** What a bulk renewal would take, per card type against the caller's balance, before it is confirmed. */
 export async function renewPreview(db: Conn, caller: Caller, p: Choice) {
   const found = await chosen(db, caller, p);
-  const plan = planOf(found, p.functions);
+  const plan = planOf(found, p.functions, windowRange(p.within as ExpiryWindow));
   const balances = await cards.balances(db, caller.id);
   const now = Date.now();
   return {
@@ -205,46 +277,9 @@ export async function renewBatch(
       found = await rr.lockByFilter(tx, scope, filterOf(p), RenewalLimits.batchMax + 1);
       if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
     }
-    const plan = planOf(found, p.functions);
+    const plan = planOf(found, p.functions, windowRange(p.within as ExpiryWindow));
     if (plan.total !== p.confirm) throw ruleBroken('renewCostChanged', { total: plan.total });
-    const paid = plan.costs.filter((c) => c.cards > 0);
-    let spent: CardsMoved[] = [];
-    if (paid.length > 0) {
-      const held = await cards.lockBalances(
-        tx,
-        caller.id,
-        paid.map((c) => c.cardType),
-      );
-      for (const c of paid) {
-        const row = held.find((h) => h.cardType === c.cardType);
-        if (!row?.enabled) throw ruleBroken('cardTypeNotAllowed', { cardType: c.cardType });
-        if (row.balance < c.cards) throw cards.shortOf(c.cardType);
-      }
-      spent = await cards.consumeMany(tx, caller.id, plan.takes, caller);
-      await rr.setExpiries(tx, plan.updates);
-    }
-    const byId = new Map(found.map((t) => [t.id, t]));
-    const columnsOf = (set: Partial<Record<FunctionKey, string>>, t: repo.TerminalRow | undefined) =>
-      Object.fromEntries(
-        (Object.keys(set) as FunctionKey[]).map((fn) => [
-          repo.expiryColumn[fn],
-          t?.[repo.expiryColumn[fn]] ?? null,
-        ]),
-      );
-    note({
-      targetIds: plan.updates.map((u) => u.id),
-      orgIds: plan.updates.map((u) => byId.get(u.id)?.orgId ?? 0).filter((id) => id > 0),
-      before: Object.fromEntries(plan.updates.map((u) => [u.id, columnsOf(u.set, byId.get(u.id))])),
-      after: Object.fromEntries(
-        plan.updates.map((u) => [
-          u.id,
-          Object.fromEntries(
-            Object.entries(u.set).map(([fn, v]) => [repo.expiryColumn[fn as FunctionKey], v]),
-          ),
-        ]),
-      ),
-      cards: spent,
-    });
+    await applyPlan(tx, caller, found, plan, note);
     return {
       renewed: plan.updates.length,
       costs: plan.costs,

@@ -17,9 +17,7 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.batch, ({ db, change, caller, params }) => terminal.batch(db, change, caller, params));
   route(app, deps, t.selected, ({ db, caller, params }) => terminal.selected(db, caller, params.ids));
   route(app, deps, t.checkSsids, ({ db, params }) => terminal.checkSsids(db, params.ssids));
-  route(app, deps, t.addService, ({ db, change, caller, params }) =>
-    terminal.addService(db, change, caller, params),
-  );
+  route(app, deps, t.addService, ({ change, caller, params }) => terminal.addService(change, caller, params));
   route(app, deps, t.cardBack, ({ change, caller, params }) => terminal.cardBack(change, caller, params.ids));
   route(app, deps, t.updateUser, ({ db, caller, params }) => terminal.update(db, caller, params));
   route(app, deps, t.changecard, ({ db, caller, params }) => terminal.changeCard(db, caller, params));
