@@ -395,6 +395,11 @@ export const Messages = {
     '不支持的文件：请选择CSV或XLSX文件',
     '不支援的檔案：請選擇CSV或XLSX檔案',
   ),
+  importBusy: m(
+    'Another import of yours is still being read; try again when it has finished',
+    '您的另一个导入仍在处理中，请在其完成后重试',
+    '您的另一個導入仍在處理中，請在其完成後重試',
+  ),
   importRowInvalid: m(
     'A row cannot be imported; check the rows and try again',
     '有行无法导入，请检查后重试',
