@@ -4,10 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { rules } from '@ptt/contract';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .default(true);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** The ranges proxy-addr (Fastify's trustProxy) knows by name. */
 const ProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
@@ -24,7 +21,8 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
-  SEED_DEMO: bool,
+  /** Unset: on for the embedded database and memory://, off for PostgreSQL (see readConfig). */
+  SEED_DEMO: bool.optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -138,6 +136,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error('VAPID_SUBJECT is a mailto: or https: address of the operator');
   return {
     ...c,
+    // Demo accounts with known passwords belong on a laptop, never by default on a production database.
+    SEED_DEMO: c.SEED_DEMO ?? (c.DATABASE_URL === '' || c.DATABASE_URL.startsWith('memory://')),
     RECORDINGS_DIR: c.RECORDINGS_DIR || join(c.DATA_DIR, 'recordings'),
     TIME_ZONE: c.TIME_ZONE || machineZone(),
   };
