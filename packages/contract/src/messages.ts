@@ -109,6 +109,11 @@ export const Messages = {
   ),
 
   // fences and groups
+  fenceMax: m(
+    'A company can have at most 200 fences; delete one before adding another',
+    '每个单位最多200个围栏，请先删除再添加',
+    '每個單位最多200個圍欄，請先刪除再添加',
+  ),
   fenceNameDuplicated: m(
     'The fence name is duplicated, please modify it and try again.',
     '围栏名称重复，请修改后重试。',
