@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { api } from '@ptt/contract';
+import { api, Code, fail } from '@ptt/contract';
 import { DeviceClient } from '@ptt/simulator';
 import { resetCredentials } from '../../apps/server/src/modules/device/provision.ts';
 import {
@@ -26,6 +26,7 @@ const nginx = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find
   (p): p is string => !!p && existsSync(p),
 );
 const proxyConf = fileURLToPath(new URL('../../deploy/nginx/ptt-console-proxy.conf', import.meta.url));
+const httpConf = fileURLToPath(new URL('../../deploy/nginx/ptt-console-http.conf', import.meta.url));
 const skip = !nginx
   ? 'nginx is not installed (apt-get install nginx; .ci/run installs it): the flow through the proxy is skipped'
   : !admin
@@ -36,7 +37,8 @@ if (skip) console.log(`proxy.spec: ${skip}`);
 /**
  * nginx with the committed proxy settings (deploy/nginx) in front of two server processes on one
  * PostgreSQL, over plain HTTP on the loopback (TLS ends at the same server block in production). One
- * worker process keeps round robin strict, and each answer names the instance that served it.
+ * worker process keeps round robin strict, and each answer names the instance that served it. The
+ * access log is written in the shipped format, as the shipped site writes it.
  */
 async function startNginx(port: number, upstreams: number[]) {
   const dir = mkdtempSync(join(tmpdir(), 'ptt-nginx-'));
@@ -50,7 +52,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 256; }
 http {
-  access_log off;
+  include ${httpConf};
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -61,6 +63,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
   }
   server {
     listen 127.0.0.1:${port};
+    access_log ${dir}/logs/access.log ptt_console;
     add_header X-Upstream $upstream_addr always;
     include ${proxyConf};
   }
@@ -89,6 +92,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
   }
   return {
     url,
+    accessLog: () => readFileSync(join(dir, 'logs', 'access.log'), 'utf8'),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -192,5 +196,33 @@ describe('two instances behind nginx', { skip }, () => {
       const after = await call(direct, api.agent.list, top);
       assert.notEqual(after.code, 20001, `the session still held on ${instance.url}`);
     }
+  });
+
+  it('writes no password or token in its access log, and shows no version', async () => {
+    const viaProxy: Send = (path, init) => fetch(`${proxy.url}${path}`, init);
+    const session = await login(viaProxy, shared.database, 0, 'agent01', 'agent123');
+    assert.equal((await call(viaProxy, api.agent.list, session)).code, 20001);
+    const log = proxy.accessLog();
+    assert.match(log, /"GET \/v1\/agent\/list HTTP\/1\.1" 200/, 'the call is logged');
+    for (const secret of ['agent123', session.access_token, 'password=', 'access_token=', '?'])
+      assert.ok(!log.includes(secret), `the access log holds ${secret}`);
+    const res = await fetch(`${proxy.url}/healthz`);
+    assert.equal(res.headers.get('server'), 'nginx');
+  });
+
+  it('sends one HSTS header, and answers a body or URL too large with the envelope', async () => {
+    const res = await fetch(`${proxy.url}${api.auth.getAppInfo.path}`);
+    assert.equal(res.headers.get('strict-transport-security'), 'max-age=31536000', 'one header, not two');
+    const tooLarge = fail(Code.invalid, 'requestTooLarge');
+    const body = await fetch(`${proxy.url}${api.feedback.send.path}`, {
+      method: 'POST',
+      body: new Uint8Array(13 * 1024 * 1024),
+    });
+    assert.equal(body.status, 200);
+    assert.deepEqual(await body.json(), tooLarge);
+    const url = await fetch(`${proxy.url}${api.agent.list.path}?access_token=${'a'.repeat(9000)}`);
+    assert.equal(url.status, 200);
+    assert.deepEqual(await url.json(), tooLarge);
+    assert.equal(url.headers.get('strict-transport-security'), 'max-age=31536000');
   });
 });

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
+import { clientAddress } from './http/client-address.ts';
 import { isBadInputValue } from './http/db-errors.ts';
 import { registerDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
@@ -93,7 +94,7 @@ export async function buildApp({
             },
           }),
           serializers: {
-            req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+            req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: clientAddress(req) }),
           },
         }
       : false,

@@ -35,4 +35,12 @@ describe('configuration', () => {
       );
     }
   });
+
+  it('seeds the demo by default on the embedded database and memory://, never on PostgreSQL unless asked', () => {
+    expect(readConfig({}).SEED_DEMO).toBe(true);
+    expect(readConfig({ DATABASE_URL: 'memory://' }).SEED_DEMO).toBe(true);
+    expect(readConfig({ DATABASE_URL: 'postgres://ptt@db/ptt' }).SEED_DEMO).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgres://ptt@db/ptt', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(readConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
 });

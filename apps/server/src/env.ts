@@ -1,12 +1,13 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rules } from '@ptt/contract';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .default(true);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const ProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
 
 const schema = z.object({
   PORT: z.coerce.number().int().default(8080),
@@ -20,10 +21,29 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
-  SEED_DEMO: bool,
+  /** Unset: on for the embedded database and memory://, off for PostgreSQL (see readConfig). */
+  SEED_DEMO: bool.optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies whose X-Forwarded-For is believed: none (false), the loopback (true: nginx on the same
+   * machine, as deploy/nginx ships), or addresses and CIDR ranges separated by commas. The client is the
+   * rightmost hop not among them, so a client cannot pick its address by sending the header itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): string[] | false => {
+      if (['false', '0', ''].includes(v.trim())) return false;
+      if (['true', '1'].includes(v.trim())) return ['loopback'];
+      const list = v.split(',').map((s) => s.trim());
+      const bad = list.find((s) => !isIP(s.replace(/\/\d{1,3}$/, '')) && !ProxyNames.includes(s));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${bad}" is no address, range or name` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** Audio of talk bursts; empty means DATA_DIR/recordings. Several instances must share it. */
   RECORDINGS_DIR: z.string().default(''),
   RECORDING_MAX_BYTES: z.coerce
@@ -116,6 +136,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error('VAPID_SUBJECT is a mailto: or https: address of the operator');
   return {
     ...c,
+    // Demo accounts with known passwords belong on a laptop, never by default on a production database.
+    SEED_DEMO: c.SEED_DEMO ?? (c.DATABASE_URL === '' || c.DATABASE_URL.startsWith('memory://')),
     RECORDINGS_DIR: c.RECORDINGS_DIR || join(c.DATA_DIR, 'recordings'),
     TIME_ZONE: c.TIME_ZONE || machineZone(),
   };

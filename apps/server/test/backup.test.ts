@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,9 +60,12 @@ describe('backup and restore of the embedded database', () => {
     expect(before.ledger.length).toBeGreaterThan(0);
 
     const file = join(dir, 'ptt.tar.gz');
+    // A file left world-readable by an earlier copy is made the owner's alone.
+    writeFileSync(file, '', { mode: 0o644 });
     const env = { ...process.env, ...from };
     const made = await run(process.execPath, ['--import', 'tsx', cli, 'backup', file], { env });
     expect(made.stdout).toContain(file);
+    expect(statSync(file).mode & 0o777, 'readable by its owner only').toBe(0o600);
 
     const to = { ...from, DATA_DIR: join(dir, 'b') };
     await run(process.execPath, ['--import', 'tsx', cli, 'restore', file], {
@@ -112,6 +115,10 @@ describe.skipIf(!admin)('backup and restore of PostgreSQL', () => {
     // Taken while the source is open, as with instances running.
     await backup({ DATABASE_URL: url, DATA_DIR: dir }, file);
     await source.close();
+  });
+
+  it('writes the dump readable by its owner only', () => {
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('restores into a new database every terminal, balance and ledger row', async () => {

@@ -1,4 +1,4 @@
-import { api, Code, FenceTrigger } from '@ptt/contract';
+import { api, Code, FenceLimits, FenceTrigger, Messages } from '@ptt/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fenceMembers, terminals } from '../src/db/schema.ts';
@@ -230,4 +230,18 @@ describe.each(backends)('fences on %s', (backend) => {
     expect((await t.call(api.fence.remove, { id: fence.id }, company)).code).toBe(Code.ok);
     expect((await t.call(api.fence.detail, { id: fence.id }, company)).code).toBe(Code.notFound);
   });
+
+  it('keeps at most 200 fences a company, and takes one again once a fence is deleted', async () => {
+    const have = (await t.call(api.fence.list, { size: 100 }, other)).data.total;
+    for (let i = have; i < FenceLimits.perCompanyMax; i++)
+      expect((await t.call(api.fence.add, { ...circle, name: `Post${i}` }, other)).code).toBe(Code.ok);
+    const refused = await t.call(api.fence.add, { ...circle, name: 'OneTooMany' }, other);
+    expect([refused.code, refused.msg]).toEqual([Code.rule, Messages.fenceMax]);
+    expect(Messages.fenceMax.en).toContain(String(FenceLimits.perCompanyMax));
+    // Another company is not held by this one's fences.
+    expect((await t.call(api.fence.add, { ...circle, name: 'OneTooMany' }, company)).code).toBe(Code.ok);
+    const [last] = (await t.call(api.fence.list, { size: 1 }, other)).data.list;
+    expect((await t.call(api.fence.remove, { id: last.id }, other)).code).toBe(Code.ok);
+    expect((await t.call(api.fence.add, { ...circle, name: 'OneTooMany' }, other)).code).toBe(Code.ok);
+  }, 120_000);
 });

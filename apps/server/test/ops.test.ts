@@ -71,7 +71,15 @@ describe.each(backends)('health, readiness and metrics on %s', (backend) => {
     const stream = await openStream(base, company);
     await stream.until((m) => m.retry !== undefined);
 
-    for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`, token]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Basic ${token}`,
+      token,
+      `Bearer  ${token}`,
+      `Bearer ${token}\t`,
+      `Bearer ${token.slice(0, -1)}`,
+    ]) {
       const refused = await t.app.inject({
         method: 'GET',
         url: '/metrics',

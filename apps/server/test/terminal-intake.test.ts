@@ -1,8 +1,10 @@
-import { api, Code, IntakeLimits, NoticeType } from '@ptt/contract';
+import { api, Code, IntakeLimits, Messages, NoticeType } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLedger, groupMembers, groups, notices, terminals } from '../src/db/schema.ts';
+import * as agents from '../src/modules/agent/service.ts';
+import * as cardService from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, setBalance } from './renewal-support.ts';
@@ -80,6 +82,14 @@ describe.each(backends)('bulk intake of terminals on %s', (backend) => {
     valid: number;
     costs: { cardType: number; cards: number; balance: number }[];
     total: number;
+  };
+
+  /** The other tenant's agent, signed in, selling voice cards (100 of them). */
+  const otherAgent = async () => {
+    const agent = await agents.findByAccount(t.database.db, 'agent02');
+    await cardService.setSwitch(t.database.db, agent?.id ?? 0, { 0: true });
+    await setBalance(t, 'agent02', 0, 100);
+    return t.login(0, 'agent02', 'agent123');
   };
 
   const importRows = (rows: Row[], extra: Record<string, unknown> = {}, session: Session = top) =>
@@ -313,30 +323,50 @@ describe.each(backends)('bulk intake of terminals on %s', (backend) => {
     expect(await written()).toEqual(before);
   });
 
-  it('creates each SSID once when overlapping imports race: the others are refused whole, no 50001', async () => {
-    const shared = Array.from({ length: 20 }, fresh);
+  it('creates each SSID once when overlapping imports of two accounts race: the other is refused whole, no 50001', async () => {
+    const other = await otherAgent();
     const before = await written();
-    const cards = await balance(t, 'agent01', 0);
-    // Ten imports of 30 rows: 20 shared by all, 10 of their own.
-    const batches = Array.from({ length: 10 }, (_, b) =>
-      [...shared, ...Array.from({ length: 10 }, fresh)].map((ssid, i) => ({
-        line: i + 1,
-        ssid,
-        name: `R${b}_${i}`,
-        iccid: '',
-        group: 'Dispatch',
-      })),
-    );
-    const answers = await Promise.all(batches.map((rows) => importRows(rows)));
+    const cards = (await balance(t, 'agent01', 0)) + (await balance(t, 'agent02', 0));
+    for (let round = 0; round < 5; round++) {
+      // Two imports of 30 rows, 20 of them shared, each into its own account's company.
+      const shared = Array.from({ length: 20 }, fresh);
+      const rowsOf = (b: number) =>
+        [...shared, ...Array.from({ length: 10 }, fresh)].map((ssid, i) => ({
+          line: i + 1,
+          ssid,
+          name: `R${b}_${i}`,
+          iccid: '',
+          group: '',
+        }));
+      const answers = await Promise.all([
+        importRows(rowsOf(0)),
+        importRows(rowsOf(1), { orgId: otherOrgId }, other),
+      ]);
+      expect(answers.filter((a) => a.code === Code.ok)).toHaveLength(1);
+      const refused = answers.find((x) => x.code !== Code.ok);
+      expect([refused?.code, refused?.data]).toEqual([Code.rule, { line: 1, errors: ['importSsidInUse'] }]);
+    }
+    expect(await written()).toEqual({
+      terminals: before.terminals + 5 * 30,
+      ledger: before.ledger + 5,
+      notices: before.notices + 5,
+    });
+    expect((await balance(t, 'agent01', 0)) + (await balance(t, 'agent02', 0))).toBe(cards - 5 * 30);
+  }, 60_000);
+
+  it('reads one intake at a time per account: a second one meanwhile is refused, the next one taken', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Delivery').addRows(Array.from({ length: 1000 }, () => [fresh(), 'Unit']));
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const answers = await Promise.all([1, 2, 3].map(() => preview({ file, name: 'a.xlsx' })));
     expect(answers.filter((a) => a.code === Code.ok)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== Code.ok))
-      expect([a.code, a.data]).toEqual([Code.rule, { line: 1, errors: ['importSsidInUse'] }]);
-    expect(await written()).toEqual({
-      terminals: before.terminals + 30,
-      ledger: before.ledger + 1,
-      notices: before.notices + 1,
-    });
-    expect(await balance(t, 'agent01', 0)).toBe(cards - 30);
+      expect([a.code, a.msg.en]).toEqual([Code.tooMany, Messages.importBusy.en]);
+    // Another account is not held up, and the account's next intake is read.
+    expect(
+      (await preview({ text: fresh() }, { ...target, orgId: otherOrgId }, await otherAgent())).code,
+    ).toBe(Code.ok);
+    expect((await preview({ file, name: 'a.xlsx' })).code).toBe(Code.ok);
   }, 60_000);
 
   it('imports 1 000 rows in one call', async () => {

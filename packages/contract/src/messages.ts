@@ -119,6 +119,11 @@ export const Messages = {
   ),
 
   // fences and groups
+  fenceMax: m(
+    'A company can have at most 200 fences; delete one before adding another',
+    '每个单位最多200个围栏，请先删除再添加',
+    '每個單位最多200個圍欄，請先刪除再添加',
+  ),
   fenceNameDuplicated: m(
     'The fence name is duplicated, please modify it and try again.',
     '围栏名称重复，请修改后重试。',
@@ -409,6 +414,11 @@ export const Messages = {
     'Unsupported file: choose a CSV or XLSX file',
     '不支持的文件：请选择CSV或XLSX文件',
     '不支援的檔案：請選擇CSV或XLSX檔案',
+  ),
+  importBusy: m(
+    'Another import of yours is still being read; try again when it has finished',
+    '您的另一个导入仍在处理中，请在其完成后重试',
+    '您的另一個導入仍在處理中，請在其完成後重試',
   ),
   importRowInvalid: m(
     'A row cannot be imported; check the rows and try again',

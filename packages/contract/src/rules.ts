@@ -162,11 +162,17 @@ export const cardType = once(() =>
     ),
   ),
 );
-/** A record id: a positive integer within the database's integer column. */
+/**
+ * A record id: a positive integer within the database's integer column, written as the server writes
+ * it. "007" is refused rather than read as 7: one record has one spelling (in logs, audit, caches).
+ */
 export const id = once(() =>
-  digits('invalidParams').pipe(
-    z.number().int('invalidParams').positive('invalidParams').max(2_147_483_647, 'invalidParams'),
-  ),
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.startsWith('0') ? Number.NaN : digitsValue(v)),
+      z.number({ error: 'invalidParams' }).int('invalidParams'),
+    )
+    .pipe(z.number().positive('invalidParams').max(2_147_483_647, 'invalidParams')),
 );
 
 /** Login (SPEC §5): account and password must not be empty. */

@@ -225,6 +225,23 @@ describe('positiveInteger', () => {
   });
 });
 
+describe('id: a positive integer of the database, one spelling', () => {
+  table(rules.id, [
+    ['1', OK],
+    ['2147483647', OK],
+    [7, OK],
+    ['0', 'invalidParams'],
+    ['07', 'invalidParams'],
+    ['00000000001', 'invalidParams'],
+    ['2147483648', 'invalidParams'],
+    ['1.0', 'invalidParams'],
+    ['', 'invalidParams'],
+  ]);
+  it('gives a number', () => {
+    expect(parsed(rules.id, '42')).toBe(42);
+  });
+});
+
 describe('smsCode: 4 digits', () => {
   table(rules.smsCode, [
     ['123', 'smsCode'],

@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -77,11 +86,22 @@ async function tablesIn(url: string) {
 
 const pgliteDir = (config: BackupConfig) => join(config.DATA_DIR, 'pglite');
 
+/**
+ * Makes `file` empty and readable by its owner only (0600), before any byte is written: a backup holds
+ * every account's password hash and every phone number. An existing file keeps no wider mode.
+ */
+function ownerOnly(file: string) {
+  closeSync(openSync(file, 'w', 0o600));
+  chmodSync(file, 0o600);
+}
+
 /** Writes the backup of the configured database to `file`; returns what it wrote. */
 export async function backup(config: BackupConfig, file: string): Promise<string> {
   const url = config.DATABASE_URL;
   if (isPostgres(url)) {
     await checkClient(url, 'pg_dump');
+    // pg_dump truncates the file it is given and keeps its mode.
+    ownerOnly(file);
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], {
       env: libpqEnv(url),
       maxBuffer: 16 * 1024 * 1024,
@@ -96,6 +116,7 @@ export async function backup(config: BackupConfig, file: string): Promise<string
     // Dumping before the database has started never settles.
     await db.waitReady;
     const tar = await db.dumpDataDir('gzip');
+    ownerOnly(file);
     writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
   } finally {
     await db.close();

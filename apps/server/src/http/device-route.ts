@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import type { Device } from './caller.ts';
+import { clientAddress } from './client-address.ts';
 import { invalid } from './errors.ts';
 import { type Deps, hasNul, inputOf } from './route.ts';
 
@@ -35,7 +36,7 @@ export async function prepareDevice<E extends Endpoint>(
     device,
     db: deps.db,
     config: deps.config,
-    ip: req.ip,
+    ip: clientAddress(req),
     req,
   };
 }

@@ -26,4 +26,4 @@ export const functionInactive = (fn: keyof typeof inactiveKey) =>
   new AppError(Code.functionInactive, inactiveKey[fn], { function: fn });
 export const ruleBroken = (key: MessageKey, data?: unknown) => new AppError(Code.rule, key, data);
 export const unauthorized = () => new AppError(Code.unauthorized, 'sessionExpired');
-export const tooMany = () => new AppError(Code.tooMany, 'tooManyAttempts');
+export const tooMany = (key: MessageKey = 'tooManyAttempts') => new AppError(Code.tooMany, key);

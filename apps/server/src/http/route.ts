@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import type { Caller, Device } from './caller.ts';
+import { clientAddress } from './client-address.ts';
 import { AppError, forbidden, invalid } from './errors.ts';
 
 export interface Ctx<E extends Endpoint> {
@@ -119,7 +120,7 @@ export async function contextOf<E extends Endpoint>(
     caller: caller as Ctx<E>['caller'],
     db: deps.db,
     config: deps.config,
-    ip: req.ip,
+    ip: clientAddress(req),
     req,
   };
 }

@@ -2,7 +2,7 @@ import { Limits } from '@ptt/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { tooMany } from '../http/errors.ts';
+import { type AppError, tooMany } from '../http/errors.ts';
 
 /** A fixed-window counter in rate_limits, shared by every server instance. */
 export interface Limit {
@@ -41,6 +41,20 @@ export const RateLimits = {
   codeIp: (ip: string): Limit => ({ key: `code-ip:${ip}`, max: 30, windowSeconds: 15 * 60 }),
   /** 6 digits are a million tries: five wrong ones lock the pay password for 15 minutes. */
   payPwd: (agentId: number): Limit => ({ key: `pay-pwd:${agentId}`, max: 5, windowSeconds: 15 * 60 }),
+  /**
+   * A file read and checked costs the whole server's time: one intake (preview or import) at a time per
+   * account, the window only a lease that lapses if an instance dies holding it.
+   */
+  intakeAlone: (role: number, id: number): Limit => ({
+    key: `intake:${role}:${id}`,
+    max: 1,
+    windowSeconds: 120,
+  }),
+  intakeHour: (role: number, id: number): Limit => ({
+    key: `intake-hour:${role}:${id}`,
+    max: 120,
+    windowSeconds: 3600,
+  }),
 };
 
 /** Counts one event in the limit's window, in one statement, and returns the count it reached. */
@@ -93,3 +107,19 @@ export async function giveBack(db: Conn, ...limits: Limit[]) {
 
 /** Lifts a limit altogether (the right password, or a new one). */
 export const clear = (db: Conn, limit: Limit) => db.delete(rateLimits).where(eq(rateLimits.key, limit.key));
+
+/**
+ * Runs `work` holding the limit's places (one, for "one at a time"), across instances: a call while all
+ * are held is refused with `busy()`, and the place is given back when the work ends, however it ends.
+ */
+export async function holding<T>(db: Conn, limit: Limit, busy: () => AppError, work: () => Promise<T>) {
+  if ((await hit(db, limit)) > limit.max) {
+    await giveBack(db, limit);
+    throw busy();
+  }
+  try {
+    return await work();
+  } finally {
+    await giveBack(db, limit);
+  }
+}

@@ -1,5 +1,5 @@
 import { CardTypes, FenceTrigger, UserType } from '@ptt/contract';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { plainChange } from '../http/route.ts';
 import { daysFromToday } from '../lib/zoned-time.ts';
 import * as agents from '../modules/agent/service.ts';
@@ -27,13 +27,25 @@ export const DemoAccounts = [
 const all = Object.fromEntries(CardTypes.map((c) => [c.code, true]));
 
 /**
- * Seeds the demo through the same services the operator CLI uses; does nothing on a non-empty database.
- * With `dataDir`, the demo terminals' intercom passwords are written where the simulator looks for them.
- * With `dueSoon`, a second company of the agent whose services fall due in the coming weeks fills the
- * expiry radar (the tests' fixed figures leave it out).
+ * Seeds the demo through the same services the operator CLI uses, in one transaction: a start that
+ * fails half-way leaves nothing, and the next start seeds again. A database with any agent at all is
+ * left alone — a restored production copy whose demo accounts were renamed gets none back.
+ * With `dataDir`, the demo terminals' intercom passwords are written (after the commit) where the
+ * simulator looks for them. With `dueSoon`, a second company of the agent whose services fall due in
+ * the coming weeks fills the expiry radar (the tests' fixed figures leave it out).
  */
 export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boolean } = {}): Promise<boolean> {
-  if (await agents.findByAccount(db, 'agent01')) return false;
+  const credentials = await db.transaction(async (tx) => {
+    if (await agents.anyAgent(tx)) return undefined;
+    return seedInto(tx, opts.dueSoon ?? false);
+  });
+  if (!credentials) return false;
+  if (opts.dataDir) writeCredentials(credentialsPath(opts.dataDir, credentials.company), credentials);
+  return true;
+}
+
+/** The demo's rows, written with the seed's transaction; answers the demo radios' intercom passwords. */
+async function seedInto(db: Tx, dueSoon: boolean) {
   await setBranding(db, { title: 'PTT Console' });
 
   const top = await agents.createTopLevelAgent(db, {
@@ -49,20 +61,18 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
     account: 'subagent01',
     password: 'agent123',
   });
-  await db.transaction(async (tx) => {
-    await cards.setSwitch(tx, top.id, all);
-    for (const c of CardTypes) await cards.grant(tx, top.id, c.code, 1000);
-    // The sub-agent does not see video (5) or VIP (7) cards.
-    await cards.setSwitch(tx, sub.id, { ...all, 5: false, 7: false });
-    for (const [type, quantity] of [
-      [0, 50],
-      [1, 20],
-      [2, 20],
-      [3, 10],
-    ]) {
-      await cards.sell(plainChange(tx), { by: null, from: top, to: sub, cardType: type, quantity });
-    }
-  });
+  await cards.setSwitch(db, top.id, all);
+  for (const c of CardTypes) await cards.grant(db, top.id, c.code, 1000);
+  // The sub-agent does not see video (5) or VIP (7) cards.
+  await cards.setSwitch(db, sub.id, { ...all, 5: false, 7: false });
+  for (const [type, quantity] of [
+    [0, 50],
+    [1, 20],
+    [2, 20],
+    [3, 10],
+  ]) {
+    await cards.sell(plainChange(db), { by: null, from: top, to: sub, cardType: type, quantity });
+  }
 
   const org = await orgs.createOrg(db, top.id, {
     name: 'Demo_Company',
@@ -79,10 +89,6 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
     ssids: Array.from({ length: 6 }, (_, i) => `86123456789${String(i + 1).padStart(4, '0')}`),
     by: null,
   });
-  if (opts.dataDir) {
-    const list = created.map((t) => ({ ssid: t.ssid, name: t.name, password: t.intercomPassword }));
-    writeCredentials(credentialsPath(opts.dataDir, org.account), { company: org.account, terminals: list });
-  }
   // The demo fleet is tracked: the company's GPS service is on, and the agent activates Location and
   // Fence for its radios with its own cards, as an agent would.
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
@@ -128,14 +134,15 @@ export async function seedDemo(db: Db, opts: { dataDir?: string; dueSoon?: boole
     lat: 22.3193,
     lng: 114.1694,
   });
-  if (opts.dueSoon) await seedDueSoon(db, top);
+  if (dueSoon) await seedDueSoon(db, top);
   await notices.publishBulletin(
     db,
     'Welcome to PTT Console',
     'Manage your sub-agents, companies, groups and terminals from your phone. Service cards sold here ' +
       'take effect at once.',
   );
-  return true;
+  const radios = created.map((t) => ({ ssid: t.ssid, name: t.name, password: t.intercomPassword }));
+  return { company: org.account, terminals: radios };
 }
 
 const inDays = daysFromToday;
@@ -144,7 +151,7 @@ const inDays = daysFromToday;
  * Kowloon_Cabs: twelve radios of the top-level agent whose voice service falls due within a month (one
  * lapsed last week, one due in two months) and half of whose Location falls due too.
  */
-async function seedDueSoon(db: Db, top: { id: number; name: string; openid: string; path: string }) {
+async function seedDueSoon(db: Tx, top: { id: number; name: string; openid: string; path: string }) {
   const org = await orgs.createOrg(db, top.id, {
     name: 'Kowloon_Cabs',
     contact: 'Dave Ho',

@@ -145,3 +145,33 @@ describe.each(backends)('throttles and session ends on %s', (backend) => {
     expect((await t.call(api.terminal.list, {}, s)).code).toBe(Code.unauthorized);
   }, 30_000);
 });
+
+describe.each(backends)('the client address behind the shipped proxy on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // As deploy/nginx runs: nginx on the same machine appends the address it saw to X-Forwarded-For.
+    t = await startTestApp(backend, { TRUST_PROXY: 'true' });
+  }, 60_000);
+  afterAll(() => t.close(), 30_000);
+
+  const puzzle = (forwarded: string) =>
+    t.app
+      .inject({
+        method: 'GET',
+        url: api.auth.getImg.path,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwarded },
+      })
+      .then((res) => res.json().code);
+
+  it('counts a client by the address nginx saw, not by an X-Forwarded-For it forged', async () => {
+    for (let i = 0; i < 120; i++) expect(await puzzle(`203.0.113.${i}, 198.51.100.7`)).toBe(Code.ok);
+    expect(await puzzle('203.0.113.200, 198.51.100.7')).toBe(Code.tooMany);
+    expect(await puzzle('198.51.100.8')).toBe(Code.ok);
+  }, 60_000);
+
+  it('takes no text for an address: a hop that is none counts as the connection', async () => {
+    for (let i = 0; i < 120; i++) expect(await puzzle(`=cmd|' /C calc'!A${i}, 127.0.0.1`)).toBe(Code.ok);
+    expect(await puzzle('x'.repeat(2000))).toBe(Code.tooMany);
+  }, 60_000);
+});

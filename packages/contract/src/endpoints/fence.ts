@@ -24,6 +24,11 @@ export const FenceLimits = {
   pointsMax: 50,
   /** The fences drawn beside the one being drawn: a company's newest this many. */
   shapesMax: 50,
+  /**
+   * Fences one company keeps: every position is judged against each of them, so a batch of positions
+   * against thousands would write thousands of alarms. The message `fenceMax` names the number.
+   */
+  perCompanyMax: 200,
 } as const;
 
 export const latLng = once(() => z.object({ lat: z.number(), lng: z.number() }));

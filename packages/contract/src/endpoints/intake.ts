@@ -9,8 +9,10 @@ export const IntakeLimits = {
   rowsMax: 1000,
   /** The largest file or pasted text read, in bytes: 1 000 rows of a delivery note are far less. */
   bytesMax: 1024 * 1024,
-  /** What an XLSX file may unpack to, in bytes. */
+  /** What an XLSX file may unpack to, in bytes: in all, per entry, and how many entries it may hold. */
   unpackedMax: 16 * 1024 * 1024,
+  entryUnpackedMax: 8 * 1024 * 1024,
+  entriesMax: 256,
   /** The longest a cell is kept: longer ones are cut, and the rules then refuse them. */
   cellMax: 64,
 } as const;

@@ -168,7 +168,9 @@ export const renewalEndpoints = {
     data: () =>
       z.object({
         renewed: count(),
-        costs: z.array(renewalCost().pick({ cardType: true, function: true, cards: true, permanent: true, notDue: true })),
+        costs: z.array(
+          renewalCost().pick({ cardType: true, function: true, cards: true, permanent: true, notDue: true }),
+        ),
       }),
   }),
 };

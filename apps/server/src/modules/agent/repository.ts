@@ -12,6 +12,9 @@ export type NewAgent = typeof agents.$inferInsert;
 export const findAgentByAccount = async (db: Conn, account: string) =>
   (await db.select().from(agents).where(eq(agents.account, account)).limit(1))[0];
 
+export const anyAgent = async (db: Conn) =>
+  (await db.select({ id: agents.id }).from(agents).limit(1)).length > 0;
+
 export const findAgentById = async (db: Conn, id: number) =>
   (await db.select().from(agents).where(eq(agents.id, id)).limit(1))[0];
 

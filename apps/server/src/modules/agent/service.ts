@@ -65,6 +65,8 @@ export async function createSubAgent(db: Db, parentId: number, input: AgentInput
 
 export const findByAccount = (db: Conn, account: string) => repo.findAgentByAccount(db, account);
 export const findById = (db: Conn, id: number) => repo.findAgentById(db, id);
+/** Whether the platform has any agent at all (a database in use, whatever its accounts are named). */
+export const anyAgent = (db: Conn) => repo.anyAgent(db);
 
 /** What an agent may change on its own row (profile, passwords); path, name and balances are not here. */
 export type OwnFields = Partial<

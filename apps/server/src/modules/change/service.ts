@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type DataOf, type Endpoint, IdempotencyHeader, isAudited, isIdempotencyKey } from '@ptt/contract';
+import {
+  Code,
+  type DataOf,
+  type Endpoint,
+  IdempotencyHeader,
+  isAudited,
+  isIdempotencyKey,
+} from '@ptt/contract';
 import type { Caller } from '../../http/caller.ts';
-import { conflict, invalid } from '../../http/errors.ts';
+import { AppError, conflict, invalid } from '../../http/errors.ts';
 import type { AuditNote, Change, ReadCtx } from '../../http/route.ts';
 import * as audit from '../audit/service.ts';
 import * as repo from './repository.ts';
@@ -87,9 +94,30 @@ export async function perform<E extends Endpoint>(
       return await audit.audited(endpoint, { ...ctx, change }, () => run(change));
     return await run(change);
   } catch (e) {
-    if (!(e instanceof Repeated) || !claim) throw e;
-    const done = await repeated(ctx, claim);
-    if (!done) throw e;
-    return done.answer as DataOf<E>;
+    if (!claim) throw e;
+    if (e instanceof Repeated) {
+      const done = await repeated(ctx, claim);
+      if (done) return done.answer as DataOf<E>;
+    }
+    // A call refused as busy (one intake at a time per account) may be the repeat of the call that keeps
+    // it busy: it answers that call's answer once there is one.
+    if (e instanceof AppError && e.code === Code.tooMany) {
+      const done = await answerWithin(ctx, claim, BUSY_WAIT_MS);
+      if (done) return done.answer as DataOf<E>;
+    }
+    throw e;
   }
+}
+
+/** How long a repeat refused as busy waits for the first call's answer. */
+const BUSY_WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+async function answerWithin(ctx: ReadCtx<Endpoint>, claim: repo.Claim, ms: number) {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    const done = await repeated(ctx, claim);
+    if (done) return done;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import { type api, FenceLimits, type LatLng, type ParsedParamsOf } from '@ptt/co
 import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, invalid, notFound } from '../../http/errors.ts';
+import { conflict, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { fenceInScope, orgIdInScope, orgInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
 import { isSimplePolygon } from './geometry.ts';
@@ -148,9 +148,14 @@ export async function createFence(
   zone: string,
 ) {
   const columns = columnsOf(p, zone);
-  if (await repo.nameTaken(db, org.id, columns.name)) throw conflict('fenceNameDuplicated');
   const f = await unlessDuplicated(() =>
-    repo.insertFence(db, { ...columns, orgId: org.id, agentPath: org.agentPath }),
+    db.transaction(async (tx) => {
+      // Counted under the company's lock: parallel adds cannot all see room for one more.
+      await repo.lockOrgForFences(tx, org.id);
+      if ((await repo.countOfOrg(tx, org.id)) >= FenceLimits.perCompanyMax) throw ruleBroken('fenceMax');
+      if (await repo.nameTaken(tx, org.id, columns.name)) throw conflict('fenceNameDuplicated');
+      return repo.insertFence(tx, { ...columns, orgId: org.id, agentPath: org.agentPath });
+    }),
   );
   return { id: f.id };
 }

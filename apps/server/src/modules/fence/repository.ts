@@ -90,6 +90,13 @@ export const nameTaken = async (db: Conn, orgId: number, name: string, exceptId?
       .limit(1)
   ).length > 0;
 
+/** Holds the company's row until the transaction ends: its fences are counted and added one at a time. */
+export const lockOrgForFences = (db: Conn, orgId: number) =>
+  db.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('no key update');
+
+export const countOfOrg = async (db: Conn, orgId: number) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(fences).where(eq(fences.orgId, orgId)))[0].n;
+
 export const insertFence = async (db: Conn, row: NewFence) =>
   (await db.insert(fences).values(row).returning())[0];
 export const updateFence = (db: Conn, id: number, set: Partial<NewFence>) =>

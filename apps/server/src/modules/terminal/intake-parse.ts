@@ -131,9 +131,14 @@ function cellText(value: unknown): string {
 
 /** The rows of an XLSX workbook's first worksheet. exceljs is loaded with the first file that needs it. */
 export async function readXlsx(bytes: Uint8Array): Promise<ReadRow[]> {
-  const { default: ExcelJS } = await import('exceljs');
   // A workbook of 1 000 rows unpacks to well under a megabyte; more is not a delivery note.
-  if (!unpacksWithin(bytes, IntakeLimits.unpackedMax)) throw invalid('importFileUnsupported');
+  const bounds = {
+    entries: IntakeLimits.entriesMax,
+    entryBytes: IntakeLimits.entryUnpackedMax,
+    totalBytes: IntakeLimits.unpackedMax,
+  };
+  if (!unpacksWithin(bytes, bounds)) throw invalid('importFileUnsupported');
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);

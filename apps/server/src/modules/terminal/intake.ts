@@ -1,8 +1,9 @@
 import { type api, type IntakeRowError, type ParsedParamsOf, rules } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { invalid, notFound, ruleBroken, tooMany } from '../../http/errors.ts';
 import type { Change } from '../../http/route.ts';
+import { holding, RateLimits, take } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
@@ -66,10 +67,28 @@ async function targetOf(db: Conn, caller: Caller, p: Target) {
 }
 
 /**
+ * Reading and checking up to 1 000 rows costs the server's time: an account runs one intake at a time,
+ * and only so many an hour, on every instance.
+ */
+async function limited<T>(db: Conn, caller: Caller, work: () => Promise<T>) {
+  await take(db, RateLimits.intakeHour(caller.role, caller.id));
+  return holding(db, RateLimits.intakeAlone(caller.role, caller.id), () => tooMany('importBusy'), work);
+}
+
+/**
  * What an intake of a file or pasted text would do: each row in the file's order with its errors, and
  * the cards the valid rows take against the caller's balance. Writes nothing.
  */
 export async function importPreview(
+  db: Conn,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.importPreview>,
+  file: Uint8Array | undefined,
+) {
+  return limited(db, caller, () => preview(db, caller, p, file));
+}
+
+async function preview(
   db: Conn,
   caller: Caller,
   p: ParsedParamsOf<typeof api.terminal.importPreview>,
@@ -100,7 +119,16 @@ const badRow = (row: Pick<CheckedRow, 'line' | 'errors'>) =>
  * again under the transaction's locks (the groups named are held), then the cards are taken and the
  * terminals, their memberships, the ledger row and one notice written.
  */
-export async function importRows(
+export function importRows(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.import>,
+) {
+  return limited(db, caller, () => createRows(db, change, caller, p));
+}
+
+async function createRows(
   db: Db,
   change: Change,
   caller: Caller,
