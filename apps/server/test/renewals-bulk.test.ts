@@ -43,11 +43,15 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     return { ledger: ledger.n, notices: notes.n };
   };
 
-  it('previews the cards per type against the balance, VIP functions free, silent terminals counted', async () => {
+  it('previews the cards per type against the balance: only what falls due, VIP functions free, silent terminals counted', async () => {
     await heardFrom(t, T[0], 0, null);
+    await setExpiries(t, T[0], { voice: day(5), location: day(10) });
+    // Location due in 60 days is outside the 30-day window: not renewed, not charged.
+    await setExpiries(t, T[1], { voice: day(-5), location: day(60) });
+    await setExpiries(t, vipId, { voice: day(20) });
     const preview = await t.call(
       api.terminal.renewPreview,
-      { ids: [T[0], T[1], vipId].join(','), functions: 'location,voice' },
+      { ids: [T[0], T[1], vipId].join(','), functions: 'location,voice', within: '30' },
       top,
     );
     expect(preview.code).toBe(Code.ok);
@@ -55,31 +59,33 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
       terminals: 3,
       silent: 2,
       costs: [
-        { cardType: 0, function: 'voice', cards: 3, balance: 944, permanent: 0 },
-        { cardType: 2, function: 'location', cards: 2, balance: 974, permanent: 1 },
+        { cardType: 0, function: 'voice', cards: 3, balance: 944, permanent: 0, notDue: 0 },
+        { cardType: 2, function: 'location', cards: 1, balance: 974, permanent: 1, notDue: 1 },
       ],
-      total: 5,
+      total: 4,
     });
   });
 
   it('renews in one go: a year from a running expiry, from today for a lapsed one, VIP unchanged', async () => {
     await setExpiries(t, T[0], { voice: day(3), location: day(-10) });
+    // Never activated: no renewal of a bulk, which renews what falls due (activation is chosen one by one).
     await setExpiries(t, T[1], { voice: day(-40), location: null });
+    await setExpiries(t, vipId, { voice: day(12) });
     const before = await expiriesOf(t, [T[0], T[1], vipId]);
     const ledgerBefore = (await consumed(t)).length;
     const notesBefore = (await written()).notices;
     const [voice, location] = [await balance(t, 'agent01', 0), await balance(t, 'agent01', 2)];
     const res = await t.call(
       api.terminal.renewBatch,
-      { ids: [T[1], vipId, T[0]].join(','), functions: 'voice,location', confirm: 5 },
+      { ids: [T[1], vipId, T[0]].join(','), functions: 'voice,location', confirm: 4 },
       top,
     );
     expect(res.code).toBe(Code.ok);
     expect(res.data).toEqual({
       renewed: 3,
       costs: [
-        { cardType: 0, function: 'voice', cards: 3, permanent: 0 },
-        { cardType: 2, function: 'location', cards: 2, permanent: 1 },
+        { cardType: 0, function: 'voice', cards: 3, permanent: 0, notDue: 0 },
+        { cardType: 2, function: 'location', cards: 1, permanent: 1, notDue: 1 },
       ],
     });
     const after = await expiriesOf(t, [T[0], T[1], vipId]);
@@ -89,10 +95,10 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     });
     expect(after.get(T[1])).toMatchObject({
       voiceExpires: yearsAfter(day(0)),
-      locationExpires: yearsAfter(day(0)),
+      locationExpires: null,
     });
     expect(after.get(vipId)).toMatchObject({
-      voiceExpires: yearsAfter(before.get(vipId)?.voiceExpires as string),
+      voiceExpires: yearsAfter(day(12)),
       locationExpires: '2099-12-31',
       sosExpires: '2099-12-31',
     });
@@ -100,7 +106,7 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     expect(after.get(T[0])?.fenceExpires).toBe(before.get(T[0])?.fenceExpires);
     expect([await balance(t, 'agent01', 0), await balance(t, 'agent01', 2)]).toEqual([
       voice - 3,
-      location - 2,
+      location - 1,
     ]);
     // One consume row per card type and company, as a single renewal writes; no notice, as a single renewal.
     const rows = (await consumed(t)).slice(ledgerBefore);
@@ -108,7 +114,7 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     expect(rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ cardType: 0, orgId: companyId, quantity: 3, fromBalance: voice - 3 }),
-        expect.objectContaining({ cardType: 2, orgId: companyId, quantity: 2, fromBalance: location - 2 }),
+        expect.objectContaining({ cardType: 2, orgId: companyId, quantity: 1, fromBalance: location - 1 }),
       ]),
     );
     expect(rows.every((r) => r.operatorRole === 0 && r.operatorId === r.agentId)).toBe(true);
@@ -145,6 +151,7 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
 
   it('refuses a changed total, a short balance, an ineligible card and terminals out of scope, writing nothing', async () => {
     const ids = S.join(',');
+    for (const id of S) await setExpiries(t, id, { voice: day(5), sos: day(6) });
     const state = async () => ({
       written: await written(),
       expiries: [...(await expiriesOf(t, [...S, ...T])).values()].map((r) => [r.voiceExpires, r.sosExpires]),
@@ -228,12 +235,13 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
     expect(after.get(large.ids[1000])?.voiceExpires).toBe(day(15));
   });
 
-  it('stays exact under 20 overlapping bulk renewals', async () => {
+  it('stays exact under 20 overlapping bulk renewals: each terminal renewed once, the others refused whole', async () => {
     const pool = await companyWith(t, 'agent01', 'burstco01', 10);
     for (const id of pool.ids) await setExpiries(t, id, { voice: day(10), location: day(-3) });
     const [voice, location] = [await balance(t, 'agent01', 0), await balance(t, 'agent01', 2)];
     const ledgerBefore = (await consumed(t)).length;
-    // Renewal k takes terminals k, k+1 and k+2 (of ten, wrapping), voice and location: 6 cards each.
+    // Renewal k takes terminals k, k+1 and k+2 (of ten, wrapping), voice and location: 6 cards each. Once a
+    // terminal is renewed it is no longer due, so an overlapping renewal finds its cost changed.
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, k) =>
         t.call(
@@ -247,20 +255,49 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
         ),
       ),
     );
-    expect(results.map((r) => r.code)).toEqual(Array(20).fill(Code.ok));
+    const done = results.filter((r) => r.code === Code.ok).length;
+    expect(done).toBeGreaterThan(0);
+    expect(results.every((r) => r.code === Code.ok || r.msg.en.startsWith('The cost has changed'))).toBe(
+      true,
+    );
     expect([await balance(t, 'agent01', 0), await balance(t, 'agent01', 2)]).toEqual([
-      voice - 60,
-      location - 60,
+      voice - 3 * done,
+      location - 3 * done,
     ]);
     const rows = (await consumed(t)).slice(ledgerBefore);
-    expect(rows).toHaveLength(40);
+    expect(rows).toHaveLength(2 * done);
     expect(rows.every((r) => r.orgId === pool.org.id && r.quantity === 3)).toBe(true);
-    // Each terminal was in 6 of the renewals: six years on each function, from its expiry or from today.
+    // Each terminal renewed once at most: a year from its expiry, or from today for the lapsed location.
     const after = await expiriesOf(t, pool.ids);
-    for (const id of pool.ids)
+    const renewed = pool.ids.filter((id) => after.get(id)?.voiceExpires !== day(10));
+    expect(renewed).toHaveLength(3 * done);
+    for (const id of renewed)
       expect(after.get(id)).toMatchObject({
-        voiceExpires: yearsAfter(day(10), 6),
-        locationExpires: yearsAfter(day(0), 6),
+        voiceExpires: yearsAfter(day(10)),
+        locationExpires: yearsAfter(day(0)),
       });
+  });
+
+  it('a single renewal follows the same rules: no year past 2034, SOS only when off or falling due', async () => {
+    await setExpiries(t, T[4], { location: '2034-06-01', sos: day(200) });
+    const held = [await balance(t, 'agent01', 2), await balance(t, 'agent01', 3)];
+    const far = await t.call(api.terminal.addService, { ids: String(T[4]), cardType: 2 }, top);
+    expect([far.code, far.msg.en]).toEqual([
+      Code.rule,
+      'A renewal cannot run into 2035 or later, which reads as permanent: renew it when it falls due',
+    ]);
+    const sos = await t.call(api.terminal.addService, { ids: String(T[4]), cardType: 3 }, top);
+    expect([sos.code, sos.msg.en]).toEqual([
+      Code.rule,
+      'Please select users who have not turned on SOS service',
+    ]);
+    expect([await balance(t, 'agent01', 2), await balance(t, 'agent01', 3)]).toEqual(held);
+    // Falling due within the radar's 90 days, SOS renews like any function: a year from its expiry.
+    await setExpiries(t, T[4], { sos: day(20) });
+    expect((await t.call(api.terminal.addService, { ids: String(T[4]), cardType: 3 }, top)).code).toBe(
+      Code.ok,
+    );
+    expect((await expiriesOf(t, [T[4]])).get(T[4])?.sosExpires).toBe(yearsAfter(day(20)));
+    expect(await balance(t, 'agent01', 3)).toBe(held[1] - 1);
   });
 });
