@@ -33,8 +33,9 @@ export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, on
   const { t } = useTranslation();
   const form = useRuleForm<{ functions: FunctionKey[] }>({ functions: initial });
   const chosen = form.values.functions;
+  // Chosen rows renew what falls due in the radar's window, as the whole window does.
   const choice = {
-    ...(ids ? { ids: ids.join(',') } : filter),
+    ...(ids ? { ids: ids.join(','), within: filter.within } : filter),
     functions: chosen.join(','),
   };
   // The refusals (more than 1 000, a terminal gone) are shown in the sheet, not as a toast over it.
@@ -134,6 +135,14 @@ export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, on
                         <br />
                         <span className="item-meta">
                           {t('renewal.sheet.permanent', { count: c.permanent, card })}
+                        </span>
+                      </>
+                    )}
+                    {c.notDue > 0 && (
+                      <>
+                        <br />
+                        <span className="item-meta" data-testid="renew-not-due">
+                          {t('renewal.sheet.notDue', { count: c.notDue, card })}
                         </span>
                       </>
                     )}

@@ -128,7 +128,6 @@ describe('service card record', { timeout: 15_000 }, () => {
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
       start: '2026-01-01',
       end: '2026-03-31',
-      format: 'csv',
       lang: 'en',
       timeZone: zone,
       access_token: 'token-1',
