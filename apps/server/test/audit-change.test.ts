@@ -124,4 +124,18 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
     expect(after[0].n).toBe(0);
     expect((await expiriesOf(t, [T[2]])).get(T[2])).toBeDefined();
   });
+
+  it('refuses text that is not Unicode (a lone surrogate) before anything changes or is recorded', async () => {
+    const before = (await lastRow('/v1/org/updateUnit'))?.id ?? 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${api.org.updateUnit.path}?${new URLSearchParams({ ...top })}`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"id": ${companyId}, "name": "Demo\\ud800Co", "contact": "Carol Wong"}`,
+    });
+    expect(res.json()).toMatchObject({ code: Code.invalid });
+    expect((await lastRow('/v1/org/updateUnit'))?.id ?? 0).toBe(before);
+    const info = await t.call(api.org.info, { id: companyId }, top);
+    expect(JSON.stringify(info.data)).not.toContain('\\ud800');
+  });
 });
