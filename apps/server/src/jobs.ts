@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
+import { pruneKeys } from './modules/change/service.ts';
 import { maintainAuditLog, maintainPositions } from './modules/partitions/service.ts';
 import { CHECK_MS, dailyCheck, type ScheduleLog } from './modules/reminder/schedule.ts';
 
@@ -50,6 +51,8 @@ export function jobsOf({ database, config, sweep, reminders, sweepOnTimer, log }
       atStart: true,
       run: () => maintainAuditLog(db, config.AUDIT_RETENTION_MONTHS),
     },
+    // Deleting expired keys is idempotent: every instance may run it.
+    { name: 'idempotency keys', everyMs: 3_600_000, atStart: false, run: () => pruneKeys(db) },
     ...(config.REMINDER_HOUR === null
       ? []
       : [reminderJob(config.REMINDER_HOUR, config.TIME_ZONE, reminders, log)]),

@@ -1,8 +1,9 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, terminals } from '../src/db/schema.ts';
+import { auditLog, groups, idempotencyKeys, terminals } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
+import { pruneKeys } from '../src/modules/change/service.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, companyWith, day, renewalTenants, setExpiries } from './renewal-support.ts';
 
@@ -231,5 +232,26 @@ describe.each(backends)('spends that pay once (Idempotency-Key) on %s', (backend
     });
     expect(smaller.code).toBe(Code.ok);
     expect(await balance(t, 'agent01', 5)).toBe(held - 1);
+  });
+
+  it('keeps a key for 24 hours: past that a repeat is a new sale, and the key is pruned', async () => {
+    const key = newKey();
+    const sale = { agentId: subId, cardType: 0, quantity: 1 };
+    const before = await balance(t, 'agent01', 0);
+    expect((await t.call(api.agent.blanceAdd, sale, top, { 'Idempotency-Key': key })).code).toBe(Code.ok);
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
+    expect((await t.call(api.agent.blanceAdd, sale, top, { 'Idempotency-Key': key })).code).toBe(Code.ok);
+    expect(await balance(t, 'agent01', 0)).toBe(before - 2);
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
+    expect(await pruneKeys(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual(
+      [],
+    );
   });
 });
