@@ -144,7 +144,8 @@ describe.each(backends)('change agent on %s', (backend) => {
   });
 
   it('is for top-level agents only, within their own tree', async () => {
-    expect((await change(orgId, subId, sub)).code).toBe(Code.forbidden);
+    // The top-level agent's company is out of the sub-agent's scope: not found, as any id out of scope.
+    expect((await change(orgId, subId, sub)).code).toBe(Code.notFound);
     expect((await change(orgId, subId, company)).code).toBe(Code.forbidden);
     expect((await change(orgId, other.agent.id)).code).toBe(Code.notFound);
     expect((await change(other.org.id, subId)).code).toBe(Code.notFound);
