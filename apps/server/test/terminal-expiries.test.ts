@@ -80,6 +80,9 @@ describe.each(backends)('terminal expiry rows on %s', (backend) => {
     expect(single.code).toBe(Code.ok);
     expect(await functionsOf(T[1])).toEqual(['location', 'voice']);
     await followed(T);
+    // A bulk renewal renews what falls due in its window: voice and SOS due within 30 days on all three.
+    for (const id of T) await setExpiries(t, id, { voice: day(6), sos: day(5) });
+    await followed(T);
     const bulk = await t.call(
       api.terminal.renewBatch,
       { ids: T.join(','), functions: 'voice,sos', confirm: 6 },
