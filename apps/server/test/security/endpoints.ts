@@ -218,7 +218,13 @@ export const specs = new Map<Endpoint, Spec>([
   ],
   [
     api.terminal.renewBatch,
-    { build: (_, tn) => ({ params: { ids: String(tn.terminalId), functions: 'recording', confirm: 1 } }) },
+    {
+      // A bulk renewal renews what falls due: the fence is made due before each call.
+      build: async (w, tn) => {
+        await dueSoon(w, tn.terminalId);
+        return { params: { ids: String(tn.terminalId), functions: 'fence', confirm: 1 } };
+      },
+    },
   ],
   [
     api.terminal.importPreview,
