@@ -31,7 +31,8 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
       await page.getByTestId('sos-select-all').click();
       assert.equal(await open.locator('.adm-checkbox-checked').count(), 3);
       // The batch panel leaves rows in sight above it: a line and a button, not the remark form.
-      await open.first().scrollIntoViewIfNeeded();
+      // The row is brought to the middle of the screen: the panel covers only the bottom of it.
+      await open.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const panel = await page.getByTestId('sos-batch').boundingBox();
       const row = await open.first().boundingBox();
       assert.ok(panel && panel.height < 568 / 3, `the batch panel is ${panel?.height} px high`);
