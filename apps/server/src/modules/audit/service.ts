@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { AuditNote, Ctx } from '../../http/route.ts';
-import { localDateTime, startOfDay } from '../../lib/zoned-time.ts';
+import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
 
 type Fields = Record<string, unknown>;
@@ -165,8 +165,7 @@ export async function audited<E extends Endpoint>(
   return data;
 }
 
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) => addDays(day, 1);
 
 export interface ListQuery {
   page: number;

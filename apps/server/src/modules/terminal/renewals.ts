@@ -13,16 +13,14 @@ import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
-import { today } from '../../lib/zoned-time.ts';
+import { addDays, DAY_MS, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
 import * as rr from './renewal-repository.ts';
 import * as repo from './repository.ts';
 import { renewedExpiry } from './service.ts';
 
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const shift = addDays;
 
 /** A radar window as days: from today to N days ahead, or the last 30 days before today. */
 export const windowRange = (w: ExpiryWindow, now = today()): rr.DayRange =>
