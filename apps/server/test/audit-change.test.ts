@@ -17,8 +17,7 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    ({ T, companyId, top, company } = await renewalTenants(t, 1));
-    subId = (await agents.findByAccount(t.database.db, 'subagent01'))?.id ?? 0;
+    ({ T, companyId, top, company, subId } = await renewalTenants(t, 1));
   }, 120_000);
   afterAll(() => t.close());
 

@@ -2,7 +2,6 @@ import { api, Code, type Endpoint } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, idempotencyKeys, terminals } from '../src/db/schema.ts';
-import * as agents from '../src/modules/agent/service.ts';
 import { pruneKeys } from '../src/modules/change/service.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, companyWith, day, renewalTenants, setExpiries } from './renewal-support.ts';
@@ -36,8 +35,7 @@ describe.each(backends)('spends that pay once (Idempotency-Key) on %s', (backend
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    ({ T, companyId, top, company } = await renewalTenants(t, 2));
-    subId = (await agents.findByAccount(t.database.db, 'subagent01'))?.id ?? 0;
+    ({ T, companyId, top, company, subId } = await renewalTenants(t, 2));
     // Cards taken back from the sub-agent, so that some can be given back.
     const back = await t.call(api.agent.cardRecovery, { agentId: subId, cardType: 0, quantity: 20 }, top);
     expect(back.code).toBe(Code.ok);

@@ -173,7 +173,9 @@ export async function renewalTenants(t: TestApp, subCount: number) {
   const demo = await demoTerminals(t);
   const subCo = await companyWith(t, 'subagent01', 'subco01', subCount);
   const vipId = (await companyWith(t, 'agent01', 'company01', 1, UserType.vip)).ids[0];
+  const subAgent = await agents.findByAccount(t.database.db, 'subagent01');
   return {
+    subId: subAgent?.id ?? 0,
     T: demo.ids,
     companyId: demo.org.id,
     S: subCo.ids,
