@@ -5,6 +5,7 @@ import { terminals } from '../../src/db/schema.ts';
 import { raise } from '../../src/modules/sos/service.ts';
 import { agentPhone, codeFor } from '../account-support.ts';
 import { backends } from '../harness.ts';
+import { type Expected, expected } from './audit-expected.ts';
 import { nameOf, shapeOf, specs } from './endpoints.ts';
 import { buildWorld, type CallerName, send, type Tenant, type World } from './fixtures.ts';
 
@@ -102,6 +103,33 @@ describe.each(backends)('the audit log against the contract on %s', (backend) =>
     return res.rows[0].n;
   };
 
+  /** How the newest row of a declared endpoint differs from what it must hold. */
+  const rowMisses = async (e: Endpoint, want: Expected | undefined) => {
+    if (!want) return [`${nameOf(e)}: declares its audit but the walk expects nothing of its row`];
+    const res = (await w.t.database.db.execute(
+      sql`select target_kind, target_ids, before, after, org_id, cards from audit_log
+          where action = ${e.path} order by id desc limit 1`,
+    )) as unknown as {
+      rows: {
+        target_kind: string | null;
+        target_ids: number[];
+        before: unknown;
+        after: unknown;
+        org_id: number | null;
+        cards: unknown;
+      }[];
+    };
+    const r = res.rows[0];
+    const misses: string[] = [];
+    if (r.target_kind !== want.kind) misses.push(`target ${r.target_kind}, not ${want.kind}`);
+    if (!r.target_ids?.length) misses.push('no target ids');
+    if ((r.before !== null) !== want.before) misses.push(want.before ? 'no before' : 'a before');
+    if ((r.after !== null) !== want.after) misses.push(want.after ? 'no after' : 'an after');
+    if (want.org && r.org_id === null) misses.push('no company');
+    if (want.cards && r.cards === null) misses.push('no cards');
+    return misses.map((m) => `${nameOf(e)}: ${m}`);
+  };
+
   /** A call of the matrix's spec by the tenant's own agent (a sub-agent's by its parent). */
   const fromSpec = async (e: Endpoint) => {
     const spec = specs.get(e);
@@ -133,6 +161,7 @@ describe.each(backends)('the audit log against the contract on %s', (backend) =>
       const written = (await rowsOf(e.path)) - before;
       if (a.code !== Code.ok) failures.push(`${nameOf(e)}: ${a.code} ${a.msg?.en}`);
       else if (written !== 1) failures.push(`${nameOf(e)}: ${written} rows`);
+      else if (e.audit) failures.push(...(await rowMisses(e, expected.get(e))));
     }
     expect(failures).toEqual([]);
     expect(changing.length).toBeGreaterThanOrEqual(50);
