@@ -14,11 +14,20 @@ import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 
-/** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
-export const backends: ('pglite' | 'postgres')[] = [
-  'pglite',
-  ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : []),
-];
+type Backend = 'pglite' | 'postgres';
+const postgresConfigured = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The backend of an integration test whose SQL is the same on both: PostgreSQL when TEST_DATABASE_URL is
+ * set (production's database), PGlite otherwise (the embedded default).
+ */
+export const backends: Backend[] = postgresConfigured ? ['postgres'] : ['pglite'];
+
+/**
+ * Where the two differ — migrations and their upgrade, partitions, statement triggers, one connection
+ * against a pool under concurrent writers, notifications across instances — a test runs on both.
+ */
+export const bothBackends: Backend[] = ['pglite', ...(postgresConfigured ? (['postgres'] as const) : [])];
 
 export interface Session {
   access_token: string;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, idempotencyKeys, terminals } from '../src/db/schema.ts';
 import { pruneKeys } from '../src/modules/change/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, companyWith, day, renewalTenants, setExpiries } from './renewal-support.ts';
 
 let nextSsid = 864_000_000_000_000;
@@ -25,7 +25,7 @@ interface Spend {
   repeatable: boolean;
 }
 
-describe.each(backends)('spends that pay once (Idempotency-Key) on %s', (backend) => {
+describe.each(bothBackends)('spends that pay once (Idempotency-Key) on %s', (backend) => {
   let t: TestApp;
   let top: Session;
   let company: Session;

@@ -8,12 +8,12 @@ import { agents, liveEvents } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import * as live from '../src/modules/live/service.ts';
 import { demoSsid, deviceCall, report, signIn } from './device-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { listenLocal, type Message, type OpenStream, openStream, sleep } from './live-support.ts';
 
 const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
 
-describe.each(backends)('live events on %s', (backend) => {
+describe.each(bothBackends)('live events on %s', (backend) => {
   let t: TestApp;
   let base: string;
   let company: Session;

@@ -16,7 +16,7 @@ import { readConfig } from '../src/env.ts';
 import type { Caller } from '../src/http/caller.ts';
 import * as location from '../src/modules/location/service.ts';
 import * as terminal from '../src/modules/terminal/manage.ts';
-import { backends } from './harness.ts';
+import { bothBackends } from './harness.ts';
 
 /**
  * The schema a running installation may hold: the database is migrated this far, filled, and then
@@ -121,7 +121,7 @@ async function prepare(
   };
 }
 
-describe.each(backends)('an upgrade on %s', (backend) => {
+describe.each(bothBackends)('an upgrade on %s', (backend) => {
   it(`keeps every agent, company, terminal and group of a database from ${upgradedFrom}, and lists them`, async () => {
     const { open, drop } = await prepare(backend);
     const database = await open();

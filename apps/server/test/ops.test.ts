@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { readConfig } from '../src/env.ts';
 import { reminderRuns } from '../src/http/metrics.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { listenLocal, openStream } from './live-support.ts';
 
 const metric = (text: string, series: string) => {
@@ -15,7 +15,7 @@ const metric = (text: string, series: string) => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
-describe.each(backends)('health, readiness and metrics on %s', (backend) => {
+describe.each(bothBackends)('health, readiness and metrics on %s', (backend) => {
   let t: TestApp;
   let company: Session;
   const token = 'scrape-secret-0123456789';

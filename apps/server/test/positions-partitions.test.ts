@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainPositions } from '../src/modules/partitions/service.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const DAY = 86_400_000;
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const tableOf = (t: number) => `positions_p${utcDay(t).replaceAll('-', '')}`;
 
-describe.each(backends)('positions by day on %s', (backend) => {
+describe.each(bothBackends)('positions by day on %s', (backend) => {
   let t: TestApp;
   let company: Session;
   const rows = async <R>(query: string) =>

@@ -26,7 +26,7 @@ import * as orgService from '../src/modules/org/service.ts';
 import { startSchedule } from '../src/modules/reminder/schedule.ts';
 import * as terminalService from '../src/modules/terminal/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 import {
   type BrowserKeys,
   browserKeys,
@@ -59,7 +59,7 @@ const metric = async (kind: string) => {
   return Number(new RegExp(`ptt_reminders_sent_total\\{kind="${kind}"\\} (\\d+)`).exec(text)?.[1]);
 };
 
-describe.each(backends)('daily reminders on %s', (backend) => {
+describe.each(bothBackends)('daily reminders on %s', (backend) => {
   let t: TestApp;
   let db: Db;
   let push: PushEndpoint;

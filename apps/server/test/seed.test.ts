@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../src/db/schema.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { backends, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, startTestApp, type TestApp } from './harness.ts';
 
 /** The demo on a database that is in use, or that a first start left half-written. */
-describe.each(backends)('the demo seed on %s', (backend) => {
+describe.each(bothBackends)('the demo seed on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(backend);

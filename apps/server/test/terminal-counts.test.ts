@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Every agent's counters next to counts of the rows themselves (terminals under its path, its notices,
@@ -66,7 +66,7 @@ const expectExact = async (t: TestApp) => {
     ]);
 };
 
-describe.each(backends)('counters on %s', (backend) => {
+describe.each(bothBackends)('counters on %s', (backend) => {
   let t: TestApp;
   let top: Session;
   beforeAll(async () => {

@@ -2,13 +2,13 @@ import { api, Code, type Envelope } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentCards, agents, fenceMembers, groupMembers, terminals } from '../../src/db/schema.ts';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from '../harness.ts';
 
 /**
  * Writes that read rows and write them back, sent together over overlapping rows: every one answers
  * without an internal error, and the result is what the same calls one after another would leave.
  */
-describe.each(backends)('concurrent writes on %s', (backend) => {
+describe.each(bothBackends)('concurrent writes on %s', (backend) => {
   let t: TestApp;
   let top: Session;
   let company: Session;

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../../src/modules/agent/service.ts';
 import * as cards from '../../src/modules/card/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { bothBackends, type Session, startTestApp, type TestApp } from '../harness.ts';
 
 /** The same call many times at once: each must get a coded answer and the sum of the winners must be exact. */
-describe.each(backends)('concurrent calls on %s', (backend) => {
+describe.each(bothBackends)('concurrent calls on %s', (backend) => {
   let t: TestApp;
   let top: Session;
   let company: Session;
