@@ -42,8 +42,8 @@ describe('agents, companies and the service-card ledger', () => {
       account: 'reseller02',
       password: 'pass1234',
     });
-    await page.getByTestId('agent-detail').getByText('NewReseller').first().waitFor();
     await page.getByText('Created NewReseller').waitFor();
+    await page.getByTestId('agent-detail').getByText('NewReseller').first().waitFor();
 
     await page.goto('/orgAdd');
     await fill(page, 'org-add', {
@@ -89,8 +89,9 @@ describe('agents, companies and the service-card ledger', () => {
     await snap(buyer, 'notice-en');
     for (const path of ['/agentAdd', '/agentList']) {
       await buyer.goto(path);
-      await buyer.getByTestId('home-agent').waitFor();
+      // The refusal is a toast that lives two seconds: it is looked for first, while it shows.
       await buyer.getByText('Only top-level agents can do this').waitFor();
+      await buyer.getByTestId('home-agent').waitFor();
       assert.equal(new URL(buyer.url()).pathname, '/home');
     }
 
@@ -189,8 +190,8 @@ describe('agents, companies and the service-card ledger', () => {
       .getByText('Delete Short? It has no users; its 0 groups go with it. This cannot be undone.')
       .waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Delete company' }).click();
-    await page.getByTestId('org-list').waitFor();
     await page.getByText('Deleted Short').waitFor();
+    await page.getByTestId('org-list').waitFor();
     assert.equal(await page.getByTestId('org-row').filter({ hasText: 'Short' }).count(), 0);
 
     // More movements than one page holds: the record loads the next page when scrolled to its end.
