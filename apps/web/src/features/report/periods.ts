@@ -7,10 +7,13 @@ const dayOf = (key: string) => new Date(`${key.length === 7 ? `${key}-01` : key}
 const format = (lang: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
 
-/** Months as the axis names them (the year on the first and on each January) and as the table does. */
+/**
+ * Months as the axis names them (the whole year on the first and on each January: "Jul 26" reads as a
+ * day) and as the table does.
+ */
 export function monthNames(keys: string[], lang: string) {
   const short = format(lang, { month: 'short' });
-  const withYear = format(lang, { month: 'short', year: '2-digit' });
+  const withYear = format(lang, { month: 'short', year: 'numeric' });
   const full = format(lang, { month: 'long', year: 'numeric' });
   return keys.map((k, i) => ({
     short: (i === 0 || k.endsWith('-01') ? withYear : short).format(dayOf(k)),
@@ -24,6 +27,16 @@ export function weekNames(keys: string[], lang: string) {
   const full = format(lang, { year: 'numeric', month: 'short', day: 'numeric' });
   return keys.map((k) => ({ short: short.format(dayOf(k)), full: full.format(dayOf(k)) }));
 }
+
+/**
+ * The periods the x axis names, every `step`-th counted back from the newest: the latest period, where a
+ * new report's only figures are, is always named.
+ */
+export const periodSplits = (count: number, step: number) => {
+  const splits: number[] = [];
+  for (let i = count - 1; i >= 0; i -= Math.max(1, Math.round(step))) splits.unshift(i);
+  return splits;
+};
 
 /** Per month, the cards sold, consumed and recycled of every type together (the server filters a type). */
 export const cardTotals = (months: Months) =>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCount } from '../../lib/format.ts';
+import { periodSplits } from './periods.ts';
 
 /** One line of a chart: its legend text and a value per period (null: not known). */
 export interface ChartSeries {
@@ -24,7 +25,23 @@ const dashes: (number[] | undefined)[] = [undefined, [6, 4], [2, 3]];
 /** Whole numbers only: a count has no halves. */
 const countSteps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000];
 
-const optionsOf = (width: number, labels: string[], series: ChartSeries[], ink: string): uPlot.Options => ({
+/** Axis labels are drawn on the canvas in the page's own font, as the legend and the table are. */
+interface Ink {
+  color: string;
+  font: string;
+}
+
+/** Room for the widest count on the y axis (the canvas clips what does not fit). */
+const countAxisWidth = (u: uPlot, values: string[] | null) => {
+  if (!values?.length) return 44;
+  u.ctx.save();
+  u.ctx.font = u.axes[1]?.font?.[0] ?? u.ctx.font;
+  const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width));
+  u.ctx.restore();
+  return Math.ceil(widest / devicePixelRatio) + 18;
+};
+
+const optionsOf = (width: number, labels: string[], series: ChartSeries[], ink: Ink): uPlot.Options => ({
   width,
   height: HEIGHT,
   scales: {
@@ -33,16 +50,19 @@ const optionsOf = (width: number, labels: string[], series: ChartSeries[], ink: 
   },
   axes: [
     {
-      stroke: ink,
+      stroke: ink.color,
+      font: ink.font,
       grid: { show: false },
       incrs: [1, 2, 3, 4, 6, 12],
-      space: 44,
+      space: 48,
+      splits: (_u, _axis, _min, _max, step) => periodSplits(labels.length, step),
       values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
     },
     {
-      stroke: ink,
+      stroke: ink.color,
+      font: ink.font,
       incrs: countSteps,
-      size: 44,
+      size: countAxisWidth,
       values: (_u, splits) => splits.map((v) => formatCount(v)),
     },
   ],
@@ -71,7 +91,8 @@ export function ReportChart({ labels, series, description }: Props) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ink = getComputedStyle(el).color || '#4e5969';
+    const style = getComputedStyle(el);
+    const ink = { color: style.color || '#4e5969', font: `12px ${style.fontFamily || 'sans-serif'}` };
     const plot = new uPlot(
       optionsOf(el.clientWidth || 280, labels, series, ink),
       [labels.map((_, i) => i), ...series.map((s) => s.values)],
