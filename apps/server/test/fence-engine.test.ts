@@ -59,6 +59,7 @@ describe.each(backends)('the fence engine on %s', (backend) => {
     expect(list.list[0]).toMatchObject({
       kind: FenceTrigger.noEntry,
       fence_name: 'F3',
+      org_name: 'Demo_Company',
       terminal_name: 'Radio1',
     });
   });

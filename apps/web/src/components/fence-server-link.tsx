@@ -6,8 +6,9 @@ import { fenceListLink } from '../lib/fence-server.ts';
 
 /**
  * A link to the same fence list on the signed-in company's fence server, opening in a new tab, read from
- * its server list (GET /v1/org/getAssemblyUrl): under the list, in words, with the intranet address as a
- * small note (it opens only inside the company's network). Nothing when it has none.
+ * its server list (GET /v1/org/getAssemblyUrl): under the list, in words, with a note that it opens only
+ * inside the company's network; the internal address itself is the agent's business, not shown here.
+ * Nothing when it has none.
  */
 export const FenceServerLink = () => {
   const { t } = useTranslation();
@@ -20,9 +21,7 @@ export const FenceServerLink = () => {
       <a href={link} target="_blank" rel="noopener noreferrer" data-testid="fence-server-link">
         {t('fence.serverOpen')}
       </a>
-      <p className="item-meta fence-server__address">
-        {t('fence.server')} {new URL(link).host} · {t('fence.serverIntranet')}
-      </p>
+      <p className="item-meta fence-server__address">{t('fence.serverIntranet')}</p>
     </section>
   );
 };

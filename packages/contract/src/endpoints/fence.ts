@@ -157,6 +157,8 @@ export const fenceRecord = once(() =>
     fence_id: z.number().nullable(),
     fence_name: z.string(),
     org_id: z.number(),
+    /** The company's name: an agent's records span all its companies. */
+    org_name: z.string(),
     terminal_id: z.number(),
     terminal_name: z.string(),
     ssid: z.string(),

@@ -1,6 +1,6 @@
 import { desc, eq, gte, lt } from 'drizzle-orm';
 import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
-import { fenceRecords, terminals } from '../../db/schema.ts';
+import { fenceRecords, orgs, terminals } from '../../db/schema.ts';
 
 export interface RecordFilter {
   orgId?: number;
@@ -28,8 +28,9 @@ export const listRecords = filteredPages({
   total: 'read',
   rows: (db) =>
     db
-      .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid })
+      .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid, orgName: orgs.name })
       .from(fenceRecords)
       .innerJoin(terminals, eq(terminals.id, fenceRecords.terminalId))
+      .innerJoin(orgs, eq(orgs.id, fenceRecords.orgId))
       .$dynamic(),
 });

@@ -20,11 +20,12 @@ export async function records(
     q.size,
   );
   return {
-    list: list.map(({ r, terminalName, ssid }) => ({
+    list: list.map(({ r, terminalName, ssid, orgName }) => ({
       id: r.id,
       fence_id: r.fenceId,
       fence_name: r.fenceName,
       org_id: r.orgId,
+      org_name: orgName,
       terminal_id: r.terminalId,
       terminal_name: terminalName,
       ssid,
@@ -55,6 +56,7 @@ export function exportRecords(
     name: 'fence-alarms',
     columns: titlesOf(q.lang, zone, [
       { time: C.time },
+      C.company,
       C.fence,
       C.trigger,
       C.ssid,
@@ -62,14 +64,18 @@ export function exportRecords(
       C.latitude,
       C.longitude,
     ]),
-    rows: cellsOf(repo.listRecords.each(db, scopeOf(caller), filter), ({ r, terminalName, ssid }) => [
-      localDateTime(r.at, zone),
-      r.fenceName,
-      words[triggerWord[r.kind] ?? ''] ?? r.kind,
-      ssid,
-      terminalName,
-      r.lat,
-      r.lng,
-    ]),
+    rows: cellsOf(
+      repo.listRecords.each(db, scopeOf(caller), filter),
+      ({ r, terminalName, ssid, orgName }) => [
+        localDateTime(r.at, zone),
+        orgName,
+        r.fenceName,
+        words[triggerWord[r.kind] ?? ''] ?? r.kind,
+        ssid,
+        terminalName,
+        r.lat,
+        r.lng,
+      ],
+    ),
   };
 }

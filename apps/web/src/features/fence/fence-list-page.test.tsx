@@ -30,9 +30,12 @@ describe('fence list', () => {
     expect(link.getAttribute('href')).toBe('http://10.0.0.12:8090/fencelist?org_id=5');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noreferrer');
-    // In words under the list, the intranet address only as a note.
+    // In words under the list; the internal address is not written out for the company.
     expect(link.textContent).toBe('Open the list on the fence server ↗');
-    expect(screen.getByTestId('fence-server').textContent).toContain('Fence server: 10.0.0.12:8090');
+    expect(screen.getByTestId('fence-server').textContent).toContain(
+      'Opens only inside your company’s network',
+    );
+    expect(screen.getByTestId('fence-server').textContent).not.toContain('10.0.0.12');
     const page = screen.getByTestId('fence-list');
     expect(page.lastElementChild).toBe(screen.getByTestId('fence-server'));
   });

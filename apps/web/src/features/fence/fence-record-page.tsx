@@ -14,10 +14,13 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { RecordPosition } from './record-position.tsx';
 import { kindName } from './trigger.ts';
 import './fence.css';
+import { getLoginInfo } from '../../lib/storage.ts';
 
 /** /fencerecord[?id=]: fence alarms, newest first: when, which user, which fence, what happened and where. */
 export const Component = () => {
   const { t, i18n } = useTranslation();
+  // An agent's records span its companies: each names its company.
+  const agent = getLoginInfo()?.role === 0;
   const [search, setSearch] = useSearchParams();
   const fenceId = Number(search.get('id')) || undefined;
   const fences = useEndpointQuery(api.fence.list, { size: 100 }).data?.list ?? [];
@@ -79,6 +82,7 @@ export const Component = () => {
                 <span className="fence-record__kind">{kindName(t, r.kind)}</span>
                 <br />
                 <span className="item-meta">
+                  {agent && <span data-testid="fence-record-company">{r.org_name} · </span>}
                   {r.fence_name} · {formatDateTime(r.at, i18n.language)}
                 </span>
                 <br />

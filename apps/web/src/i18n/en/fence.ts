@@ -1,9 +1,8 @@
 /** Texts of the fence screens, in English. */
 export const fenceEn = {
   fence: {
-    server: 'Fence server:',
     serverOpen: 'Open the list on the fence server ↗',
-    serverIntranet: 'company network only',
+    serverIntranet: 'Opens only inside your company’s network',
     notWatched: 'Location or Fence not active: no alarms',
     title: 'Electronic fences',
     add: 'Add fence',

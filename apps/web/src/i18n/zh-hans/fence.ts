@@ -1,9 +1,8 @@
 /** Texts of the fence screens, in Simplified Chinese. */
 export const fenceZhHans = {
   fence: {
-    server: '围栏服务器：',
     serverOpen: '在围栏服务器上打开列表 ↗',
-    serverIntranet: '仅限公司内网',
+    serverIntranet: '仅在公司内网中可打开',
     notWatched: '定位或围栏未开通：不会报警',
     title: '电子围栏',
     add: '新增围栏',

@@ -1,9 +1,8 @@
 /** Texts of the fence screens, in Traditional Chinese. */
 export const fenceZhHant = {
   fence: {
-    server: '圍欄伺服器：',
     serverOpen: '在圍欄伺服器上打開列表 ↗',
-    serverIntranet: '僅限公司內網',
+    serverIntranet: '僅在公司內網中可開啟',
     notWatched: '定位或圍欄未開通：不會報警',
     title: '電子圍欄',
     add: '新增圍欄',
