@@ -37,7 +37,7 @@ export function AgentReport() {
           <ReportBlock
             title={t('report.cards')}
             periodHead={t('report.month')}
-            periods={periods}
+            periods={periods.map((p, i) => ({ ...p, link: `/statement?month=${rows[i].month}` }))}
             series={cardTotals(rows).map((s) => ({ label: t(`report.${s.key}`), values: s.values }))}
             testId="report-cards"
           >

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatCount } from '../../lib/format.ts';
 import { type ChartSeries, ReportChart } from './report-chart.tsx';
 
@@ -6,8 +7,9 @@ interface Props {
   title: string;
   /** The periods' head in the table ('Month', 'Week of'). */
   periodHead: string;
-  /** Each period's short name (under the chart) and full name (in the table), oldest first. */
-  periods: { short: string; full: string }[];
+  /** Each period's short name (under the chart) and full name (in the table), oldest first; a period
+   * with a link opens its own record from the table (a month's statement). */
+  periods: { short: string; full: string; link?: string }[];
   series: ChartSeries[];
   /** A line under the title that says what a figure counts. */
   hint?: string;
@@ -57,7 +59,7 @@ export function ReportBlock({ title, periodHead, periods, series, hint, children
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.full}>
-                    <th scope="row">{row.full}</th>
+                    <th scope="row">{row.link ? <Link to={row.link}>{row.full}</Link> : row.full}</th>
                     {series.map((s) => {
                       const v = s.values[row.i];
                       return (

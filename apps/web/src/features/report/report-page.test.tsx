@@ -69,6 +69,11 @@ describe('the reports', { timeout: 20_000 }, () => {
       ['October 2026', '3', '4', '0'],
       ['September 2026', '5', '0', '0'],
     ]);
+    // A month of cards opens its statement.
+    const november = within(screen.getByTestId('report-cards-table')).getByRole('link', {
+      name: 'November 2026',
+    });
+    expect(november.getAttribute('href')).toBe('/statement?month=2026-11');
     expect(tableOf('report-terminals-table')).toEqual([
       ['Month', 'New', 'Lapsed'],
       ['November 2026', '0', '3'],

@@ -9,6 +9,9 @@ export function recentMonths(n: number, now = new Date()): string[] {
   });
 }
 
+/** A month as the statement's address names it: YYYY-MM, January to December. */
+export const isMonth = (v: string | null): v is string => v !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
+
 /** A month's first and last day, YYYY-MM-DD. */
 export function daysOf(month: string) {
   const [y, m] = month.split('-').map(Number);

@@ -63,7 +63,7 @@ const rows = [
   },
 ];
 
-const open = async (replies: Parameters<typeof mockApi>[0] = {}) => {
+const open = async (replies: Parameters<typeof mockApi>[0] = {}, path = '/statement') => {
   signIn(0);
   const thisMonth = recentMonths(1)[0];
   const fetch = mockApi({
@@ -89,7 +89,7 @@ const open = async (replies: Parameters<typeof mockApi>[0] = {}) => {
     }),
     ...replies,
   });
-  renderRoute('/statement');
+  renderRoute(path);
   await findPage('statement');
   return fetch;
 };
@@ -100,6 +100,17 @@ const callsTo = (fetch: ReturnType<typeof mockApi>, path: string) =>
     .filter((u) => u.pathname === path);
 
 describe('statement', { timeout: 15_000 }, () => {
+  it('opens the month its address names, older than the tabs reach too (a report row links there)', async () => {
+    const fetch = await open({}, '/statement?month=2024-02');
+    const tab = await screen.findByTestId('statement-month-2024-02');
+    expect(tab.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => {
+      const asked = callsTo(fetch, api.agent.statement.path).map((u) => u.searchParams.get('from'));
+      expect(asked).toContain('2024-02-01');
+    });
+    expect(callsTo(fetch, api.agent.statement.path)[0]?.searchParams.get('to')).toBe('2024-02-29');
+  });
+
   it('shows the month summary and each movement with its balance before and after', async () => {
     const fetch = await open();
     const summary = await screen.findByTestId('statement-summary-type');

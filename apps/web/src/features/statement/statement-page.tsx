@@ -1,13 +1,14 @@
 import { api, CardTypes } from '@ptt/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { CardTypeChips } from '../../components/card-type-chips.tsx';
 import { ExportButtons } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { MonthSummary } from './month-summary.tsx';
-import { daysOf, deviceZone, monthLabel, recentMonths } from './months.ts';
+import { daysOf, deviceZone, isMonth, monthLabel, recentMonths } from './months.ts';
 import { StatementRow } from './statement-row.tsx';
 import './statement.css';
 
@@ -18,8 +19,15 @@ const MONTH_TABS = 12;
 export const Component = () => {
   const { t, i18n } = useTranslation();
   const cardSwitch = useCardSwitch();
-  const months = useMemo(() => recentMonths(MONTH_TABS), []);
-  const [month, setMonth] = useState(months[0]);
+  // A month opened from elsewhere (a report's row) is chosen, and gets a tab of its own when it is older
+  // than the tabs reach.
+  const [params] = useSearchParams();
+  const asked = isMonth(params.get('month')) ? (params.get('month') as string) : undefined;
+  const months = useMemo(() => {
+    const recent = recentMonths(MONTH_TABS);
+    return asked && !recent.includes(asked) && asked < recent[0] ? [...recent, asked] : recent;
+  }, [asked]);
+  const [month, setMonth] = useState(asked && months.includes(asked) ? asked : months[0]);
   const [cardType, setCardType] = useState<number | undefined>(undefined);
   const timeZone = useMemo(deviceZone, []);
   const cards = CardTypes.filter((c) => cardSwitch.data?.[c.field] === 1);
