@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { agentCards, agents, cardLedger } from '../../apps/server/src/db/schema.ts';
+import { agentCards, agents, cardLedger, orgs, terminals } from '../../apps/server/src/db/schema.ts';
 import { login, phone, shot } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -93,5 +93,64 @@ describe('the business on record', () => {
     assert.ok(sold > 0);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320);
     await shot(page, 'report-zh-hans-320');
+  });
+
+  it('reads a change to a user in words from the user’s screen, in three languages at 390 and 320 px; its company sees it too', async () => {
+    const [unit] = await server.db
+      .select({ id: terminals.id, name: terminals.name, dispatcher: terminals.dispatcher })
+      .from(terminals)
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .where(eq(orgs.account, 'company01'))
+      .orderBy(asc(terminals.id))
+      .limit(1);
+    const change = unit.dispatcher ? 'on → off' : 'off → on';
+    const page = await phone(browser, server.url);
+    await login(page, server, 'agent', 'agent01', 'agent123');
+    await page.goto(`/userDetail?id=${unit.id}`);
+    await page.getByTestId('user-detail').waitFor();
+    const saved = page.waitForResponse((r) => r.url().includes('/v1/terminal/updateUser'));
+    await page.getByRole('switch', { name: 'Dispatcher' }).click();
+    await saved;
+
+    // The user's own changes, newest first: the action and the user by name, the field by its label.
+    await page.getByRole('link', { name: 'Changes to this user' }).click();
+    await page.getByTestId('audit-page').waitFor();
+    await page.getByTestId('audit-scope').getByText(`Changes to User ${unit.name}`).waitFor();
+    const row = page.getByTestId('audit-row').first();
+    await row.getByTestId('audit-title').getByText('Edited a user').waitFor();
+    await row.getByRole('link', { name: unit.name }).waitFor();
+    assert.equal(
+      await row.locator('.audit-field', { hasText: 'Dispatcher' }).textContent(),
+      `Dispatcher${change}`,
+    );
+    assert.match(
+      String(await row.getByTestId('audit-actor').textContent()),
+      /^Demo_Agent · agent01 \(Agent\)/,
+    );
+    // A local time as the app writes times, not the stored UTC instant.
+    assert.doesNotMatch(String(await row.locator('time').textContent()), /\dT\d|Z$/);
+    const titles = { en: 'Edited a user', 'zh-Hant': '編輯用戶', 'zh-Hans': '编辑用户' };
+    for (const [lang, title] of Object.entries(titles)) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
+        await page.reload();
+        await page.getByTestId('audit-row').first().getByText(title).waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width);
+        await shot(page, `audit-user-${lang.toLowerCase()}-${width}`);
+      }
+    }
+
+    // The company reads the agent's change to its user among its own.
+    const own = await phone(browser, server.url);
+    await login(own, server, 'org', 'company01', 'company123');
+    await own.goto('/audit');
+    const seen = own.getByTestId('audit-row').first();
+    await seen.getByTestId('audit-title').getByText('Edited a user').waitFor();
+    assert.match(
+      String(await seen.getByTestId('audit-actor').textContent()),
+      /^Demo_Agent · agent01 \(Agent\)/,
+    );
+    await shot(own, 'audit-company-en-390');
   });
 });

@@ -186,11 +186,11 @@ describe.each(backends)('audit log on %s', (backend) => {
       .slice(1)
       .split('\r\n')
       .filter((l) => l !== '');
-    expect(header.split(',').slice(0, 3)).toEqual(['时间 (Asia/Shanghai)', '操作账号', '角色']);
+    expect(header.split(',').slice(0, 4)).toEqual(['时间 (Asia/Shanghai)', '操作账号', '操作人', '角色']);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('company01,单位');
-    expect(lines[0]).toContain('/v1/profile/area');
-    expect(lines[0]).toContain('Kowloon');
+    expect(lines[0]).toContain('company01,Demo_Company,单位');
+    expect(lines[0]).toContain('修改本账号地区');
+    expect(lines[0]).toContain('地区: — → Kowloon');
     const own = await get({ format: 'csv' }, sub);
     expect(own.body).toContain('subco01');
     expect(own.body).not.toContain('agent01');

@@ -94,16 +94,21 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
 
   /**
    * Every row of the list in its order, one batch at a time and without a total: for an export, which
-   * holds one batch in memory whatever the list's length.
+   * holds one batch in memory whatever the list's length (and may look up what a batch names at once).
    */
-  async function* each(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000) {
+  async function* batches(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000) {
     const where = whereOf(scope, filter);
     for (let offset = 0; ; offset += batch) {
-      const rows = await readRows(db, where, batch, offset);
-      yield* rows as Q['_']['result'][number][];
+      const rows = (await readRows(db, where, batch, offset)) as Q['_']['result'][number][];
+      if (rows.length > 0) yield rows;
       if (rows.length < batch) return;
     }
   }
 
-  return Object.assign(pages, { each });
+  /** The same rows one at a time. */
+  async function* each(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000) {
+    for await (const rows of batches(db, scope, filter, batch)) yield* rows;
+  }
+
+  return Object.assign(pages, { each, batches });
 }

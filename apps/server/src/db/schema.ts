@@ -891,6 +891,8 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').notNull(),
     actorAccount: text('actor_account').notNull(),
     orgId: integer('org_id'),
+    /** Every company whose records the change touched, whoever made it (migration 0054). */
+    orgIds: integer('org_ids').array().notNull().default(sql`'{}'`),
     agentPath: text('agent_path').notNull(),
     topPath: text('top_path').notNull().generatedAlwaysAs(sql`left(agent_path, 4)`),
     ip: text('ip').notNull(),
@@ -911,5 +913,9 @@ export const auditLog = pgTable(
     index('audit_log_top_at').on(t.topPath, t.at),
     index('audit_log_top_action_at').on(t.topPath, t.action, t.at),
     index('audit_log_actor_at').on(t.actorAccount, t.at),
+    // A company's changes and the company filter ask which rows' companies contain it; a record's
+    // changes, which rows' targets contain it.
+    index('audit_log_org_ids').using('gin', t.orgIds),
+    index('audit_log_target_ids').using('gin', t.targetIds),
   ],
 );

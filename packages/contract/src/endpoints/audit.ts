@@ -68,8 +68,18 @@ const auditCards = once(() =>
 );
 
 /**
+ * A target of an audited call: its name now, or as the row kept it when the record is gone (then `exists`
+ * is false and there is no record to open).
+ */
+const auditTargetName = once(() =>
+  z.object({ id: z.number(), name: z.string().nullable(), exists: z.boolean() }),
+);
+
+/**
  * One audited call. before/after: the target records' fields that changed, by id (a creation has no
- * before, a deletion no after); params: what the caller sent, secrets left out.
+ * before, a deletion no after); params: what the caller sent, secrets left out. Names are read when the
+ * list is: the actor's, the targets' (in target_ids' order) and, by kind and id, those of the records
+ * its fields and balances name. org_ids: every company whose records the call changed.
  */
 export const auditRecord = once(() =>
   z.object({
@@ -78,11 +88,15 @@ export const auditRecord = once(() =>
     actor_role: z.number(),
     actor_id: z.number(),
     actor_account: z.string(),
+    actor_name: z.string(),
     org_id: z.number().nullable(),
+    org_ids: z.array(z.number()),
     ip: z.string(),
     action: z.string(),
     target_kind: z.enum(AuditTargets).nullable(),
     target_ids: z.array(z.number()),
+    targets: z.array(auditTargetName()),
+    names: z.record(z.string(), z.record(z.string(), z.string())),
     before: fieldsById(),
     after: fieldsById(),
     cards: z.array(auditCards()).nullable(),
@@ -90,10 +104,22 @@ export const auditRecord = once(() =>
   }),
 );
 
-/** The first day of a filter's days comes no later than its last. */
-const checkDays = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+/** The kinds of record whose own changes the list filters by (each has a screen that links to them). */
+export const AuditFilterKinds = ['agent', 'org', 'terminal', 'group', 'fence'] as const;
+
+interface FilterChecked {
+  from?: string;
+  to?: string;
+  targetKind?: string;
+  targetId?: number;
+}
+
+/** The first day of a filter's days comes no later than its last; a record is named by kind and id together. */
+const checkFilter = (v: FilterChecked, ctx: z.RefinementCtx) => {
   if (v.from && v.to && v.from > v.to)
     ctx.addIssue({ code: 'custom', message: 'dateStartBeforeEnd', path: ['to'] });
+  if ((v.targetKind === undefined) !== (v.targetId === undefined))
+    ctx.addIssue({ code: 'custom', message: 'invalidParams', path: ['targetId'] });
 };
 
 const auditFilters = once(() =>
@@ -101,6 +127,8 @@ const auditFilters = once(() =>
     actor: optional(z.string({ error: 'invalidParams' }).trim().max(50, 'invalidParams')),
     action: optional(z.string({ error: 'invalidParams' }).trim().max(100, 'invalidParams')),
     orgId: optional(id()),
+    targetKind: optional(z.enum(AuditFilterKinds, { error: 'invalidParams' })),
+    targetId: optional(id()),
     from: optional(isoDate()),
     to: optional(isoDate()),
     timeZone: optional(timeZone()),
@@ -113,9 +141,10 @@ const list = endpoint({
   access: 'any',
   summary:
     'Audited changes, newest first: an agent sees its own, its sub-agents’ and its companies’, a ' +
-    'company its own; filter by actor (account), action (endpoint path), company (orgId) and days ' +
+    'company every change to its records, whoever made it; filter by actor (account), action (endpoint ' +
+    'path), company (orgId: the changes to its records), one record (targetKind with targetId) and days ' +
     '(from, to: YYYY-MM-DD, to included, in timeZone or the server zone)',
-  params: () => auditFilters().superRefine(checkDays),
+  params: () => auditFilters().superRefine(checkFilter),
   data: () => pageOf(auditRecord()),
 });
 
@@ -126,7 +155,7 @@ export const audit = {
     '/v1/audit/export',
     'The audited changes of the audit list’s filter as CSV (UTF-8 with BOM) or XLSX, streamed; times in ' +
       'timeZone (the server zone without one)',
-    (v, ctx) => checkDays(v as { from?: string; to?: string }, ctx),
+    (v, ctx) => checkFilter(v as FilterChecked, ctx),
   ),
 };
 
@@ -135,11 +164,11 @@ const t = (en: string, cn: string, cn2: string): Title => ({ en, cn, cn2 });
 /** The columns of the audit export that no other export has. */
 export const AuditTitles = {
   actor: t('Account', '操作账号', '操作帳號'),
+  actorName: t('Name', '操作人', '操作人'),
   role: t('Role', '角色', '角色'),
   ip: t('Address', 'IP 地址', 'IP 位址'),
   action: t('Action', '操作', '操作'),
   target: t('Target', '对象', '對象'),
-  before: t('Before', '修改前', '修改前'),
-  after: t('After', '修改后', '修改後'),
+  changes: t('Changes', '修改内容', '修改內容'),
   params: t('Sent', '提交内容', '提交內容'),
 } satisfies Record<string, Title>;

@@ -55,7 +55,31 @@ export const allEndpoints = (): Endpoint[] =>
 
 export { type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
 export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
-export { type AuditTarget, AuditTargets, AuditTitles, auditRecord, isAudited } from './audit.ts';
+export {
+  AuditFilterKinds,
+  type AuditTarget,
+  AuditTargets,
+  AuditTitles,
+  auditRecord,
+  isAudited,
+} from './audit.ts';
+export { type ActionTitle, AuditActions, actionTitle } from './audit-actions.ts';
+export {
+  AuditFields,
+  AuditWords,
+  type FieldKind,
+  type FieldLabel,
+  fieldLabel,
+  HiddenAuditFields,
+} from './audit-fields.ts';
+export {
+  type AuditReader,
+  cardLines,
+  type FieldLine,
+  fieldLines,
+  fieldValue,
+  lineText,
+} from './audit-read.ts';
 export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';
 export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';

@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@ptt/contract';
-import { desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -35,12 +35,49 @@ export async function snapshot(db: Conn, kind: AuditTarget, ids: number[]) {
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-const scopeColumn = { org: auditLog.orgId, sub: auditLog.agentPath, top: auditLog.topPath };
+/**
+ * The names of records by id, one query for a kind: a SOS alarm by its user's name. A kind without a
+ * name of its own (feedback) has none.
+ */
+const nameReaders: Partial<
+  Record<AuditTarget, (db: Conn, ids: number[]) => Promise<{ id: number; name: string }[]>>
+> = {
+  agent: (db, ids) =>
+    db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, ids)),
+  org: (db, ids) => db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(inArray(orgs.id, ids)),
+  terminal: (db, ids) =>
+    db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(inArray(terminals.id, ids)),
+  group: (db, ids) =>
+    db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids)),
+  fence: (db, ids) =>
+    db.select({ id: fences.id, name: fences.name }).from(fences).where(inArray(fences.id, ids)),
+  sos: (db, ids) =>
+    db
+      .select({ id: sosRecords.id, name: terminals.name })
+      .from(sosRecords)
+      .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
+      .where(inArray(sosRecords.id, ids)),
+};
+
+/** The names of the records of one kind that exist, by id. */
+export async function namesOf(db: Conn, kind: AuditTarget, ids: number[]) {
+  const read = nameReaders[kind];
+  if (!read || ids.length === 0) return new Map<number, string>();
+  return new Map((await read(db, ids)).map((r) => [Number(r.id), r.name]));
+}
+
+/** A company's rows are the changes to its records, whoever made them; an agent's, those it and its own made. */
+const inScope = {
+  org: (id: number) => arrayContains(auditLog.orgIds, [id]),
+  sub: (path: string) => eq(auditLog.agentPath, path),
+  top: (path: string) => eq(auditLog.topPath, path),
+};
 
 export interface AuditFilter {
   actor?: string;
   action?: string;
   orgId?: number;
+  target?: { kind: AuditTarget; id: number };
   from?: Date;
   to?: Date;
 }
@@ -50,12 +87,14 @@ export const listAudit = filteredPages({
   table: auditLog,
   scope: (scope: Scope) => {
     const { kind, value } = scopeKey(scope);
-    return eq(scopeColumn[kind], value);
+    return kind === 'org' ? inScope.org(value as number) : inScope[kind](value as string);
   },
   filters: {
     actor: (v: string) => eq(auditLog.actorAccount, v),
     action: (v: string) => eq(auditLog.action, v),
-    orgId: (v: number) => eq(auditLog.orgId, v),
+    orgId: (v: number) => arrayContains(auditLog.orgIds, [v]),
+    target: (v: { kind: AuditTarget; id: number }) =>
+      and(eq(auditLog.targetKind, v.kind), arrayContains(auditLog.targetIds, [v.id])),
     from: (v: Date) => gte(auditLog.at, v),
     to: (v: Date) => lt(auditLog.at, v),
   },

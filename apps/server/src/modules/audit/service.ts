@@ -1,12 +1,16 @@
 import {
   AuditTitles as A,
+  type AuditFilterKinds,
   type AuditTarget,
   AuditTargets,
+  actionTitle,
   type api,
   ColumnTitles as C,
   type DataOf,
   type Endpoint,
+  fieldLines,
   isAudited,
+  lineText,
   type ParsedParamsOf,
   Role,
 } from '@ptt/contract';
@@ -17,6 +21,8 @@ import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { AuditNote, Ctx } from '../../http/route.ts';
 import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
+import { agentInScope, fenceInScope, groupInScope, orgIdInScope, terminalInScope } from '../scope/service.ts';
+import { changesText, exportReader, namesOf, recordOf } from './names.ts';
 import * as repo from './repository.ts';
 
 type Fields = Record<string, unknown>;
@@ -108,6 +114,8 @@ export async function write(
   const { endpoint, caller, note } = c;
   const orgs = [...new Set(note.orgIds ?? [])];
   await repo.insertAudit(tx, {
+    // Every company whose records changed; a company's own change is always to its records.
+    orgIds: caller.role === Role.org ? [...new Set([caller.id, ...orgs])] : orgs,
     actorRole: caller.role,
     actorId: caller.id,
     actorAccount: await repo.accountOf(tx, caller.role, caller.id),
@@ -151,6 +159,7 @@ export async function audited<E extends Endpoint>(
       actorId: caller.id,
       actorAccount: await repo.accountOf(ctx.db, caller.role, caller.id),
       orgId: caller.role === Role.org ? caller.id : null,
+      orgIds: companiesOf(caller, target?.kind, ids, [before, after]),
       agentPath: caller.path,
       ip: ctx.ip,
       action: endpoint.path,
@@ -165,6 +174,20 @@ export async function audited<E extends Endpoint>(
   return data;
 }
 
+/** The companies a change the hook records touched: the company that made it, the companies it names or owning its records. */
+function companiesOf(
+  caller: Caller,
+  kind: AuditTarget | undefined,
+  ids: number[],
+  records: Map<number, Fields>[],
+) {
+  const found = new Set<number>(caller.role === Role.org ? [caller.id] : []);
+  if (kind === 'org') for (const id of ids) found.add(id);
+  for (const map of records)
+    for (const r of map.values()) if (typeof r.orgId === 'number') found.add(r.orgId);
+  return [...found];
+}
+
 const nextDay = (day: string) => addDays(day, 1);
 
 export interface ListQuery {
@@ -173,6 +196,8 @@ export interface ListQuery {
   actor?: string;
   action?: string;
   orgId?: number;
+  targetKind?: (typeof AuditFilterKinds)[number];
+  targetId?: number;
   from?: string;
   to?: string;
   timeZone?: string;
@@ -180,80 +205,86 @@ export interface ListQuery {
 
 type Filter = Omit<ListQuery, 'page' | 'size'>;
 
+/** A record a filter names must be in the caller's scope, as every id a call names (40401 otherwise). */
+const filterChecks = {
+  agent: agentInScope,
+  org: orgIdInScope,
+  terminal: terminalInScope,
+  group: groupInScope,
+  fence: fenceInScope,
+} satisfies Partial<Record<AuditTarget, (db: Db, caller: Caller, id: number) => Promise<unknown>>>;
+
 /** The list's filter as the repository reads it; a company's filter may name no other company. */
-function filterOf(caller: Caller, q: Filter, fallbackZone: string): repo.AuditFilter {
+async function filterOf(db: Db, caller: Caller, q: Filter, fallbackZone: string): Promise<repo.AuditFilter> {
   if (q.orgId !== undefined && caller.role === Role.org && q.orgId !== caller.id) throw notFound();
+  const target =
+    q.targetKind !== undefined && q.targetId !== undefined
+      ? { kind: q.targetKind, id: q.targetId }
+      : undefined;
+  if (target) await filterChecks[target.kind](db, caller, target.id);
   const zone = q.timeZone ?? fallbackZone;
   return {
     actor: q.actor,
     action: q.action,
     orgId: q.orgId,
+    target,
     from: q.from ? startOfDay(q.from, zone) : undefined,
     to: q.to ? startOfDay(nextDay(q.to), zone) : undefined,
   };
 }
 
-/** The audit rows the caller may see, newest first. */
+/** The audit rows the caller may see, newest first, with the names they show read once for the page. */
 export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: string) {
-  const filter = filterOf(caller, q, fallbackZone);
+  const filter = await filterOf(db, caller, q, fallbackZone);
   const { list, total } = await repo.listAudit(db, scopeOf(caller), filter, q.page, q.size);
-  return {
-    list: list.map((r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      actor_role: r.actorRole,
-      actor_id: r.actorId,
-      actor_account: r.actorAccount,
-      org_id: r.orgId,
-      ip: r.ip,
-      action: r.action,
-      target_kind: isTarget(r.targetKind ?? '') ? (r.targetKind as AuditTarget) : null,
-      target_ids: r.targetIds,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      cards: r.cards ?? null,
-      params: r.params,
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  const names = await namesOf(db, list);
+  return { list: list.map((r) => recordOf(r, names)), total, page: q.page, size: q.size };
 }
 
-const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+/** The rows of an export, a batch at a time, each batch's names read at once. */
+async function* recordsOf(db: Db, caller: Caller, filter: repo.AuditFilter) {
+  for await (const rows of repo.listAudit.batches(db, scopeOf(caller), filter)) {
+    const names = await namesOf(db, rows);
+    for (const r of rows) yield { row: r, record: recordOf(r, names) };
+  }
+}
 
-/** The audit list's filter as a file: before, after and what was sent as JSON. */
-export function exportList(
+/** The audit list's filter as a file, in the reader's language: its actions, names and changes in words. */
+export async function exportList(
   db: Db,
   caller: Caller,
   q: ParsedParamsOf<typeof api.audit.export>,
   fallbackZone: string,
-): ExportFile {
-  const filter = filterOf(caller, q, fallbackZone);
+): Promise<ExportFile> {
+  const filter = await filterOf(db, caller, q, fallbackZone);
   const zone = q.timeZone ?? fallbackZone;
   return {
     name: 'audit',
     columns: titlesOf(q.lang, zone, [
       { time: C.time },
       A.actor,
+      A.actorName,
       A.role,
       A.ip,
       A.action,
       A.target,
-      A.before,
-      A.after,
+      A.changes,
       A.params,
     ]),
-    rows: cellsOf(repo.listAudit.each(db, scopeOf(caller), filter), (r) => [
-      localDateTime(r.at, zone),
-      r.actorAccount,
-      (r.actorRole === Role.agent ? C.agent : C.company)[q.lang],
-      r.ip,
-      r.action,
-      r.targetKind ? `${r.targetKind} ${r.targetIds.join(',')}` : null,
-      json(r.before),
-      json(r.after),
-      json(r.params),
-    ]),
+    rows: cellsOf(recordsOf(db, caller, filter), ({ row, record }) => {
+      const reader = exportReader(q.lang, zone, record);
+      const sent = record.before || record.after ? [] : fieldLines(undefined, record.params, reader);
+      return [
+        localDateTime(row.at, zone),
+        record.actor_account,
+        record.actor_name,
+        (row.actorRole === Role.agent ? C.agent : C.company)[q.lang],
+        record.ip,
+        actionTitle(record.action, q.lang, record.target_ids.length),
+        record.targets.map((t) => t.name ?? `#${t.id}`).join(', ') || null,
+        changesText(record, reader),
+        sent.map(lineText).join('\n') || null,
+      ];
+    }),
   };
 }

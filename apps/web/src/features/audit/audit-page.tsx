@@ -1,6 +1,7 @@
-import { allEndpoints, api, isAudited } from '@ptt/contract';
+import { AuditFilterKinds, actionTitle, allEndpoints, api, isAudited } from '@ptt/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
 import { ExportMenu } from '../../components/export-menu.tsx';
@@ -8,9 +9,10 @@ import { Field } from '../../components/form/field.tsx';
 import { FormInput } from '../../components/form/form-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
+import { isLanguage, msgField } from '../../i18n/languages.ts';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { AuditRow, useActionName } from './audit-row.tsx';
+import { AuditRow } from './audit-row.tsx';
 import './audit.css';
 
 /** Every action the log records, in the contract's order. */
@@ -18,22 +20,44 @@ const actions = allEndpoints()
   .filter(isAudited)
   .map((e) => e.path);
 
+type Kind = (typeof AuditFilterKinds)[number];
+const isKind = (v: string | null): v is Kind => (AuditFilterKinds as readonly (string | null)[]).includes(v);
+
+/** The one record a link from its screen asks about: ?targetKind=&targetId=&targetName=. */
+const targetIn = (search: URLSearchParams) => {
+  const kind = search.get('targetKind');
+  const id = Number(search.get('targetId'));
+  return isKind(kind) && id > 0 ? { kind, id, name: search.get('targetName') ?? `#${id}` } : null;
+};
+
 /**
  * /audit: who changed what. An agent reads its own, its sub-agents' and its companies' changes, a company
- * its own; filtered by action, account, days and (for an agent) company, newest first.
+ * every change to its records; filtered by action, account, days, (for an agent) company, and one record
+ * when a record's screen opens it (?targetKind=&targetId=&targetName=, or ?orgId=&orgName=), newest first.
  */
 export const Component = () => {
-  const { t } = useTranslation();
-  const actionName = useActionName();
+  const { t, i18n } = useTranslation();
+  const lang = msgField[isLanguage(i18n.language) ? i18n.language : 'en'];
   const isAgent = getLoginInfo()?.role === 0;
+  const [search] = useSearchParams();
+  const [target, setTarget] = useState(() => targetIn(search));
   const [action, setAction] = useState('');
   const [typed, setTyped] = useState('');
   const [actor, setActor] = useState('');
-  const [org, setOrg] = useState<Choice | null>(null);
+  const [org, setOrg] = useState<Choice | null>(() => {
+    const id = Number(search.get('orgId'));
+    return id > 0 ? { id, name: search.get('orgName') ?? `#${id}` } : null;
+  });
   const range = useDateRange();
   const days = 'start' in range.filter ? { from: range.filter.start, to: range.filter.end } : {};
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const filter = { action: action || undefined, actor: actor || undefined, orgId: org?.id, ...days };
+  const filter = {
+    action: action || undefined,
+    actor: actor || undefined,
+    orgId: org?.id,
+    ...(target && { targetKind: target.kind, targetId: target.id }),
+    ...days,
+  };
 
   return (
     <div className="page" data-testid="audit-page">
@@ -42,6 +66,14 @@ export const Component = () => {
         right={<ExportMenu endpoint={api.audit.export} params={filter} name="audit" />}
       />
       <section className="section audit-filters" aria-label={t('audit.filters')}>
+        {target && (
+          <div className="audit-scope" data-testid="audit-scope">
+            <span>{t('audit.changesTo', { kind: t(`audit.target.${target.kind}`), name: target.name })}</span>
+            <button type="button" className="chip chip--link" onClick={() => setTarget(null)}>
+              {t('audit.allChanges')}
+            </button>
+          </div>
+        )}
         <Field id="audit-action" label={t('audit.action')}>
           <select
             id="audit-action"
@@ -52,7 +84,7 @@ export const Component = () => {
             <option value="">{t('audit.allActions')}</option>
             {actions.map((path) => (
               <option key={path} value={path}>
-                {actionName(path)}
+                {actionTitle(path, lang)}
               </option>
             ))}
           </select>

@@ -1,99 +1,110 @@
-import type { api, DataOf } from '@ptt/contract';
+import { actionTitle, cardLines, fieldLines } from '@ptt/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dates.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
+import { FieldList } from './audit-change.tsx';
+import { type AuditRecord, recordPath, useAuditReader } from './audit-reader.ts';
 
-export type AuditRecord = DataOf<typeof api.audit.list>['list'][number];
-type Fields = Record<string, unknown>;
+export type { AuditRecord } from './audit-reader.ts';
 
-/** The i18n key of an action: its path below /v1/, slashes as underscores (agent/blance/add → agent_blance_add). */
-export const actionKey = (path: string) => path.replace(/^\/v1\//, '').replaceAll('/', '_');
-
-/** The action in the reader's language, or its endpoint's path when the catalogue has no name for it. */
-export const useActionName = () => {
+/** A target by its kind and name, linked to its screen while the record exists and the reader has one. */
+const TargetName = ({ r, id }: { r: AuditRecord; id: number }) => {
   const { t, i18n } = useTranslation();
-  return (path: string) => {
-    const key = `audit.actions.${actionKey(path)}`;
-    return i18n.exists(key) ? t(key as 'audit.title') : path;
-  };
+  const target = r.targets.find((x) => x.id === id);
+  const name = target?.name ?? `#${id}`;
+  const kindKey = `audit.target.${r.target_kind}`;
+  const kind = r.target_kind && i18n.exists(kindKey) ? `${t(kindKey as 'audit.title')} ` : '';
+  const path =
+    target?.exists && r.target_kind ? recordPath(r.target_kind, id, getLoginInfo()?.role === 0) : null;
+  return (
+    <span className="audit-target" data-testid="audit-target">
+      {kind}
+      {path ? <Link to={path}>{name}</Link> : name}
+    </span>
+  );
 };
 
-const shown = (v: unknown) =>
-  v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** The ids a row changed: its targets, then any record its before or after holds besides them. */
+const idsOf = (r: AuditRecord) =>
+  [
+    ...new Set([...r.target_ids.map(String), ...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})]),
+  ].map(Number);
 
-/** Targets named in a row before the rest are summed up. */
-const TARGETS_SHOWN = 3;
-
-/** One record's changed fields: before → after, or all of a created or deleted record's fields. */
-const RecordChange = ({ id, before, after }: { id: string; before?: Fields; after?: Fields }) => {
+/** One record's change: whether it was created or deleted, and its fields. */
+const RecordChange = ({ r, id, named }: { r: AuditRecord; id: number; named: boolean }) => {
   const { t } = useTranslation();
-  const names = Object.keys(after ?? before ?? {});
+  const reader = useAuditReader()(r);
+  const before = r.before?.[id];
+  const after = r.after?.[id];
+  const lines = fieldLines(before, after, reader);
+  const mark = !before && after ? t('audit.created') : before && !after ? t('audit.deleted') : null;
+  if (!named && !mark && lines.length === 0) return null;
   return (
     <div className="audit-change" data-testid="audit-change">
-      <span className="item-meta">
-        #{id}
-        {!before && ` · ${t('audit.created')}`}
-        {!after && ` · ${t('audit.deleted')}`}
-      </span>
-      <dl className="audit-fields">
-        {names.map((name) => (
-          <div key={name} className="audit-field">
-            <dt>{name}</dt>
-            <dd>
-              {before && after ? (
-                <>
-                  <del>{shown(before[name])}</del> → <ins>{shown(after[name])}</ins>
-                </>
-              ) : (
-                shown((after ?? before)?.[name])
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {(named || mark) && (
+        <span className="item-meta">
+          {named && <TargetName r={r} id={id} />}
+          {named && mark && ' · '}
+          {mark}
+        </span>
+      )}
+      <FieldList lines={lines} />
     </div>
   );
 };
 
-/** One audited change: who (account and role), when in local time, what, on which records, and how. */
+/**
+ * One audited change: what (the action, named by its count for a batch), on which records (by name,
+ * linked), who, when in the reader's time, and how. A batch is one line that opens to each record's.
+ */
 export const AuditRow = ({ record: r }: { record: AuditRecord }) => {
   const { t, i18n } = useTranslation();
-  const actionName = useActionName();
-  const ids = [...new Set([...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})])];
-  const rest = r.target_ids.length - TARGETS_SHOWN;
+  const reader = useAuditReader()(r);
+  const [open, setOpen] = useState(false);
+  const ids = idsOf(r);
+  const batch = r.target_ids.length > 1;
+  const cards = cardLines(r.cards, reader);
+  const sent = ids.length === 0 ? fieldLines(undefined, r.params, reader) : [];
+  const role = t(r.actor_role === 0 ? 'audit.role.agent' : 'audit.role.org');
   return (
     <article className="row audit-row" data-testid="audit-row" data-action={r.action}>
       <span className="row__label">
-        <strong>{actionName(r.action)}</strong>
-        {r.target_kind && (
-          <span className="audit-target" data-testid="audit-target">
+        <strong data-testid="audit-title">{actionTitle(r.action, reader.lang, r.target_ids.length)}</strong>
+        {!batch && r.target_ids.length === 1 && (
+          <>
             {' · '}
-            {t(`audit.target.${r.target_kind}`)}{' '}
-            {r.target_ids
-              .slice(0, TARGETS_SHOWN)
-              .map((id) => `#${id}`)
-              .join(', ')}
-            {rest > 0 && ` ${t('audit.more', { count: rest })}`}
-          </span>
+            <TargetName r={r} id={r.target_ids[0] as number} />
+          </>
         )}
         <br />
-        <span className="item-meta">
-          {r.actor_account} ({t(r.actor_role === 0 ? 'audit.role.agent' : 'audit.role.org')}) ·{' '}
+        <span className="item-meta" data-testid="audit-actor">
+          {r.actor_name}
+          {r.actor_name !== r.actor_account && ` · ${r.actor_account}`} ({role}) ·{' '}
           <time dateTime={r.at}>{formatDateTime(r.at, i18n.language)}</time> · {t('audit.from', { ip: r.ip })}
         </span>
-        {ids.map((id) => (
-          <RecordChange key={id} id={id} before={r.before?.[id]} after={r.after?.[id]} />
-        ))}
-        {ids.length === 0 && Object.keys(r.params).length > 0 && (
+        {batch ? (
+          <>
+            <button
+              type="button"
+              className="audit-toggle"
+              data-testid="audit-toggle"
+              aria-expanded={open}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? t('audit.hideEach') : t('audit.showEach', { count: ids.length })}
+            </button>
+            {open && ids.map((id) => <RecordChange key={id} r={r} id={id} named />)}
+          </>
+        ) : (
+          ids.map((id) => <RecordChange key={id} r={r} id={id} named={ids.length > 1} />)
+        )}
+        {cards.length > 0 && <FieldList lines={cards} testId="audit-cards" />}
+        {sent.length > 0 && (
           <span className="audit-change" data-testid="audit-params">
             <span className="item-meta">{t('audit.sent')}</span>
-            <dl className="audit-fields">
-              {Object.entries(r.params).map(([name, value]) => (
-                <div key={name} className="audit-field">
-                  <dt>{name}</dt>
-                  <dd>{shown(value)}</dd>
-                </div>
-              ))}
-            </dl>
+            <FieldList lines={sent} />
           </span>
         )}
       </span>

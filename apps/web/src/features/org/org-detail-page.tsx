@@ -121,6 +121,14 @@ export const Component = () => {
               <span className="row__label">{t('report.openFromOrg')}</span>
               <RightOutline aria-hidden className="row__arrow" />
             </Link>
+            <Link
+              to={`/audit?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
+              className="row"
+              data-testid="org-audit"
+            >
+              <span className="row__label">{t('audit.openFromOrg')}</span>
+              <RightOutline aria-hidden className="row__arrow" />
+            </Link>
           </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
           <ReminderSmsSwitch id={o.id} on={o.reminder_sms} phone={o.phone} />

@@ -86,6 +86,9 @@ describe('company management', { timeout: 20_000 }, () => {
       '/expiring?orgId=7&orgName=TaxiCo',
     );
     expect(screen.getByTestId('org-report').getAttribute('href')).toBe('/reports?orgId=7&orgName=TaxiCo');
+    expect(screen.getByRole('link', { name: 'Changes to this company' }).getAttribute('href')).toBe(
+      '/audit?orgId=7&orgName=TaxiCo',
+    );
     const sms = screen.getByTestId('reminder-sms');
     expect(sms.getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByTestId('reminder-sms-no-mobile')).toBeNull();

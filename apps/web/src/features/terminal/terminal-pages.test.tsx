@@ -81,6 +81,9 @@ describe('expiry display', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('make-default-9')).toBeTruthy();
     expect(screen.getByTestId('expiry-recording').textContent).toBe('Permanent');
     expect(screen.getByTestId('expiry-sos').textContent).toBe('Permanent');
+    expect(screen.getByRole('link', { name: 'Changes to this user' }).getAttribute('href')).toMatch(
+      /^\/audit\?targetKind=terminal&targetId=4&targetName=/,
+    );
     expect(screen.getByTestId('expiry-location').textContent).toBe('Not activated');
     // What the missing functions mean is said: no kept positions, no fence; SOS and Recording are there.
     expect(screen.getByTestId('function-note-location')).toBeTruthy();

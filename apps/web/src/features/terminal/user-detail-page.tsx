@@ -119,6 +119,13 @@ export const Component = () => {
               <Link className="chip chip--link" to={`/ListeningGroup?terminalId=${u.id}`}>
                 {t('terminal.listening')}
               </Link>
+              <Link
+                className="chip chip--link"
+                to={`/audit?targetKind=terminal&targetId=${u.id}&targetName=${encodeURIComponent(u.name)}`}
+                data-testid="user-audit"
+              >
+                {t('audit.openFromUser')}
+              </Link>
             </div>
           </section>
           <section className="section">
