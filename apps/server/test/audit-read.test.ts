@@ -1,5 +1,6 @@
 import { api, Code } from '@ptt/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { demoTerminals } from './renewal-support.ts';
 
@@ -49,6 +50,26 @@ describe.each(backends)('the audit read by people on %s', (backend) => {
     expect(edited.targets).toEqual([{ id: terminalIds[0], name: 'Harbour_1', exists: true }]);
     expect(created.targets).toEqual([{ id: made.data.id, name: 'Brief_Company', exists: false }]);
     expect(deleted.targets).toEqual([{ id: made.data.id, name: 'Brief_Company', exists: false }]);
+  });
+
+  it('finds a row written before the list of companies by the one company it named', async () => {
+    await t.database.db.insert(auditLog).values({
+      actorRole: 0,
+      actorId: 1,
+      actorAccount: 'agent01',
+      orgId: companyId,
+      agentPath: '0001',
+      ip: '127.0.0.1',
+      action: api.org.updateUnit.path,
+      targetKind: 'org',
+      targetIds: [companyId],
+      params: {},
+    });
+    const own = await audit(company);
+    expect(own.map((r) => r.action)).toContain(api.org.updateUnit.path);
+    const filtered = await audit(top, { orgId: companyId });
+    expect(filtered.map((r) => r.action)).toContain(api.org.updateUnit.path);
+    expect((await audit(other)).map((r) => r.action)).not.toContain(api.org.updateUnit.path);
   });
 
   it('shows a company every change to its records, whoever made it, and the filter finds them', async () => {

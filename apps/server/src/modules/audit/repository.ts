@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@ptt/contract';
-import { and, arrayContains, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -67,8 +67,11 @@ export async function namesOf(db: Conn, kind: AuditTarget, ids: number[]) {
 }
 
 /** A company's rows are the changes to its records, whoever made them; an agent's, those it and its own made. */
+/** A company's rows: those naming it among the companies they touched, or (written before that list) as their one. */
+const ofCompany = (id: number) => or(eq(auditLog.orgId, id), arrayContains(auditLog.orgIds, [id]));
+
 const inScope = {
-  org: (id: number) => arrayContains(auditLog.orgIds, [id]),
+  org: ofCompany,
   sub: (path: string) => eq(auditLog.agentPath, path),
   top: (path: string) => eq(auditLog.topPath, path),
 };
@@ -92,7 +95,7 @@ export const listAudit = filteredPages({
   filters: {
     actor: (v: string) => eq(auditLog.actorAccount, v),
     action: (v: string) => eq(auditLog.action, v),
-    orgId: (v: number) => arrayContains(auditLog.orgIds, [v]),
+    orgId: ofCompany,
     target: (v: { kind: AuditTarget; id: number }) =>
       and(eq(auditLog.targetKind, v.kind), arrayContains(auditLog.targetIds, [v.id])),
     from: (v: Date) => gte(auditLog.at, v),
