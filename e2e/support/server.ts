@@ -39,6 +39,8 @@ export async function startServer() {
       const [row] = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(1);
       return /\b(\d{4})\b/.exec(row?.text ?? '')?.[1];
     },
+    /** Runs the daily reminders now (their schedule is off here). */
+    reminders: () => app.reminders(),
     /** Makes every live session expire, as time would. */
     expireSessions: () =>
       db

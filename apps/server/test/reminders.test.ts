@@ -500,4 +500,39 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+  it('opens the radar on the terminals a reminder named: those due within its days, soonest first', async () => {
+    // The radar counts from the real today: remind on it, with radios due in 2, 4 and 6 days.
+    const now = new Date().toISOString().slice(0, 10);
+    await expire('voiceExpires', plus(now, 6), ids.Radio1);
+    await expire('voiceExpires', plus(now, 2), ids.Radio2);
+    await expire('voiceExpires', plus(now, 4), ids.Radio3);
+    await expire('voiceExpires', plus(now, 3), subRadio);
+    await t.app.reminders({ now: at(now) });
+    const [notice] = (await noticesOf(topId, NoticeType.expiryReminder)).filter(
+      (n) => n.days === 7 && n.users?.some((u) => u.name === 'Radio2'),
+    );
+    // The notice's radios, soonest first (another run of this file may have reminded one already).
+    const due: Record<string, number> = { Radio2: 2, Radio3: 4, Radio1: 6 };
+    const named = (notice?.users ?? []).map((u) => u.name).sort((a, b) => (due[a] ?? 0) - (due[b] ?? 0));
+    expect(named[0]).toBe('Radio2');
+
+    const params = { within: '7', function: 'voice', notice: notice?.id, order: 'asc', page: 1, size: 20 };
+    const radar = await t.call(api.terminal.expiring, params, top);
+    expect(radar.code).toBe(Code.ok);
+    expect(radar.data.list.map((r) => r.name)).toEqual(named);
+    expect(radar.data.total).toBe(named.length);
+    // Without the notice the window holds the sub-agent's radio too.
+    const all = await t.call(api.terminal.expiring, { ...params, notice: undefined }, top);
+    expect(all.data.list.map((r) => r.name)).toContain('SubRadio1');
+    // The whole of it is what a renewal from that radar would take.
+    const preview = await t.call(
+      api.terminal.renewPreview,
+      { within: '7', function: 'voice', notice: notice?.id, functions: 'voice' },
+      top,
+    );
+    expect(preview.data.terminals).toBe(named.length);
+    // Another agent's notice narrows its own radar to nothing.
+    const other = await t.call(api.terminal.expiring, params, sub);
+    expect([other.code, other.data.total]).toEqual([Code.ok, 0]);
+  });
 });

@@ -10,12 +10,16 @@ export const TrackLimits = { rangeDays: 7, maxPoints: 5000 } as const;
 /** A place search: at least this many characters, at most this many answers. */
 export const PlaceLimits = { queryMin: 2, queryMax: 50, results: 10 } as const;
 
-/** A place of the server's gazetteer: its name, country (code and name in the language) and point. */
+/**
+ * A place of the server's gazetteer: its name, country (code and name in the language), the district,
+ * city or province it lies in (in the language; empty for a world town) and its point.
+ */
 export const place = once(() =>
   z.object({
     name: z.string(),
     country: z.string(),
     country_name: z.string(),
+    region: z.string(),
     lat: z.number(),
     lng: z.number(),
   }),
@@ -94,10 +98,12 @@ export const location = {
     path: '/v1/location/places',
     access: 'any',
     summary:
-      `Places of the server’s gazetteer (GeoNames towns of 1 000 people or more) whose name or one of its ` +
-      `words starts with q (${PlaceLimits.queryMin}–${PlaceLimits.queryMax} characters, accents and case ` +
-      `ignored), the whole name first, then by population; at most ${PlaceLimits.results}, the country ` +
-      'named in lang',
+      `Places of the server’s gazetteer (GeoNames towns of 1 000 people or more; Hong Kong’s districts and ` +
+      `areas and mainland China’s provinces, cities and counties in English, simplified and traditional ` +
+      `Chinese and pinyin) whose name or one of its words starts with q (${PlaceLimits.queryMin}–` +
+      `${PlaceLimits.queryMax} characters, accents and case ignored), the whole name first, then provinces ` +
+      `before cities before towns by population; at most ${PlaceLimits.results}, named in lang where a ` +
+      'name in it exists',
     params: () =>
       z.object({
         q: z

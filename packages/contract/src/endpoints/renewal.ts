@@ -51,6 +51,8 @@ export const expiryFilter = once(() =>
     function: functionFilter().default('all'),
     within: window().default('30'),
     orgId: optional(id()),
+    /** Only the terminals one of the caller's reminder notices named (the radar a notice opens). */
+    notice: optional(id()),
   }),
 );
 

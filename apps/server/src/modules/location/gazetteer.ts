@@ -12,7 +12,7 @@ export interface Place {
   km: number;
 }
 
-interface Index {
+export interface Index {
   tree: KDBush;
   names: string[];
   countries: string[];
@@ -85,7 +85,7 @@ function load(): Index {
 }
 
 /** Loaded on the first lookup, once per process: a server that never shows an address never pays for it. */
-const gazetteer = (): Index => {
+export const gazetteer = (): Index => {
   index ??= load();
   return index;
 };
@@ -102,82 +102,6 @@ export function nearestPlace(lat: number, lng: number): Place | null {
   };
 }
 
-/** A place found by name: the gazetteer's name, country code and point. */
-export interface NamedPlace {
-  name: string;
-  country: string;
-  lat: number;
-  lng: number;
-}
-
 /** A name as it is compared: lower case, accents off ("São Paulo" is found by "sao paulo"). */
 export const folded = (s: string) =>
   s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-
-/**
- * Every start of a word of every name, folded, in sorted order: `keys[k]` is a name from one of its
- * words on, `ids[k]` the place, `whole[k]` whether the key is the whole name. A search reads the keys
- * that start with what was typed, found by binary search.
- */
-interface WordIndex {
-  keys: string[];
-  ids: Uint32Array;
-  whole: Uint8Array;
-}
-let words: WordIndex | undefined;
-
-function wordIndex(names: string[]): WordIndex {
-  const entries: { key: string; id: number; whole: boolean }[] = [];
-  for (const [id, name] of names.entries()) {
-    const f = folded(name);
-    entries.push({ key: f, id, whole: true });
-    for (let p = f.indexOf(' '); p >= 0; p = f.indexOf(' ', p + 1))
-      entries.push({ key: f.slice(p + 1), id, whole: false });
-  }
-  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
-  return {
-    keys: entries.map((e) => e.key),
-    ids: Uint32Array.from(entries, (e) => e.id),
-    whole: Uint8Array.from(entries, (e) => (e.whole ? 1 : 0)),
-  };
-}
-
-/** The first key not before `q`. */
-function lowerBound(keys: string[], q: string) {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((keys[mid] ?? '') < q) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * Places whose name starts with the words typed, or has a word that does ("kong" finds Hong Kong), the
- * whole name first, then the start of the name, then a later word, each by population; at most `limit`.
- * The word index is built once per process, on the first search.
- */
-export function searchPlaces(query: string, limit: number): NamedPlace[] {
-  const q = folded(query);
-  if (q === '') return [];
-  const g = gazetteer();
-  words ??= wordIndex(g.names);
-  const { keys, ids, whole } = words;
-  // A place's best rank: 0 its whole name, 1 the start of its name, 2 a later word.
-  const ranks = new Map<number, number>();
-  for (let k = lowerBound(keys, q); k < keys.length && (keys[k] ?? '').startsWith(q); k++) {
-    const id = ids[k] ?? 0;
-    const rank = whole[k] ? (keys[k] === q ? 0 : 1) : 2;
-    if (rank < (ranks.get(id) ?? 3)) ranks.set(id, rank);
-  }
-  const hits = [...ranks].map(([i, rank]) => ({ i, rank }));
-  hits.sort((a, b) => a.rank - b.rank || (g.population[b.i] ?? 0) - (g.population[a.i] ?? 0) || a.i - b.i);
-  return hits.slice(0, limit).map(({ i }) => ({
-    name: g.names[i] ?? '',
-    country: g.countries[i] ?? '',
-    lat: g.lat[i] ?? 0,
-    lng: g.lng[i] ?? 0,
-  }));
-}

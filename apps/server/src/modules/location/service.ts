@@ -12,8 +12,8 @@ import { newestMiddle } from '../fence/manage.ts';
 import * as live from '../live/service.ts';
 import { groupInScope, orgIdInScope, terminalInScope } from '../scope/service.ts';
 import { fleet as fleetRows } from './fleet-repository.ts';
-import { searchPlaces } from './gazetteer.ts';
 import { countryName, type Geocoder, nearTown, nominatim, offline } from './geocoder.ts';
+import { searchPlaces } from './place-search.ts';
 import * as repo from './repository.ts';
 
 export interface Fix {
@@ -130,10 +130,11 @@ export async function last(
 
 /** Places of the gazetteer by name, the country named in the language asked for. */
 export const places = async (p: ParsedParamsOf<typeof api.location.places>) => ({
-  list: searchPlaces(p.q, PlaceLimits.results).map((f) => ({
+  list: searchPlaces(p.q, PlaceLimits.results, p.lang).map((f) => ({
     name: f.name,
     country: f.country,
     country_name: countryName(f.country, p.lang),
+    region: f.region,
     lat: f.lat,
     lng: f.lng,
   })),

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, notExists, or, type SQL, sql } f
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import {
+  notices,
   orgs,
   terminalExpiries,
   terminalPositionsLast,
@@ -37,6 +38,8 @@ export const anyDueIn = (fn: FunctionChoice, r: DayRange) => {
 export interface RadarFilter {
   orgId?: number;
   due?: { fn: FunctionChoice; range: DayRange };
+  /** Only the terminals a reminder notice of this agent named (its users' SSIDs). */
+  notice?: { id: number; agentId: number };
 }
 /** The radar's filter with its window given. */
 export type DueFilter = RadarFilter & Required<Pick<RadarFilter, 'due'>>;
@@ -59,12 +62,20 @@ const expiryScope = {
 const dueRows = (e: { expires: AnyPgColumn; function: AnyPgColumn }, fn: FunctionChoice, r: DayRange) =>
   and(gte(e.expires, r.from), lte(e.expires, r.to), fn === 'all' ? undefined : eq(e.function, fn));
 
-/** Expiry rows in scope (and the company) within the days, of the chosen function or any. */
-const expiriesIn = (scope: Scope, orgId: number | undefined, fn: FunctionChoice, r: DayRange) => {
+/** The terminals one notice of the agent names, by their SSIDs as it recorded them. */
+const namedBy = (notice: NonNullable<RadarFilter['notice']>) =>
+  sql`${terminalExpiries.terminalId} in (select t.id from ${notices} n
+    cross join jsonb_array_elements(coalesce(n.users, '[]'::jsonb)) u
+    join ${terminals} t on t.ssid = u->>'account'
+    where n.id = ${notice.id} and n.agent_id = ${notice.agentId})`;
+
+/** Expiry rows in scope (and the company, and the notice) within the days, of the chosen function or any. */
+const expiriesIn = (scope: Scope, f: RadarFilter, fn: FunctionChoice, r: DayRange) => {
   const { kind, value } = scopeKey(scope);
   return and(
     eq(expiryScope[kind], value),
-    orgId === undefined ? undefined : eq(terminalExpiries.orgId, orgId),
+    f.orgId === undefined ? undefined : eq(terminalExpiries.orgId, f.orgId),
+    f.notice === undefined ? undefined : namedBy(f.notice),
     dueRows(terminalExpiries, fn, r),
   );
 };
@@ -87,7 +98,7 @@ export async function radarPage(
 ) {
   const by = order === 'asc' ? asc : desc;
   const { fn, range } = f.due;
-  const where = expiriesIn(scope, f.orgId, fn, range);
+  const where = expiriesIn(scope, f, fn, range);
   const soonest =
     fn === 'all'
       ? notExists(
@@ -148,7 +159,7 @@ export async function dueCounts<K extends string>(
   const [row] = await db
     .select(columns)
     .from(terminalExpiries)
-    .where(expiriesIn(scope, orgId, 'all', outer));
+    .where(expiriesIn(scope, { orgId }, 'all', outer));
   return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
 }
 
@@ -170,7 +181,7 @@ export async function dueByFunction<K extends string>(
   const rows = await db
     .select({ fn: terminalExpiries.function, ...columns })
     .from(terminalExpiries)
-    .where(expiriesIn(scope, undefined, 'all', outer))
+    .where(expiriesIn(scope, {}, 'all', outer))
     .groupBy(terminalExpiries.function);
   const byFn = new Map(rows.map((r) => [r.fn, r as Record<string, unknown>]));
   return (fn: FunctionKey, k: K) => Number(byFn.get(fn)?.[`n${keys.indexOf(k)}`] ?? 0);
@@ -195,7 +206,7 @@ export const chosenByIds = (db: Conn, scope: Scope, ids: number[]) =>
  */
 const filterOf = (scope: Scope, f: DueFilter) =>
   and(
-    sql`${terminals.id} in (select ${terminalExpiries.terminalId} from ${terminalExpiries} where ${expiriesIn(scope, f.orgId, f.due.fn, f.due.range)})`,
+    sql`${terminals.id} in (select ${terminalExpiries.terminalId} from ${terminalExpiries} where ${expiriesIn(scope, f, f.due.fn, f.due.range)})`,
     inScope(scope),
     f.orgId === undefined ? undefined : eq(terminals.orgId, f.orgId),
     anyDueIn(f.due.fn, f.due.range),

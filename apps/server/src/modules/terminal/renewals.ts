@@ -61,7 +61,7 @@ export async function expiring(db: Conn, caller: Caller, p: ParsedParamsOf<typeo
   const { list, total } = await rr.radarPage(
     db,
     scopeOf(caller),
-    { orgId: p.orgId, due: { fn, range } },
+    { orgId: p.orgId, notice: noticeOf(caller, p.notice), due: { fn, range } },
     p.order,
     p.page,
     p.size,
@@ -105,9 +105,14 @@ export async function expiringCounts(db: Conn, caller: Caller, orgId?: number) {
   );
 }
 
+/** A reminder notice narrows the radar to the terminals it named; only an agent has notices. */
+const noticeOf = (caller: Caller, id: number | undefined) =>
+  id === undefined ? undefined : { id, agentId: caller.role === 0 ? caller.id : 0 };
+
 type Choice = ParsedParamsOf<typeof api.terminal.renewPreview>;
-const filterOf = (p: Choice): rr.DueFilter => ({
+const filterOf = (caller: Caller, p: Choice): rr.DueFilter => ({
   orgId: p.orgId,
+  notice: noticeOf(caller, p.notice),
   due: { fn: p.function as rr.FunctionChoice, range: windowRange(p.within as ExpiryWindow) },
 });
 
@@ -230,7 +235,7 @@ async function chosen(db: Conn, caller: Caller, p: Choice) {
     return rows;
   }
   if (p.orgId !== undefined) await orgIdInScope(db, caller, p.orgId);
-  const rows = await rr.chosenByFilter(db, scopeOf(caller), filterOf(p), RenewalLimits.batchMax + 1);
+  const rows = await rr.chosenByFilter(db, scopeOf(caller), filterOf(caller, p), RenewalLimits.batchMax + 1);
   if (rows.length > RenewalLimits.batchMax) throw invalid('renewMax');
   return rows;
 }
@@ -272,7 +277,7 @@ export async function renewBatch(
       if (found.length !== ids.length) throw notFound();
     } else {
       if (p.orgId !== undefined) await orgIdInScope(tx, caller, p.orgId);
-      found = await rr.lockByFilter(tx, scope, filterOf(p), RenewalLimits.batchMax + 1);
+      found = await rr.lockByFilter(tx, scope, filterOf(caller, p), RenewalLimits.batchMax + 1);
       if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
     }
     const plan = planOf(found, p.functions, windowRange(p.within as ExpiryWindow));

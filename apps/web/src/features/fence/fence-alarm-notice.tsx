@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLiveEvent } from '../../api/live-events.ts';
 import { AlarmBanner } from '../../components/alarm-banner.tsx';
 import { chime } from '../../lib/alarm-sound.ts';
+import { useFenceAlarmStyle } from '../../lib/alarm-style.ts';
 import { formatTime } from '../../lib/dates.ts';
+import { getLoginInfo } from '../../lib/storage.ts';
 import { kindName } from './trigger.ts';
 
 type Alarm = LiveEventDataOf<'fence.alarm'>;
@@ -17,14 +19,16 @@ export const fenceAlarmShownMs = 15_000;
  * Fence alarms as they are written, on every signed-in screen: a banner with a short alarm sound (not the
  * full-screen SOS alarm: a fence crossing asks for a look, not for the screen), who crossed which fence,
  * and links to the terminal's track, its recordings and the fence records. The newest is shown; those
- * before it are counted.
+ * before it are counted. As this phone is set (per role): silent, or not shown at all.
  */
 export const FenceAlarmNotice = () => {
   const { t, i18n } = useTranslation();
+  const style = useFenceAlarmStyle(getLoginInfo()?.role ?? 1);
   const [alarms, setAlarms] = useState<Alarm[]>([]);
   useLiveEvent('fence.alarm', (alarm) => {
+    if (style === 'off') return;
     setAlarms((list) => (list.some((a) => a.record_id === alarm.record_id) ? list : [alarm, ...list]));
-    chime();
+    if (style === 'banner') chime();
   });
   const latest = alarms[0];
   useEffect(() => {

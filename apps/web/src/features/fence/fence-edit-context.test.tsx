@@ -118,12 +118,13 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
       [api.location.places.path]: (url) => ({
         data: {
           list:
-            url.searchParams.get('q') === 'Kowloon'
+            url.searchParams.get('q') === 'Mong Kok'
               ? [
                   {
-                    name: 'Kowloon',
+                    name: 'Mong Kok',
                     country: 'HK',
                     country_name: 'Hong Kong SAR China',
+                    region: 'Yau Tsim Mong',
                     lat: 22.31,
                     lng: 114.18,
                   },
@@ -147,15 +148,16 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('place-none')).toBeTruthy();
     expect(screen.queryByTestId('place-busy')).toBeNull();
 
-    fireEvent.change(q, { target: { value: ' Kowloon ' } });
+    fireEvent.change(q, { target: { value: ' Mong Kok ' } });
     fireEvent.click(screen.getByTestId('place-go'));
     const [hit] = await screen.findAllByTestId('place-hit');
-    expect(hit?.textContent).toBe('Kowloon · Hong Kong SAR China');
+    // The district it lies in tells one namesake from another.
+    expect(hit?.textContent).toBe('Mong Kok · Yau Tsim Mong · Hong Kong SAR China');
     fireEvent.click(hit as HTMLElement);
     expect(screen.getByTestId('map-focus').textContent).toBe('22.31,114.18');
-    expect(screen.getByTestId('place-picked').textContent).toBe('The map shows Kowloon: tap it to draw.');
+    expect(screen.getByTestId('place-picked').textContent).toBe('The map shows Mong Kok: tap it to draw.');
     const asked = sent(fetch, api.location.places.path).at(-1)?.searchParams;
-    expect([asked?.get('q'), asked?.get('lang')]).toEqual(['Kowloon', 'en']);
+    expect([asked?.get('q'), asked?.get('lang')]).toEqual(['Mong Kok', 'en']);
     // Enter in the search saved no fence.
     expect(sent(fetch, api.fence.add.path)).toHaveLength(0);
   });

@@ -85,7 +85,11 @@ export const PlaceSearch = ({ onPick }: { onPick: (p: Place) => void }) => {
               >
                 <span className="row__label">
                   {p.name}
-                  <span className="item-meta"> · {p.country_name}</span>
+                  <span className="item-meta">
+                    {' · '}
+                    {p.region ? `${p.region} · ` : ''}
+                    {p.country_name}
+                  </span>
                 </span>
               </button>
             </li>

@@ -34,7 +34,8 @@ export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
     count: n.quantity ?? n.userCount,
     card: card ? t(`card.${card.key}`) : '',
     content: n.content,
-    when: t('renewal.inDays', { count: n.days ?? 0 }),
+    // A reminder's step covers every day up to it: radios due in 2, 4 and 6 days are "within 7".
+    when: t('renewal.withinDays', { count: n.days ?? 0 }),
   });
   return (
     <>
@@ -72,8 +73,15 @@ export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: 
       onClick={() => onOpen(n)}
     >
       <NoticeBody notice={n} />
-      {n.userCount > 0 && (
-        <span className="notice__users notice__more">{t('notice.seeUsers', { count: n.userCount })}</span>
+      {/* Where the tap leads: a reminder's radios on the radar, the card runway, or the users named. */}
+      {typeOf(n) === NoticeType.expiryReminder ? (
+        <span className="notice__users notice__more">{t('notice.seeDue', { count: n.userCount })}</span>
+      ) : typeOf(n) === NoticeType.lowBalance ? (
+        <span className="notice__users notice__more">{t('notice.seeRunway')}</span>
+      ) : (
+        n.userCount > 0 && (
+          <span className="notice__users notice__more">{t('notice.seeUsers', { count: n.userCount })}</span>
+        )
       )}
     </button>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { changeLanguage } from '../../i18n/i18n.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,6 +58,11 @@ const notices = [
     toAgent: party(3, 'Other'),
   },
 ];
+
+const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
+  fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
 
 const page = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
 
@@ -115,35 +121,95 @@ describe('notices', { timeout: 15_000 }, () => {
       { ...base, id: 22, type: 9, cardType: 0, quantity: 1, days: 1, org: { orgName: 'Taxi' }, userCount: 1 },
       { ...base, id: 23, type: 10, cardType: 1, quantity: 50, days: null },
     ];
-    const fetch = mockApi({
+    mockApi({
       [api.notice.getNotice.path]: page(reminders),
       [api.agent.runway.path]: {
         data: {
           list: [{ cardType: 1, balance: 42, due30: 0, due90: 0, threshold: 50, short: false, low: true }],
         },
       },
-      [api.notice.getNoticeUsers.path]: page(users(0, 3)),
     });
-    const view = renderRoute('/notice');
+    renderRoute('/notice');
     await findPage('notice-page');
     const rows = await screen.findAllByTestId('notice-row');
     const text = rows.map((r) => r.textContent ?? '');
     expect(text[0]).toContain('Expiry reminder');
-    expect(text[0]).toContain('Location of 3 users of Taxi expires in 7 days');
-    expect(text[0]).toContain('See the 3 users ›');
-    expect(text[1]).toContain('Voice of 1 user of Taxi expires in 1 day');
+    // The 7-day step holds radios due in 2, 4 or 6 days: "within", never "in 7 days".
+    expect(text[0]).toContain('Location of 3 users of Taxi expires within 7 days');
+    expect(text[0]).toContain('Renew the 3 users in Expiring services ›');
+    expect(text[1]).toContain('Voice of 1 user of Taxi expires within 1 day');
     expect(text[2]).toContain('Low balance');
     expect(text[2]).toContain('Recording balance fell under your threshold of 50 cards');
+    expect(text[2]).toContain('Card runway ›');
     await waitFor(() =>
       expect(within(rows[2] as HTMLElement).getByTestId('notice-balance-now').textContent).toBe(
         'You have 42 cards now',
       ),
     );
-    // A reminder opens the terminals it names, like any notice naming users.
-    fireEvent.click(rows[0] as HTMLElement);
-    await findPage('notice-users');
-    expect(view.pathname()).toBe('/noticeUsers');
-    expect(fetch.mock.calls.some(([u]) => String(u).includes(api.notice.getNoticeUsers.path))).toBe(true);
+  });
+
+  it('says "within" in Chinese too', async () => {
+    signIn(0);
+    const reminder = {
+      ...base,
+      id: 21,
+      type: 9,
+      cardType: 0,
+      quantity: 3,
+      days: 7,
+      org: { orgName: 'Taxi' },
+    };
+    mockApi({ [api.notice.getNotice.path]: page([{ ...reminder, userCount: 3 }]) });
+    localStorage.setItem('lang', 'zh-Hant');
+    await changeLanguage('zh-Hant');
+    renderRoute('/notice');
+    await findPage('notice-page');
+    expect((await screen.findByTestId('notice-row')).textContent).toContain('將在7天內到期');
+    await changeLanguage('zh-Hans');
+    await waitFor(() => expect(screen.getByTestId('notice-row').textContent).toContain('将在7天内到期'));
+    await changeLanguage('en');
+    localStorage.removeItem('lang');
+  });
+
+  it('opens an expiry reminder on the radar with its radios, and a low balance on the card runway', async () => {
+    signIn(0);
+    const reminders = [
+      { ...base, id: 21, type: 9, cardType: 2, quantity: 3, days: 7, org: { orgName: 'Taxi' }, userCount: 3 },
+      { ...base, id: 23, type: 10, cardType: 1, quantity: 50, days: null },
+    ];
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page(reminders),
+      [api.notice.read.path]: { data: null },
+      [api.agent.runway.path]: { data: { list: [] } },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+      [api.terminal.expiring.path]: { data: { list: [], total: 3, page: 1, size: 20 } },
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    fireEvent.click((await screen.findAllByTestId('notice-row'))[0] as HTMLElement);
+    await findPage('expiring-page');
+    expect(view.pathname()).toBe('/expiring');
+    await waitFor(() => {
+      const asked = sent(fetch, api.terminal.expiring.path).at(-1)?.searchParams;
+      expect([asked?.get('notice'), asked?.get('within'), asked?.get('function')]).toEqual([
+        '21',
+        '7',
+        'location',
+      ]);
+    });
+    // Every radio of the reminder is chosen, ready to renew.
+    await waitFor(() =>
+      expect(screen.getByTestId('expiring-count').textContent).toBe('All 3 users in this window'),
+    );
+    expect(screen.getByTestId('expiring-notice').textContent).toContain(
+      'From the reminder: 3 users still due',
+    );
+    expect(sent(fetch, api.notice.getNoticeUsers.path)).toHaveLength(0);
+
+    view.navigate('/notice');
+    await findPage('notice-page');
+    fireEvent.click((await screen.findAllByTestId('notice-row'))[1] as HTMLElement);
+    await waitFor(() => expect(view.pathname()).toBe('/cardThresholds'), { timeout: 5000 });
   });
 
   it('opens one notice: it alone is marked read, and its record opens', async () => {

@@ -1,4 +1,4 @@
-import { api } from '@ptt/contract';
+import { api, CardTypes, NoticeType } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,20 @@ const recordOf: Partial<Record<number, string>> = {
   5: '/salesRecord',
   6: '/salesRecord',
   8: '/orgList',
-  // Reminders: the radar (a reminder naming its terminals opens them instead), and the card runway.
+  // Reminders: the radar (an expiry reminder opens it on its own radios), and the card runway.
   9: '/expiring',
   10: '/cardThresholds',
+};
+
+/**
+ * The radar on the radios an expiry reminder named, all chosen: its function, in the window its step
+ * fits (7 days for the 1- and 7-day steps, else 30).
+ */
+const radarOf = (n: Notice) => {
+  const q = new URLSearchParams({ notice: String(n.id), within: (n.days ?? 30) <= 7 ? '7' : '30' });
+  const card = n.cardType === null ? undefined : CardTypes[n.cardType];
+  if (card) q.set('function', card.key);
+  return `/expiring?${q}`;
 };
 
 /** /notice: deal records, each worded by its notice type (SPEC §3), opened one at a time or read all at once. */
@@ -39,6 +50,10 @@ export const Component = () => {
       if (!n.read) await readOne.mutateAsync({ id: n.id });
     } catch {
       return; // The client has shown the server's message.
+    }
+    if (n.type === NoticeType.expiryReminder) {
+      navigate(radarOf(n));
+      return;
     }
     // A notice naming users opens on its detail, which lists them a page at a time.
     if (n.userCount > 0) {

@@ -25,8 +25,8 @@ import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
 import { forgetPushSubscription } from '../../lib/web-push.ts';
 import { AlarmPushSwitch } from './alarm-push-switch.tsx';
+import { FenceAlarmStyleSelect, SosAlarmStyleSelect } from './alarm-style-select.tsx';
 import { MainBalances } from './main-balances.tsx';
-import { SosAlarmStyleSelect } from './sos-alarm-style-select.tsx';
 import './main-page.css';
 
 interface Entry {
@@ -166,6 +166,7 @@ export const Component = () => {
             <LanguageSwitch />
           </div>
           <SosAlarmStyleSelect />
+          <FenceAlarmStyleSelect />
           <AlarmPushSwitch />
         </section>
         <div className="main-page__actions">

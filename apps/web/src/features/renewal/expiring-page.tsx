@@ -12,13 +12,21 @@ import { showToast } from '../../components/toast.ts';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { ExpiringRow, type ExpiringTerminal } from './expiring-row.tsx';
-import { allowedFunctions, type RadarFilter, type RadarOrder, RadarOrders, windowKey } from './filters.ts';
+import {
+  allowedFunctions,
+  filterOfSearch,
+  type RadarFilter,
+  type RadarOrder,
+  RadarOrders,
+  windowKey,
+} from './filters.ts';
 import { RenewSheet } from './renew-sheet.tsx';
 import './renewal.css';
 
 /**
- * /expiring (?orgId=&orgName=): the expiry radar. Windows as tabs, functions as chips, an agent's company
+ * /expiring (?orgId=&orgName=, or a reminder's ?notice=&within=&function=): the expiry radar. Windows as tabs, functions as chips, an agent's company
  * filter; an agent chooses terminals (or the whole window) and renews them in one go, a company reads.
+ * Opened from a reminder, it lists the radios the reminder named that are still due, all chosen.
  */
 export const Component = () => {
   const { t } = useTranslation();
@@ -28,12 +36,13 @@ export const Component = () => {
     const id = Number(search.get('orgId'));
     return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
   });
-  const [filter, setFilter] = useState<RadarFilter>({ function: 'all', within: '30' });
+  const [filter, setFilter] = useState<RadarFilter>(() => filterOfSearch(search));
   // Soonest expiry first: the radio that lapses tomorrow leads the list, not the last page.
   const [order, setOrder] = useState<RadarOrder>('asc');
-  const [selecting, setSelecting] = useState(false);
+  const fromNotice = isAgent && filter.notice !== undefined;
+  const [selecting, setSelecting] = useState(fromNotice);
   const [picked, setPicked] = useState<Map<number, ExpiringTerminal>>(new Map());
-  const [whole, setWhole] = useState(false);
+  const [whole, setWhole] = useState(fromNotice);
   const [sheet, setSheet] = useState(false);
   const functions = allowedFunctions(useCardSwitch(isAgent).data);
   const params = { ...filter, orgId: org?.id };
@@ -155,6 +164,21 @@ export const Component = () => {
           >
             {t('renewal.wholeWindow', { count: total })}
           </Checkbox>
+        )}
+        {filter.notice !== undefined && (
+          <div className="chips expiring-filters__row" data-testid="expiring-notice">
+            <span className="item-meta expiring-filters__notice">
+              {t('renewal.fromNotice', { count: total })}
+            </span>
+            <button
+              type="button"
+              className="chip"
+              data-testid="expiring-show-all"
+              onClick={() => refilter({ notice: undefined })}
+            >
+              {t('renewal.showAll')}
+            </button>
+          </div>
         )}
         {!isAgent && <p className="item-meta expiring-filters__row">{t('renewal.readOnly')}</p>}
       </div>

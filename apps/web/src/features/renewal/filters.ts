@@ -1,4 +1,10 @@
-import { CardTypes, type ExpiryWindow, type FunctionKey, RenewableFunctions } from '@ptt/contract';
+import {
+  CardTypes,
+  type ExpiryWindow,
+  ExpiryWindows,
+  type FunctionKey,
+  RenewableFunctions,
+} from '@ptt/contract';
 import type { CardSwitch } from '../../api/types.ts';
 
 /** The radar's filter as the contract's expiryFilter takes it. */
@@ -6,7 +12,17 @@ export interface RadarFilter {
   function: 'all' | FunctionKey;
   within: ExpiryWindow;
   orgId?: number;
+  /** Only the radios a reminder notice named. */
+  notice?: number;
 }
+
+/** The filter an address asks for (a reminder opens the radar on its radios); the defaults else. */
+export const filterOfSearch = (search: URLSearchParams): RadarFilter => {
+  const within = ExpiryWindows.find((w) => w === search.get('within')) ?? '30';
+  const fn = RenewableFunctions.find((f) => f === search.get('function')) ?? 'all';
+  const notice = Number(search.get('notice'));
+  return { function: fn, within, ...(notice > 0 ? { notice } : {}) };
+};
 
 /** The radar's orders by expiry: soonest first (the default), or latest first. */
 export const RadarOrders = ['asc', 'desc'] as const;

@@ -89,6 +89,13 @@ export const fenceEn = {
       recordings: 'Recordings',
       records: 'All fence records',
       close: 'Close the fence alarm',
+      style: 'Fence alarms on this phone',
+      styleHint: 'How a fence crossing of your scope is shown while the app is open',
+      styles: {
+        banner: 'Banner with a short sound',
+        silent: 'Banner, no sound',
+        off: 'Not shown (see the fence records)',
+      },
     },
     feed: 'Latest fence alarms',
     feedNew_one: '{{count}} new fence alarm',

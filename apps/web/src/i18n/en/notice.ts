@@ -19,6 +19,8 @@ export const noticeEn = {
     balanceNow_one: 'You have {{count}} card now',
     balanceNow_other: 'You have {{count}} cards now',
     seeRunway: 'Card runway ›',
+    seeDue_one: 'Renew the user in Expiring services ›',
+    seeDue_other: 'Renew the {{count}} users in Expiring services ›',
     kind: {
       t1: 'Card sale',
       t2: 'Users created',

@@ -40,8 +40,11 @@ export const renewalEn = {
     wholeWindow_other: 'All {{count}} users in this window',
     renew: 'Renew',
     readOnly: 'Your agent renews these services.',
-    inDays_one: 'in {{count}} day',
-    inDays_other: 'in {{count}} days',
+    withinDays_one: 'within {{count}} day',
+    withinDays_other: 'within {{count}} days',
+    fromNotice_one: 'From the reminder: {{count}} user still due',
+    fromNotice_other: 'From the reminder: {{count}} users still due',
+    showAll: 'Show every user',
     sheet: {
       title_one: 'Renew {{count}} user',
       title_other: 'Renew {{count}} users',

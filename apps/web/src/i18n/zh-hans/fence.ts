@@ -88,6 +88,13 @@ export const fenceZhHans = {
       recordings: '录音',
       records: '全部围栏记录',
       close: '关闭围栏告警',
+      style: '本机围栏告警方式',
+      styleHint: '应用打开时，您范围内的围栏进出如何显示',
+      styles: {
+        banner: '横幅并短促提示音',
+        silent: '横幅，无声',
+        off: '不提示（可在围栏记录中查看）',
+      },
     },
     feed: '最新围栏告警',
     feedNew_one: '{{count}} 条新围栏告警',

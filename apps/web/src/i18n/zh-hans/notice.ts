@@ -19,6 +19,8 @@ export const noticeZhHans = {
     balanceNow_one: '当前余额{{count}}张',
     balanceNow_other: '当前余额{{count}}张',
     seeRunway: '卡量预测 ›',
+    seeDue_one: '在即将到期中续费该用户 ›',
+    seeDue_other: '在即将到期中续费这{{count}}个用户 ›',
     kind: {
       t1: '服务卡销售',
       t2: '创建用户',

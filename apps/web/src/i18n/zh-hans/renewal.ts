@@ -40,8 +40,11 @@ export const renewalZhHans = {
     wholeWindow_other: '该范围内全部{{count}}个用户',
     renew: '续费',
     readOnly: '这些服务由您的代理商续费。',
-    inDays_one: '{{count}}天后',
-    inDays_other: '{{count}}天后',
+    withinDays_one: '{{count}}天内',
+    withinDays_other: '{{count}}天内',
+    fromNotice_one: '来自提醒：{{count}}个用户仍待续费',
+    fromNotice_other: '来自提醒：{{count}}个用户仍待续费',
+    showAll: '显示全部用户',
     sheet: {
       title_one: '为{{count}}个用户续费',
       title_other: '为{{count}}个用户续费',

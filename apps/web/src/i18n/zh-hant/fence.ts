@@ -88,6 +88,13 @@ export const fenceZhHant = {
       recordings: '錄音',
       records: '全部圍欄記錄',
       close: '關閉圍欄告警',
+      style: '本機圍欄告警方式',
+      styleHint: '應用開啟時，您範圍內的圍欄進出如何顯示',
+      styles: {
+        banner: '橫幅並短促提示音',
+        silent: '橫幅，無聲',
+        off: '不提示（可在圍欄記錄中查看）',
+      },
     },
     feed: '最新圍欄告警',
     feedNew_one: '{{count}} 條新圍欄告警',

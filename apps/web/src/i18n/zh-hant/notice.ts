@@ -19,6 +19,8 @@ export const noticeZhHant = {
     balanceNow_one: '目前餘額{{count}}張',
     balanceNow_other: '目前餘額{{count}}張',
     seeRunway: '卡量預測 ›',
+    seeDue_one: '在即將到期中續費該用戶 ›',
+    seeDue_other: '在即將到期中續費這{{count}}個用戶 ›',
     kind: {
       t1: '服務卡銷售',
       t2: '創建用戶',

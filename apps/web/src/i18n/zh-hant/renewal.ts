@@ -40,8 +40,11 @@ export const renewalZhHant = {
     wholeWindow_other: '該範圍內全部{{count}}個用戶',
     renew: '續費',
     readOnly: '這些服務由您的代理商續費。',
-    inDays_one: '{{count}}天後',
-    inDays_other: '{{count}}天後',
+    withinDays_one: '{{count}}天內',
+    withinDays_other: '{{count}}天內',
+    fromNotice_one: '來自提醒：{{count}}個用戶仍待續費',
+    fromNotice_other: '來自提醒：{{count}}個用戶仍待續費',
+    showAll: '顯示全部用戶',
     sheet: {
       title_one: '為{{count}}個用戶續費',
       title_other: '為{{count}}個用戶續費',
