@@ -81,6 +81,13 @@ const schema = z.object({
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
   /** Days of positions kept; older days' tables are dropped whole. */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Exports this instance writes at once, whoever asks (each account has two at most): an export reads
+   * its list batch after batch from the pool while other calls wait for connections.
+   */
+  EXPORTS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(4),
+  /** Rows one export writes at most; a file that would hold more ends with a line asking for a narrower filter. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(300_000),
   /** Months of the audit log kept; older months' tables are dropped whole. */
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
   /** A terminal silent this long (no device call) goes offline; above the 15 s between presence writes. */
