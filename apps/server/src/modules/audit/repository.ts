@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@ptt/contract';
-import { desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { eq, getTableColumns, gte, inArray, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -59,7 +59,11 @@ export const listAudit = filteredPages({
     from: (v: Date) => gte(auditLog.at, v),
     to: (v: Date) => lt(auditLog.at, v),
   },
-  order: [desc(auditLog.at), desc(auditLog.id)],
+  order: [{ desc: auditLog.at }, { desc: auditLog.id }],
   total: 'read',
-  rows: (db: Conn) => db.select().from(auditLog).$dynamic(),
+  rows: (db: Conn, place) =>
+    db
+      .select({ ...getTableColumns(auditLog), ...place })
+      .from(auditLog)
+      .$dynamic(),
 });
