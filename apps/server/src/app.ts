@@ -95,6 +95,7 @@ export async function buildApp({
           }),
           serializers: {
             req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: clientAddress(req) }),
+            err: redactError,
           },
         }
       : false,
@@ -129,7 +130,7 @@ export async function buildApp({
         .status(200)
         .send(fail(Code.invalid, transportKey(error as { code?: string; statusCode?: number })));
     }
-    req.log.error({ err: redactError(error) }, 'unhandled error');
+    req.log.error({ err: error }, 'unhandled error');
     return reply.status(200).send(fail(Code.internal, 'internalError'));
   });
 

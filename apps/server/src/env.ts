@@ -15,6 +15,12 @@ const schema = z.object({
   /** postgres://… for PostgreSQL, memory:// for an in-memory PGlite; empty means PGlite in DATA_DIR. */
   DATABASE_URL: z.string().default(''),
   /**
+   * postgres://… of the role that owns the tables, when DATABASE_URL's role owns nothing (DESIGN §8):
+   * migrations, the server role's grants and partition upkeep run as it, everything else as DATABASE_URL's.
+   * Empty: DATABASE_URL's role does everything (the embedded database, a one-role install).
+   */
+  DATABASE_OWNER_URL: z.string().default(''),
+  /**
    * Connections to PostgreSQL per instance. A few per core of the database's machine keeps it
    * fastest: with 20 on two cores, the user list answered about a fifth fewer requests (docs/performance.md).
    */
@@ -81,6 +87,13 @@ const schema = z.object({
   TIME_ZONE: z.literal('').or(rules.timeZone).default(''),
   /** Days of positions kept; older days' tables are dropped whole. */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Exports this instance writes at once, whoever asks (each account has two at most): an export reads
+   * its list batch after batch from the pool while other calls wait for connections.
+   */
+  EXPORTS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(4),
+  /** Rows one export writes at most; a file that would hold more ends with a line asking for a narrower filter. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(300_000),
   /** Months of the audit log kept; older months' tables are dropped whole. */
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
   /** A terminal silent this long (no device call) goes offline; above the 15 s between presence writes. */
@@ -132,6 +145,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(
       'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together, or none of them',
     );
+  const postgres = /^postgres(ql)?:\/\//;
+  if (c.DATABASE_OWNER_URL && !(postgres.test(c.DATABASE_URL) && postgres.test(c.DATABASE_OWNER_URL)))
+    throw new Error('DATABASE_OWNER_URL is a postgres:// address, beside a postgres:// DATABASE_URL');
   if (c.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(c.VAPID_SUBJECT))
     throw new Error('VAPID_SUBJECT is a mailto: or https: address of the operator');
   return {

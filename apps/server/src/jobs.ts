@@ -35,21 +35,22 @@ interface JobDeps {
 }
 
 export function jobsOf({ database, config, sweep, reminders, sweepOnTimer, log }: JobDeps): Job[] {
-  const { db } = database;
+  const { db, owner } = database;
   return [
     ...(sweepOnTimer ? [{ name: 'presence sweep', everyMs: SWEEP_MS, atStart: false, run: sweep }] : []),
     // Partition upkeep is idempotent and serialises on each table's advisory lock: every instance may run it.
+    // It makes and drops tables, so it runs as the owner (DESIGN §8).
     {
       name: 'positions partitions',
       everyMs: 3_600_000,
       atStart: true,
-      run: () => maintainPositions(db, config.POSITION_RETENTION_DAYS),
+      run: () => maintainPositions(owner, config.POSITION_RETENTION_DAYS),
     },
     {
       name: 'audit partitions',
       everyMs: 24 * 3_600_000,
       atStart: true,
-      run: () => maintainAuditLog(db, config.AUDIT_RETENTION_MONTHS),
+      run: () => maintainAuditLog(owner, config.AUDIT_RETENTION_MONTHS),
     },
     // Deleting expired keys is idempotent: every instance may run it.
     { name: 'idempotency keys', everyMs: 3_600_000, atStart: false, run: () => pruneKeys(db) },

@@ -68,17 +68,41 @@ const query = (params: Record<string, unknown>) =>
       .map(([k, v]) => [k, String(v)] as [string, string]),
   ).toString();
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The role the server connects as in `serverRole` tests: it owns nothing (DESIGN §8). */
+export const serverRoleName = 'ptt_test_server';
+
+/** Makes the server's role once in the cluster (roles are not per database); two files at once may race. */
+async function ensureServerRole(client: pg.Client) {
+  const found = await client.query('select 1 from pg_roles where rolname = $1', [serverRoleName]);
+  if (found.rowCount) return;
+  try {
+    await client.query(`create role ${serverRoleName} login password '${serverRoleName}'`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '23505' && (e as { code?: string }).code !== '42710') throw e;
+  }
+}
+
+/**
+ * A new database for one test app, made by TEST_DATABASE_URL's role, which owns it. With `serverRole` the
+ * app connects as a role that owns nothing and the migrations run as the owner (DATABASE_OWNER_URL).
+ */
+async function freshPostgres(
+  serverRole: boolean,
+): Promise<{ url: string; ownerUrl?: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL as string;
   const name = `ptt_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`create database ${name}`);
+  if (serverRole) await ensureServerRole(client);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
+  const server = new URL(url);
+  server.username = serverRoleName;
+  server.password = serverRoleName;
   return {
-    url: url.toString(),
+    ...(serverRole ? { url: server.toString(), ownerUrl: url.toString() } : { url: url.toString() }),
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -88,15 +112,21 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** `env` adds configuration (a recordings directory of the test's own, say); `options` the app's seams. */
+/**
+ * `env` adds configuration (a recordings directory of the test's own, say); `options` the app's seams, and
+ * on PostgreSQL `serverRole`: the server connects as a role that owns nothing, as in production.
+ */
 export async function startTestApp(
   backend: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'pushNetwork' | 'sweepOnTimer'> = {},
+  options: Pick<AppOptions, 'pushNetwork' | 'sweepOnTimer'> & { serverRole?: boolean } = {},
 ): Promise<TestApp> {
-  const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
+  // TEST_DATABASE_SERVER_ROLE=1 runs every PostgreSQL test app as the server's role.
+  const { serverRole = process.env.TEST_DATABASE_SERVER_ROLE === '1', ...seams } = options;
+  const pgdb = backend === 'postgres' ? await freshPostgres(serverRole) : undefined;
   const config = readConfig({
     DATABASE_URL: pgdb?.url ?? 'memory://',
+    ...(pgdb?.ownerUrl && { DATABASE_OWNER_URL: pgdb.ownerUrl }),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     // Tests run the reminders themselves, at the time they choose.
@@ -104,7 +134,7 @@ export async function startTestApp(
     ...env,
   });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const app = await buildApp({ config, database, logger: false, ...seams });
   await seedDemo(database.db);
 
   const call: TestApp['call'] = async (e, params = {}, session, headers) => {
@@ -153,9 +183,10 @@ export async function startTestApp(
       .map((t) => `"${getTableName(t)}"`)
       .filter((n) => n !== '"audit_log"')
       .join(', ');
-    await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
-    // The audit log refuses TRUNCATE by trigger; tests connect as a superuser, who may switch triggers off.
-    await database.db.transaction(async (tx) => {
+    // Emptying tables is the owner's (the server's role may not truncate).
+    await database.owner.execute(sql.raw(`truncate ${names} restart identity cascade`));
+    // The audit log refuses TRUNCATE by trigger; tests' owners are superusers, who may switch triggers off.
+    await database.owner.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`truncate audit_log restart identity`);
     });

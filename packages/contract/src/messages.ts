@@ -420,6 +420,21 @@ export const Messages = {
     '您的另一个导入仍在处理中，请在其完成后重试',
     '您的另一個導入仍在處理中，請在其完成後重試',
   ),
+  exportsRunning: m(
+    'Two of your exports are still being written; try again when one has finished',
+    '您有两个导出仍在生成中，请在其中一个完成后重试',
+    '您有兩個導出仍在生成中，請在其中一個完成後重試',
+  ),
+  exportsBusy: m(
+    'The server is writing many exports now; try again in a minute',
+    '服务器正在生成较多导出，请一分钟后再试',
+    '伺服器正在生成較多導出，請一分鐘後再試',
+  ),
+  exportTruncated: m(
+    'The file stops here, at {rows} rows: narrow the filters (dates, company) to export the rest',
+    '文件到此为止，共{rows}行：请缩小筛选范围（日期、单位）以导出其余部分',
+    '文件到此為止，共{rows}行：請縮小篩選範圍（日期、單位）以導出其餘部分',
+  ),
   importRowInvalid: m(
     'A row cannot be imported; check the rows and try again',
     '有行无法导入，请检查后重试',

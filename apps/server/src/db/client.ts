@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env.ts';
+import { grantServerRole } from './grants.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +30,13 @@ export const commitWithoutWaiting = (tx: Tx) => tx.execute(sql`set local synchro
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The server's connection: with DATABASE_OWNER_URL, a role that owns nothing (DESIGN §8). */
   db: Db;
+  /**
+   * The owner's connection, for what changes the schema: partition upkeep (migrations and grants ran at
+   * opening). The same as `db` without DATABASE_OWNER_URL.
+   */
+  owner: Db;
   /**
    * Calls `fn` on each notification of `channel` (LISTEN), and once more whenever the listening
    * connection is opened again after a drop, since notifications sent meanwhile are lost. Resolves to
@@ -45,27 +52,48 @@ const extensions = { pg_trgm, btree_gin };
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** What opening the database reads of the configuration. */
-export type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>;
+export type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> &
+  Partial<Pick<Config, 'DATABASE_OWNER_URL'>>;
+
+const poolOf = (url: string, max: number) => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
+  // without a listener the pool's error event would end the process.
+  pool.on('error', () => {});
+  return pool;
+};
 
 /**
  * Opens the database the configuration names: postgres://… (a pool of DATABASE_POOL_SIZE
  * connections), memory:// (PGlite in memory) or nothing (PGlite in DATA_DIR/pglite), and applies the
- * committed migrations.
+ * committed migrations. With DATABASE_OWNER_URL the migrations run as the owner, which then grants
+ * DATABASE_URL's role what the server does (db/grants.ts), and keeps two connections for partition upkeep.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { DATABASE_URL: url, DATA_DIR: dataDir, DATABASE_POOL_SIZE: poolSize } = config;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
-    // An idle client whose connection drops (server restart, admin kill) is replaced on next use;
-    // without a listener the pool's error event would end the process.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    const pool = poolOf(url, poolSize);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const ownerPool = config.DATABASE_OWNER_URL ? poolOf(config.DATABASE_OWNER_URL, 2) : undefined;
+    const owner = ownerPool ? (drizzlePg(ownerPool, { schema }) as unknown as Db) : db;
+    try {
+      await migratePg(owner as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+      if (ownerPool) {
+        const [{ role }] = (await pool.query<{ role: string }>('select current_user as role')).rows;
+        await grantServerRole(owner, role);
+      }
+    } catch (e) {
+      await Promise.all([pool.end(), ownerPool?.end()]);
+      throw e;
+    }
     return {
       kind: 'postgres',
-      db: db as unknown as Db,
+      db,
+      owner,
       listen: (channel, fn) => listenPostgres(url, channel, fn),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), ownerPool?.end()]);
+      },
     };
   }
   let client: PGlite;
@@ -81,6 +109,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    owner: db as unknown as Db,
     listen: (channel, fn) => client.listen(channel, fn),
     close: () => client.close(),
   };

@@ -1,4 +1,4 @@
-import { and, count, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 
@@ -19,6 +19,17 @@ export const byCompanyOrPath =
   (orgId: PgColumn, agentPath: PgColumn) => (scope: { orgId: number } | { path: string }) =>
     'orgId' in scope ? eq(orgId, scope.orgId) : like(agentPath, `${scope.path}%`);
 
+/** A column of a list's order: ascending, or `{ desc: column }` for descending. */
+export type OrderKey = PgColumn | { desc: PgColumn };
+
+/**
+ * A row's place in its list's order: the order's values as text (a time to the microsecond, which a
+ * JavaScript Date would round), read with each row so that a walk goes on after the last row it read.
+ */
+export interface Place {
+  place: SQL<string[] | null>;
+}
+
 /** A list: what it reads, in which order, within a scope and a filter. */
 export interface ListDef<S, F, Q extends PgSelect> {
   /** The table the list's rows are of: its rows are counted for the total. */
@@ -26,7 +37,8 @@ export interface ListDef<S, F, Q extends PgSelect> {
   /** The caller's scope as a condition on the table. */
   scope: (scope: S) => SQL | undefined;
   filters: Filters<F>;
-  order: (SQL | PgColumn)[];
+  /** The list's order; its columns together are unique within the list (the last one an id). */
+  order: OrderKey[];
   /**
    * `counted`: the total counts every row that matches. `read`: the page reads one row past itself and
    * the total is the rows before it and those read, for lists whose matches may be most of a large
@@ -35,8 +47,34 @@ export interface ListDef<S, F, Q extends PgSelect> {
   total: TotalKind | ((filter: FilterOf<F>) => TotalKind);
   /** Where a counter row answers a `counted` total without counting rows: its value, or undefined. */
   counter?: (db: Conn, scope: S, filter: FilterOf<F>) => Promise<number> | undefined;
-  /** The select of a row with its joins, as a dynamic query: `db.select(…).from(…).$dynamic()`. */
-  rows: (db: Conn) => Q;
+  /**
+   * The select of a row with its joins, as a dynamic query, its place among its fields:
+   * `db.select({ ...fields, ...place }).from(…).$dynamic()`.
+   */
+  rows: (db: Conn, place: Place) => Q;
+}
+
+const columnOf = (k: OrderKey) => ('desc' in k ? k.desc : k);
+
+/**
+ * The rows after a place in the order: a row comparison when every column goes the same way (what an
+ * index on those columns reads from), else column by column. Each value is compared as the column's type.
+ */
+function afterPlace(order: OrderKey[], values: string[]): SQL | undefined {
+  const descending = order.map((k) => 'desc' in k);
+  const column = order.map(columnOf);
+  if (descending.every((d) => d === descending[0])) {
+    const op = descending[0] ? sql` < ` : sql` > `;
+    return sql`(${sql.join(column, sql`, `)})${op}(${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  }
+  const from = (i: number): SQL | undefined => {
+    const beyond = descending[i] ? sql`${column[i]} < ${values[i]}` : sql`${column[i]} > ${values[i]}`;
+    return i === column.length - 1 ? beyond : or(beyond, and(sql`${column[i]} = ${values[i]}`, from(i + 1)));
+  };
+  return from(0);
 }
 
 /**
@@ -62,13 +100,27 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     return row?.n ?? 0;
   };
 
-  const readRows = (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
-    def
-      .rows(db)
-      .where(where)
-      .orderBy(...def.order)
-      .limit(limit)
-      .offset(offset) as unknown as Promise<Q['_']['result']>;
+  type Row = Omit<Q['_']['result'][number], 'place'>;
+  const orderBy = def.order.map((k) => ('desc' in k ? desc(k.desc) : asc(k)));
+  const placeOf: Place = {
+    place: sql<string[]>`array[${sql.join(
+      def.order.map((k) => sql`${columnOf(k)}::text`),
+      sql`, `,
+    )}]`,
+  };
+  const unplaced: Place = { place: sql<null>`null` };
+  const withoutPlace = (rows: Q['_']['result']) =>
+    (rows as { place: unknown }[]).map(({ place: _, ...row }) => row as Row);
+
+  const readRows = async (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
+    withoutPlace(
+      await (def
+        .rows(db, unplaced)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset) as unknown as Promise<Q['_']['result']>),
+    );
 
   const pages = async (
     db: Conn,
@@ -76,7 +128,7 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
     filter: FilterOf<F>,
     page: number,
     size: number,
-  ): Promise<{ list: Q['_']['result']; total: number }> => {
+  ): Promise<{ list: Row[]; total: number }> => {
     const where = whereOf(scope, filter);
     const offset = (page - 1) * size;
     const kind = typeof def.total === 'function' ? def.total(filter) : def.total;
@@ -95,13 +147,22 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
   /**
    * Every row of the list in its order, one batch at a time and without a total: for an export, which
    * holds one batch in memory whatever the list's length (and may look up what a batch names at once).
+   * Each batch starts after the last row's place (not at an offset, which reads every row before it
+   * again), so a walk costs as many rows as it reads.
    */
-  async function* batches(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000) {
+  async function* batches(db: Conn, scope: S, filter: FilterOf<F>, batch = 1000): AsyncGenerator<Row[]> {
     const where = whereOf(scope, filter);
-    for (let offset = 0; ; offset += batch) {
-      const rows = (await readRows(db, where, batch, offset)) as Q['_']['result'][number][];
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) return;
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = (await (def
+        .rows(db, placeOf)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(batch) as unknown as Promise<Q['_']['result']>)) as { place: string[] }[];
+      if (rows.length > 0) yield withoutPlace(rows as unknown as Q['_']['result']);
+      const last = rows.at(-1);
+      if (rows.length < batch || !last) return;
+      after = afterPlace(def.order, last.place);
     }
   }
 

@@ -1,9 +1,11 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Endpoint, ExportFormat, Lang, Title } from '@ptt/contract';
+import { type Endpoint, type ExportFormat, type Lang, Messages, type Title } from '@ptt/contract';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { giveBack, RateLimits, takePlace } from '../lib/rate-limit.ts';
+import type { Caller } from './caller.ts';
+import { tooMany } from './errors.ts';
 import { contextOf, type Deps, type ReadCtx } from './route.ts';
 
 /** A cell of an exported row: text, a number, or empty. */
@@ -41,19 +43,47 @@ export const safeText = (s: string) => (/^[=+\-@\t\r\0]/.test(s) ? `'${s}` : s);
 /** Rows are written in chunks of this many lines before the writer waits for the client. */
 const chunkRows = 200;
 
-/** Writes the rows to a stream as they are read, waiting whenever the client has not read what is written. */
+type Out = NodeJS.WritableStream & { destroyed: boolean; writableNeedDrain: boolean };
+
+/** Until the client has read what is written, or has gone away (then no drain comes). */
+const drained = (out: Out) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+
+/** The rows a file holds at most, and the line that ends a file cut there. */
+interface RowCap {
+  rows: number;
+  note: Cell[];
+}
+
+/**
+ * Writes the rows to a stream as they are read, waiting whenever the client has not read what is written;
+ * past the cap it writes the note instead of the next row and stops reading.
+ */
 function pump(
-  out: NodeJS.WritableStream & { destroyed: boolean; writableNeedDrain: boolean },
+  out: Out,
   first: IteratorResult<Cell[]>,
   rest: AsyncIterator<Cell[]>,
+  cap: RowCap,
   write: (cells: Cell[]) => void,
 ) {
   return (async () => {
     let n = 0;
     for (let r = first; !r.done; r = await rest.next()) {
-      if (out.destroyed) return;
+      if (out.destroyed || n === cap.rows) {
+        if (!out.destroyed) write(cap.note);
+        await rest.return?.();
+        return;
+      }
       write(r.value);
-      if (++n % chunkRows === 0 && out.writableNeedDrain) await once(out, 'drain');
+      if (++n % chunkRows === 0 && out.writableNeedDrain) await drained(out);
     }
   })();
 }
@@ -63,7 +93,7 @@ function pump(
  * names) as such, CRLF lines, RFC 4180 quoting. A cell holding a semicolon is quoted too: where Excel
  * separates with semicolons, an unquoted `a;=cmd` would open a second cell that starts a formula.
  */
-function csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>) {
+function csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>, cap: RowCap) {
   const out = stringify({
     bom: true,
     record_delimiter: 'windows',
@@ -71,13 +101,19 @@ function csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIter
     cast: { string: safeText },
   });
   out.write(columns);
-  pump(out, first, rest, (cells) => out.write(cells))
+  pump(out, first, rest, cap, (cells) => out.write(cells))
     .then(() => out.end())
     .catch((e: unknown) => out.destroy(e as Error));
   return out;
 }
 
-function xlsxOf(name: string, columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIterator<Cell[]>) {
+function xlsxOf(
+  name: string,
+  columns: string[],
+  first: IteratorResult<Cell[]>,
+  rest: AsyncIterator<Cell[]>,
+  cap: RowCap,
+) {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -89,7 +125,7 @@ function xlsxOf(name: string, columns: string[], first: IteratorResult<Cell[]>, 
   // leading zeros and its last digits (Excel keeps 15 significant digits of a number).
   const write = async () => {
     sheet.addRow(columns).commit();
-    await pump(out, first, rest, (cells) =>
+    await pump(out, first, rest, cap, (cells) =>
       sheet.addRow(cells.map((v) => (typeof v === 'string' ? safeText(v) : (v ?? null)))).commit(),
     );
     sheet.commit();
@@ -99,10 +135,40 @@ function xlsxOf(name: string, columns: string[], first: IteratorResult<Cell[]>, 
   return out;
 }
 
+/** Exports each app's instance is writing (tests build several apps in one process). */
+const writing = new WeakMap<Deps, { count: number }>();
+
 /**
- * Registers a list's export: the caller and parameters are checked as for any call, the first row is
- * read before anything is sent (so a refusal still answers the envelope), then the file is streamed as
- * CSV or XLSX a batch of rows at a time.
+ * Takes an export's places before it reads a row: one of the instance's EXPORTS_AT_ONCE, then one of the
+ * account's two on all instances; a refusal answers 42901. Resolves to the function that gives them back.
+ */
+async function takeExportPlaces(deps: Deps, caller: Caller | undefined) {
+  const here = writing.get(deps) ?? { count: 0 };
+  writing.set(deps, here);
+  if (here.count >= deps.config.EXPORTS_AT_ONCE) throw tooMany('exportsBusy');
+  // Counted before anything is awaited, so that a burst of exports is counted one by one.
+  here.count++;
+  const limit = caller && RateLimits.exportsRunning(caller.role, caller.id);
+  try {
+    if (limit) await takePlace(deps.db, limit, () => tooMany('exportsRunning'));
+  } catch (e) {
+    here.count--;
+    throw e;
+  }
+  let given = false;
+  return async () => {
+    if (given) return;
+    given = true;
+    here.count--;
+    if (limit) await giveBack(deps.db, limit);
+  };
+}
+
+/**
+ * Registers a list's export: the caller and parameters are checked as for any call, the export takes
+ * its places (a refusal answers the envelope), the first row is read before anything is sent (so a
+ * refusal still answers the envelope), then the file is streamed as CSV or XLSX a batch of rows at a
+ * time, up to EXPORT_MAX_ROWS rows. The places are given back when the file is sent or the client goes.
  */
 export function exportRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -116,12 +182,27 @@ export function exportRoute<E extends Endpoint>(
     handler: async (req, reply) => {
       const ctx = await contextOf(deps, endpoint, req);
       // An export whose endpoint offers no choice of format (the sales record) is CSV.
-      const format = (ctx.params as ExportParams).format ?? 'csv';
-      const file = await handler(ctx);
-      const rows = file.rows[Symbol.asyncIterator]();
-      const first = await rows.next();
-      const body: Readable =
-        format === 'xlsx' ? xlsxOf(file.name, file.columns, first, rows) : csvOf(file.columns, first, rows);
+      const { format = 'csv', lang } = ctx.params as ExportParams;
+      const giveBackPlaces = await takeExportPlaces(deps, ctx.caller);
+      const release = () =>
+        void giveBackPlaces().catch((err: unknown) => req.log.warn({ err }, 'export places not given back'));
+      let file: ExportFile;
+      let body: Readable;
+      try {
+        file = await handler(ctx);
+        const rows = file.rows[Symbol.asyncIterator]();
+        const first = await rows.next();
+        const max = deps.config.EXPORT_MAX_ROWS;
+        const cap = { rows: max, note: [Messages.exportTruncated[lang].replace('{rows}', String(max))] };
+        body =
+          format === 'xlsx'
+            ? xlsxOf(file.name, file.columns, first, rows, cap)
+            : csvOf(file.columns, first, rows, cap);
+        body.on('close', release);
+      } catch (e) {
+        release();
+        throw e;
+      }
       const name = file.dated === false ? file.name : `${file.name}-${new Date().toISOString().slice(0, 10)}`;
       return reply
         .type(types[format])

@@ -59,17 +59,50 @@ export const redactUrl = (url: string): string => {
   return `${url.slice(0, q + 1)}${safe}${hash < 0 ? '' : url.slice(hash)}`;
 };
 
+/** A database's error, as node-postgres and PGlite raise it: a SQLSTATE code of five characters. */
+interface DatabaseError {
+  code: string;
+  constraint?: unknown;
+  message: string;
+}
+
+const isDatabaseError = (e: Error): e is Error & DatabaseError => {
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
+
+/** The database's error an error is or wraps (Drizzle wraps it with the statement and its parameters). */
+function databaseErrorOf(error: Error): DatabaseError | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (isDatabaseError(e)) return e;
+    e = e.cause;
+  }
+  return undefined;
+}
+
 /**
- * An unexpected error as logged: its kind, the database's code and message, and the failed statement
- * without its parameters (which carry what the caller sent: names, keys, passwords' hashes).
+ * An error as every log line writes it (the logger's `err`): its kind, its message and the stack's frames;
+ * for a database's error the code, the constraint and the database's message only. A statement's text and
+ * parameters never reach the log: the parameters carry what the caller sent (names, keys, passwords'
+ * hashes), and Drizzle repeats them in its message. A data exception's message (class 22) can quote the
+ * value it refused, so it is left out too.
  */
-export function redactError(error: unknown) {
-  if (!(error instanceof Error)) return { message: 'non-error thrown' };
-  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-  return {
-    type: error.name,
-    message: error.message.replace(/\n?\s*params:[\s\S]*$/, ''),
-    ...(cause && { cause: { code: cause.code, message: cause.message } }),
-    stack: error.stack?.replace(/\n?\s*params:[\s\S]*?(?=\n\s+at |$)/, ''),
-  };
+export function redactError(error: unknown): { type: string; message: string; stack: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'non-error thrown', stack: '' };
+  const stack = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  const db = databaseErrorOf(error);
+  if (db)
+    return {
+      type: error.name,
+      code: db.code,
+      ...(typeof db.constraint === 'string' && { constraint: db.constraint }),
+      message: db.code.startsWith('22') ? 'data exception' : db.message,
+      stack,
+    } as { type: string; message: string; stack: string };
+  const failedQuery = error.message.startsWith('Failed query:');
+  return { type: error.name, message: failedQuery ? 'a statement failed' : error.message, stack };
 }

@@ -55,6 +55,15 @@ export const RateLimits = {
     max: 120,
     windowSeconds: 3600,
   }),
+  /**
+   * An export reads its whole list: two at a time per account on all instances. The window is a lease
+   * longer than an export of the row cap takes, lapsing if an instance dies while streaming one.
+   */
+  exportsRunning: (role: number, id: number): Limit => ({
+    key: `export:${role}:${id}`,
+    max: 2,
+    windowSeconds: 15 * 60,
+  }),
 };
 
 /** Counts one event in the limit's window, in one statement, and returns the count it reached. */
@@ -113,13 +122,21 @@ export const clear = (db: Conn, limit: Limit) => db.delete(rateLimits).where(eq(
  * are held is refused with `busy()`, and the place is given back when the work ends, however it ends.
  */
 export async function holding<T>(db: Conn, limit: Limit, busy: () => AppError, work: () => Promise<T>) {
-  if ((await hit(db, limit)) > limit.max) {
-    await giveBack(db, limit);
-    throw busy();
-  }
+  await takePlace(db, limit, busy);
   try {
     return await work();
   } finally {
     await giveBack(db, limit);
+  }
+}
+
+/**
+ * Takes one of the limit's places for work whose end is not a promise (a file streamed to the client):
+ * refused with `busy()` while all are held; the caller gives it back (`giveBack`) when the work ends.
+ */
+export async function takePlace(db: Conn, limit: Limit, busy: () => AppError) {
+  if ((await hit(db, limit)) > limit.max) {
+    await giveBack(db, limit);
+    throw busy();
   }
 }

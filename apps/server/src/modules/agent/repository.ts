@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { agentKeyword } from '../../db/keywords.ts';
@@ -60,7 +60,7 @@ const listed = {
   org_count: orgCount,
   createdAt: agents.createdAt,
 };
-const newestFirst = [desc(agents.createdAt), desc(agents.id)];
+const newestFirst = [{ desc: agents.createdAt }, { desc: agents.id }];
 
 /** An agent's balance and switch of one card type. */
 export interface CardRow {
@@ -111,7 +111,11 @@ const subAgentPages = filteredPages({
   filters: { keyword: (v: string) => agentKeyword(containing(v)) },
   order: newestFirst,
   total: 'counted',
-  rows: (db) => db.select(listed).from(agents).$dynamic(),
+  rows: (db, place) =>
+    db
+      .select({ ...listed, ...place })
+      .from(agents)
+      .$dynamic(),
 });
 
 export const listSubAgents = (

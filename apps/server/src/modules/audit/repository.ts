@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@ptt/contract';
-import { and, arrayContains, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, arrayContains, eq, getTableColumns, gte, inArray, lt, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -101,7 +101,11 @@ export const listAudit = filteredPages({
     from: (v: Date) => gte(auditLog.at, v),
     to: (v: Date) => lt(auditLog.at, v),
   },
-  order: [desc(auditLog.at), desc(auditLog.id)],
+  order: [{ desc: auditLog.at }, { desc: auditLog.id }],
   total: 'read',
-  rows: (db: Conn) => db.select().from(auditLog).$dynamic(),
+  rows: (db: Conn, place) =>
+    db
+      .select({ ...getTableColumns(auditLog), ...place })
+      .from(auditLog)
+      .$dynamic(),
 });

@@ -1,4 +1,4 @@
-import { desc, eq, gte, lt } from 'drizzle-orm';
+import { eq, gte, lt } from 'drizzle-orm';
 import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
 import { fenceRecords, orgs, terminals } from '../../db/schema.ts';
 
@@ -11,7 +11,7 @@ export interface RecordFilter {
   to?: Date;
 }
 
-const order = [desc(fenceRecords.at), desc(fenceRecords.id)];
+const order = [{ desc: fenceRecords.at }, { desc: fenceRecords.id }];
 
 export const listRecords = filteredPages({
   table: fenceRecords,
@@ -26,9 +26,15 @@ export const listRecords = filteredPages({
   } satisfies Filters<RecordFilter>,
   order,
   total: 'read',
-  rows: (db) =>
+  rows: (db, place) =>
     db
-      .select({ r: fenceRecords, terminalName: terminals.name, ssid: terminals.ssid, orgName: orgs.name })
+      .select({
+        r: fenceRecords,
+        terminalName: terminals.name,
+        ssid: terminals.ssid,
+        orgName: orgs.name,
+        ...place,
+      })
       .from(fenceRecords)
       .innerJoin(terminals, eq(terminals.id, fenceRecords.terminalId))
       .innerJoin(orgs, eq(orgs.id, fenceRecords.orgId))

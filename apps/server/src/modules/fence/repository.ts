@@ -38,7 +38,7 @@ const memberCount = sql<number>`(select count(*)::int from fence_members fm wher
 const keeperName = sql<string | null>`(select kt.name from terminals kt
   where kt.id = ${fences.keeperTerminalId} and kt.org_id = ${fences.orgId})`;
 
-const listOrder = [desc(fences.id)];
+const listOrder = [{ desc: fences.id }];
 
 const fencePages = filteredPages({
   table: fences,
@@ -49,9 +49,9 @@ const fencePages = filteredPages({
   },
   order: listOrder,
   total: 'counted',
-  rows: (db) =>
+  rows: (db, place) =>
     db
-      .select({ f: fences, orgName: orgs.name, memberCount, keeperName })
+      .select({ f: fences, orgName: orgs.name, memberCount, keeperName, ...place })
       .from(fences)
       .innerJoin(orgs, eq(orgs.id, fences.orgId))
       .$dynamic(),
@@ -130,9 +130,9 @@ const memberPages = filteredPages({
   filters: {},
   order: [fenceMembers.terminalId],
   total: 'counted',
-  rows: (db) =>
+  rows: (db, place) =>
     db
-      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name })
+      .select({ id: terminals.id, ssid: terminals.ssid, name: terminals.name, ...place })
       .from(fenceMembers)
       .innerJoin(terminals, eq(terminals.id, fenceMembers.terminalId))
       .$dynamic(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { groupKeyword } from '../../db/keywords.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -46,7 +46,7 @@ export const findGroupsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
 
 const memberCount = sql<number>`(select count(*)::int from group_members gm where gm.group_id = ${groups.id})`;
 
-const listOrder = [desc(groups.id)];
+const listOrder = [{ desc: groups.id }];
 
 /** A page of groups in a scope, by company, member terminal or a part of the name. */
 export const listGroups = filteredPages({
@@ -63,9 +63,9 @@ export const listGroups = filteredPages({
   },
   order: listOrder,
   total: 'counted',
-  rows: (db) =>
+  rows: (db, place) =>
     db
-      .select({ g: groups, orgName: orgs.name, memberCount })
+      .select({ g: groups, orgName: orgs.name, memberCount, ...place })
       .from(groups)
       .innerJoin(orgs, eq(orgs.id, groups.orgId))
       .$dynamic(),
@@ -111,9 +111,9 @@ const memberPages = filteredPages({
   table: groupMembers,
   scope: (groupId: number) => eq(groupMembers.groupId, groupId),
   filters: {},
-  order: [asc(groupMembers.priority), asc(groupMembers.terminalId)],
+  order: [groupMembers.priority, groupMembers.terminalId],
   total: 'counted',
-  rows: (db) =>
+  rows: (db, place) =>
     db
       .select({
         terminalId: terminals.id,
@@ -121,6 +121,7 @@ const memberPages = filteredPages({
         name: terminals.name,
         priority: groupMembers.priority,
         defaultGroupId: terminals.defaultGroupId,
+        ...place,
       })
       .from(groupMembers)
       .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))

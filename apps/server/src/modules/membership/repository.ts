@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, like, notInArray, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -47,7 +47,7 @@ const outsidePages = filteredPages({
       return or(like(terminals.ssid, pattern), ilike(terminals.name, pattern));
     },
   },
-  order: [asc(terminals.id)],
+  order: [terminals.id],
   total: (f) => (f.keyword ? 'read' : 'counted'),
   counter: (db, set, f) =>
     f.keyword
@@ -59,7 +59,7 @@ const outsidePages = filteredPages({
           .from(orgCounts)
           .where(eq(orgCounts.orgId, set.orgId))
           .then((rows) => rows[0]?.n ?? 0),
-  rows: (db) =>
+  rows: (db, place) =>
     db
       .select({
         id: terminals.id,
@@ -67,6 +67,7 @@ const outsidePages = filteredPages({
         name: terminals.name,
         locationExpires: terminals.locationExpires,
         fenceExpires: terminals.fenceExpires,
+        ...place,
       })
       .from(terminals)
       .$dynamic(),

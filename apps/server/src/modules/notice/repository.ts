@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { agentCounts, bulletinReads, bulletins, notices } from '../../db/schema.ts';
@@ -60,12 +60,16 @@ const noticePages = filteredPages({
   table: notices,
   scope: (agentId: number) => eq(notices.agentId, agentId),
   filters: {},
-  order: [desc(notices.createdAt), desc(notices.id)],
+  order: [{ desc: notices.createdAt }, { desc: notices.id }],
   total: 'counted',
   counter: async (db, agentId) =>
     (await db.select({ n: agentCounts.notices }).from(agentCounts).where(eq(agentCounts.agentId, agentId)))[0]
       ?.n ?? 0,
-  rows: (db) => db.select(listed).from(notices).$dynamic(),
+  rows: (db, place) =>
+    db
+      .select({ ...listed, ...place })
+      .from(notices)
+      .$dynamic(),
 });
 
 export const listNotices = (db: Conn, agentId: number, page: number, size: number) =>
@@ -103,9 +107,13 @@ const bulletinPages = filteredPages({
   table: bulletins,
   scope: () => undefined,
   filters: { id: (id: number) => eq(bulletins.id, id) },
-  order: [desc(bulletins.createdAt), desc(bulletins.id)],
+  order: [{ desc: bulletins.createdAt }, { desc: bulletins.id }],
   total: 'counted',
-  rows: (db) => db.select().from(bulletins).$dynamic(),
+  rows: (db, place) =>
+    db
+      .select({ ...getTableColumns(bulletins), ...place })
+      .from(bulletins)
+      .$dynamic(),
 });
 
 /** Bulletins newest first, all of them or the one asked for by id, and their total. */

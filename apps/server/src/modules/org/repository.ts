@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { orgKeyword } from '../../db/keywords.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -99,9 +99,14 @@ const orgPages = filteredPages({
   table: orgs,
   scope: (o: OrgOwner) => (o.kind === 'agent' ? eq(orgs.agentId, o.agentId) : eq(orgs.topPath, o.path)),
   filters: { keyword: (v: string) => orgKeyword(containing(v)) },
-  order: [desc(orgs.createdAt), desc(orgs.id)],
+  order: [{ desc: orgs.createdAt }, { desc: orgs.id }],
   total: 'counted',
-  rows: (db) => db.select(listed).from(orgs).innerJoin(agents, eq(agents.id, orgs.agentId)).$dynamic(),
+  rows: (db, place) =>
+    db
+      .select({ ...listed, ...place })
+      .from(orgs)
+      .innerJoin(agents, eq(agents.id, orgs.agentId))
+      .$dynamic(),
 });
 
 export const listOrgs = (

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sum } from 'drizzle-orm';
+import { and, eq, gte, lt, sum } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { byCompanyOrPath, type Filters, filteredPages } from '../../db/page.ts';
 import { orgs, recordings, terminals } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ const withTerminal = {
   orgName: orgs.name,
 };
 
-const order = [desc(recordings.startedAt), desc(recordings.id)];
+const order = [{ desc: recordings.startedAt }, { desc: recordings.id }];
 
 export const listRecordings = filteredPages({
   table: recordings,
@@ -56,9 +56,9 @@ export const listRecordings = filteredPages({
   } satisfies Filters<RecordingFilter>,
   order,
   total: 'read',
-  rows: (db) =>
+  rows: (db, place) =>
     db
-      .select(withTerminal)
+      .select({ ...withTerminal, ...place })
       .from(recordings)
       .innerJoin(terminals, eq(terminals.id, recordings.terminalId))
       .innerJoin(orgs, eq(orgs.id, recordings.orgId))

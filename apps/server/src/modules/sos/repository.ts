@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { filteredPages } from '../../db/page.ts';
+import { filteredPages, type Place } from '../../db/page.ts';
 import { orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
@@ -42,12 +42,12 @@ const withNames = {
 };
 
 /** Unprocessed first (status 0), then the newest. */
-const listOrder = [asc(sosRecords.status), desc(sosRecords.createdAt), desc(sosRecords.id)];
+const listOrder = [sosRecords.status, { desc: sosRecords.createdAt }, { desc: sosRecords.id }];
 
-/** An alarm with its terminal's and company's names. */
-const withNamesOf = (db: Conn) =>
+/** An alarm with its terminal's and company's names (and its place in the list, for the list). */
+const withNamesOf = (db: Conn, place: Place | Record<never, never>) =>
   db
-    .select(withNames)
+    .select({ ...withNames, ...place })
     .from(sosRecords)
     .innerJoin(terminals, eq(terminals.id, sosRecords.terminalId))
     .innerJoin(orgs, eq(orgs.id, sosRecords.orgId))
@@ -73,7 +73,7 @@ export const listSos = filteredPages({
 /** An alarm in scope with its terminal's and company's names. */
 export const findSosIn = async (db: Conn, scope: Scope, id: number) =>
   (
-    await withNamesOf(db)
+    await withNamesOf(db, {})
       .where(and(eq(sosRecords.id, id), inScope(scope)))
       .limit(1)
   )[0];

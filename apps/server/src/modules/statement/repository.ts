@@ -25,7 +25,7 @@ const statementPages = filteredPages({
     since: (v: Date) => gte(cardLedger.createdAt, v),
     until: (v: Date) => lt(cardLedger.createdAt, v),
   },
-  order: [desc(cardLedger.createdAt), desc(cardLedger.id)],
+  order: [{ desc: cardLedger.createdAt }, { desc: cardLedger.id }],
   total: 'counted',
   counter: (db, agentId, f) =>
     f.cardType === undefined && !f.since && !f.until
@@ -35,7 +35,7 @@ const statementPages = filteredPages({
           .where(eq(agentCounts.agentId, agentId))
           .then((rows) => rows[0]?.n ?? 0)
       : undefined,
-  rows: (db) =>
+  rows: (db, place) =>
     db
       .select({
         id: cardLedger.id,
@@ -50,6 +50,7 @@ const statementPages = filteredPages({
         operatorRole: cardLedger.operatorRole,
         operatorId: cardLedger.operatorId,
         createdAt: cardLedger.createdAt,
+        ...place,
       })
       .from(cardLedger)
       .$dynamic(),

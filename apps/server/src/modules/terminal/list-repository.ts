@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
@@ -135,11 +135,15 @@ const terminalPages = filteredPages({
     state: stateMatch,
     keyword: keywordMatch,
   } satisfies { [K in keyof ListFilter]-?: unknown },
-  order: [desc(terminals.id)],
+  order: [{ desc: terminals.id }],
   total: (f: ListFilter) => (f.keyword || f.state ? 'read' : 'counted'),
   counter: (db, scope, f) => (f.keyword || f.state ? undefined : counterOf(db, scope, f)),
-  rows: (db) =>
-    db.select(summaryColumns).from(terminals).innerJoin(orgs, eq(orgs.id, terminals.orgId)).$dynamic(),
+  rows: (db, place) =>
+    db
+      .select({ ...summaryColumns, ...place })
+      .from(terminals)
+      .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+      .$dynamic(),
 });
 
 export async function listTerminals(db: Conn, scope: Scope, f: ListFilter, page: number, size: number) {

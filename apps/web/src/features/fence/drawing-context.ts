@@ -8,7 +8,7 @@ import { getLoginInfo } from '../../lib/storage.ts';
  * What a fence is drawn beside: the company's other fences (its newest FenceLimits.shapesMax) and its
  * terminals' last positions (the fleet's first page), grey on the map, with a note when either is cut.
  * A company reads its own; an agent editing a fence reads the fence's company. Neither read toasts: the
- * map still draws without them.
+ * map still draws without them. The count of the company's fences comes with them.
  */
 export const useDrawingContext = (t: TFunction, editingId: number, orgId: number | undefined) => {
   const enabled = getLoginInfo()?.role === 1 || orgId !== undefined;
@@ -34,5 +34,7 @@ export const useDrawingContext = (t: TFunction, editingId: number, orgId: number
   if (total > FenceLimits.shapesMax)
     notes.push(t('fence.context.fencesCut', { count: FenceLimits.shapesMax, total }));
   if (fleet.data?.next != null) notes.push(t('fence.context.terminalsCut', { count: Limits.fleetPage }));
-  return { shapes, markers, notes, loaded: fences.isSuccess && fleet.isSuccess };
+  // How many fences the company has, once read: a new fence past FenceLimits.perCompanyMax is refused.
+  const count = fences.isSuccess ? total : undefined;
+  return { shapes, markers, notes, count, loaded: fences.isSuccess && fleet.isSuccess };
 };

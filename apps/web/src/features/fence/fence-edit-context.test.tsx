@@ -1,8 +1,9 @@
-import { api, FenceLimits } from '@ptt/contract';
+import { api, FenceLimits, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { changeLanguage } from '../../i18n/i18n.ts';
 
 interface Drawn {
   label?: string;
@@ -79,6 +80,32 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     expect(note).toContain('other fences (2)');
     expect(note).toContain('Only the newest 50 of its 53 fences are drawn.');
     expect(note).toContain('Only its first 100 users are shown.');
+  });
+
+  it('says a company at its fence cap can add none, in its language, before anything is drawn', async () => {
+    signIn(1);
+    const atCap = (total: number) =>
+      mockApi({
+        [api.fence.shapes.path]: { data: { list: [circle(7, 'Depot')], total } },
+        [api.location.fleet.path]: { data: { list: [], next: null } },
+      });
+    atCap(FenceLimits.perCompanyMax - 1);
+    const below = renderRoute('/fenceEdit');
+    await findPage('fence-edit');
+    await waitFor(() => expect(screen.getByTestId('map-other-shapes').textContent).toBe('Depot'));
+    expect(screen.queryByTestId('fence-max')).toBeNull();
+    expect((screen.getByTestId('fence-save') as HTMLButtonElement).disabled).toBe(false);
+    below.unmount();
+
+    const fetch = atCap(FenceLimits.perCompanyMax);
+    await changeLanguage('zh-Hant');
+    const full = renderRoute('/fenceEdit');
+    expect((await screen.findByTestId('fence-max')).textContent).toBe(Messages.fenceMax.cn2);
+    expect((screen.getByTestId('fence-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('fence-save'));
+    expect(sent(fetch, api.fence.add.path)).toHaveLength(0);
+    full.unmount();
+    await changeLanguage('en');
   });
 
   it('leaves out the fence being edited and reads the fence’s company for an agent', async () => {

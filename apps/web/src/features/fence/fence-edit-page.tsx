@@ -144,6 +144,8 @@ export const Component = () => {
       </div>
     );
 
+  // The server refuses a company's fence past its cap: a new one is not drawn in vain.
+  const full = !id && context.count !== undefined && context.count >= FenceLimits.perCompanyMax;
   const drawn = drawnContent(drawing);
   // A saved fence opens the map on its middle; a new one where the drawing starts, else where the
   // server opens new maps.
@@ -156,6 +158,11 @@ export const Component = () => {
         noValidate
         onSubmit={state.submit(save, () => [[api.fence.add.params, params, fieldOf]])}
       >
+        {full && (
+          <p className="field__error" role="alert" data-testid="fence-max">
+            {t('msg.fenceMax')}
+          </p>
+        )}
         <Field id="fence-name" label={t('fence.name')} error={errors.name}>
           <input
             id="fence-name"
@@ -310,7 +317,7 @@ export const Component = () => {
         <button
           type="submit"
           className="btn btn--primary btn--block"
-          disabled={state.busy || state.locked}
+          disabled={state.busy || state.locked || full}
           data-testid="fence-save"
         >
           {t('fence.save')}
