@@ -55,7 +55,14 @@ export const allEndpoints = (): Endpoint[] =>
 
 export { type SmsPurpose, SmsPurposes, smsSent } from './account.ts';
 export { agentDetail, agentSummary, cardSwitchParams, ledgerRecord, orgSummary } from './agent.ts';
-export { type AuditTarget, AuditTargets, AuditTitles, auditRecord, isAudited } from './audit.ts';
+export {
+  type AuditTarget,
+  AuditTargets,
+  AuditTitles,
+  auditRecord,
+  type DeclaredTarget,
+  isAudited,
+} from './audit.ts';
 export { appInfo, loginInfo, puzzle } from './auth.ts';
 export * from './define.ts';
 export { DeviceLimits, deviceLogin, devicePosition, deviceTime } from './device.ts';
