@@ -41,12 +41,13 @@ const rows = [
   }),
   row(0, {
     action: '/v1/feedback/send',
-    target_kind: null,
-    target_ids: [],
+    target_kind: 'feedback',
+    target_ids: [5],
     before: null,
-    after: null,
+    after: { 5: { content: 'Works well' } },
     params: { content: 'Works well' },
   }),
+  row(-1, { action: '/v1/org/password', before: null, after: null, params: { id: 3 } }),
 ];
 const pageOf = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
 const calls = (spy: ReturnType<typeof mockApi>) =>
@@ -60,7 +61,7 @@ describe('/audit, the audit log', { timeout: 20_000 }, () => {
     mockApi({ [api.audit.list.path]: pageOf(rows) });
     renderRoute('/audit');
     await findPage('audit-page');
-    const [edit, created, sent] = await screen.findAllByTestId('audit-row');
+    const [edit, created, sent, reset] = await screen.findAllByTestId('audit-row');
     expect(edit.textContent).toContain('Edited a company');
     expect(edit.textContent).toContain('Company #3');
     expect(edit.textContent).toContain('agent01 (Agent)');
@@ -70,7 +71,11 @@ describe('/audit, the audit log', { timeout: 20_000 }, () => {
     expect(created.textContent).toContain('company01 (Company)');
     expect(created.textContent).toContain('created');
     expect(created.textContent).toContain('Harbour');
-    expect(within(sent).getByTestId('audit-params').textContent).toContain('Works well');
+    expect(sent.textContent).toContain('Feedback #5');
+    expect(within(sent).getByTestId('audit-change').textContent).toContain('Works well');
+    // A password's change keeps no field: the row shows what was sent, its secret left out.
+    expect(reset.textContent).toContain('Company #3');
+    expect(within(reset).getByTestId('audit-params').textContent).toContain('id');
   });
 
   it('asks again with the action, account and days chosen', async () => {

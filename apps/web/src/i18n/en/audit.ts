@@ -25,6 +25,7 @@ export const auditEn = {
       group: 'Group',
       fence: 'Fence',
       sos: 'SOS',
+      feedback: 'Feedback',
     },
     actions: {
       profile_area: 'Changed own area',

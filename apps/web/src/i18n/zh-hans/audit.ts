@@ -25,6 +25,7 @@ export const auditZhHans = {
       group: '群组',
       fence: '围栏',
       sos: 'SOS 记录',
+      feedback: '意见反馈',
     },
     actions: {
       profile_area: '修改本账号地区',

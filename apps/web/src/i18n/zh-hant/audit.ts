@@ -25,6 +25,7 @@ export const auditZhHant = {
       group: '群組',
       fence: '圍欄',
       sos: 'SOS 記錄',
+      feedback: '意見回饋',
     },
     actions: {
       profile_area: '修改本帳號地區',
