@@ -19,9 +19,7 @@ export function agentRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, a.password, ({ change, caller, params }) =>
     sub.resetPassword(change, caller, params.id, params.password),
   );
-  route(app, deps, a.updateAgent, ({ db, change, caller, params }) =>
-    sub.updateSwitch(db, change, caller, params),
-  );
+  route(app, deps, a.updateAgent, ({ change, caller, params }) => sub.updateSwitch(change, caller, params));
   route(app, deps, a.getCardCount, ({ db, caller, params }) => sub.cardCount(db, caller, params.id));
   route(app, deps, a.setThreshold, ({ change, caller, params }) =>
     setThreshold(change, caller.id, params.cardType, params.threshold),

@@ -96,7 +96,7 @@ export async function add(db: Db, change: Change, caller: Caller, p: ParsedParam
  */
 const editAgent = (change: Change, caller: Caller, id: number, set: Partial<repo.NewAgent>) =>
   change(async (tx, note) => {
-    const agent = await agentInScope(tx, caller, id, true);
+    const agent = await agentInScope(tx, caller, id, 'no key update');
     const written = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
     await repo.updateAgentRow(tx, id, written);
     note({ targetIds: [id], ...edited(id, agent, written) });
@@ -119,7 +119,7 @@ export const updatePhone = (change: Change, caller: Caller, id: number, phone: s
 export async function resetPassword(change: Change, caller: Caller, id: number, password: string) {
   const passwordHash = await hashPassword(password);
   return change(async (tx, note) => {
-    await agentInScope(tx, caller, id, true);
+    await agentInScope(tx, caller, id, 'no key update');
     await repo.updateAgentRow(tx, id, { passwordHash });
     await endSessions(tx, 0, id);
     await removeAccount(tx, 0, id);
@@ -129,14 +129,13 @@ export async function resetPassword(change: Change, caller: Caller, id: number, 
 }
 
 export async function updateSwitch(
-  db: Db,
   change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.agent.updateAgent>,
 ) {
-  const flags = await allowedSwitch(db, caller, p);
   return change(async (tx, note) => {
     await agentInScope(tx, caller, p.id);
+    const flags = await allowedSwitch(tx, caller, p);
     const was = await changeSwitch(tx, p.id, flags);
     note({ targetIds: [p.id], ...edited(p.id, switchFields(was), switchFields(flags)) });
     return null;

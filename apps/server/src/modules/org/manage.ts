@@ -59,7 +59,7 @@ export const region = async (db: Conn, caller: Caller, id?: number) => ({
  */
 const editOrg = (change: Change, caller: Caller, id: number | undefined, set: Partial<repo.NewOrg>) =>
   change(async (tx, note) => {
-    const org = await orgInScope(tx, caller, id, true);
+    const org = await orgInScope(tx, caller, id, 'no key update');
     const written = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
     if (Object.keys(written).length > 0) await repo.updateOrgRow(tx, org.id, written);
     note({ targetIds: [org.id], orgIds: [org.id], ...edited(org.id, org, written) });
@@ -101,7 +101,7 @@ export const updateUnit = (change: Change, caller: Caller, p: ParsedParamsOf<typ
 export async function resetPassword(change: Change, caller: Caller, id: number, password: string) {
   const passwordHash = await hashPassword(password);
   return change(async (tx, note) => {
-    const org = await orgInScope(tx, caller, id, true);
+    const org = await orgInScope(tx, caller, id, 'no key update');
     await repo.updateOrgRow(tx, org.id, { passwordHash });
     await endSessions(tx, 1, org.id);
     await removeAccount(tx, 1, org.id);
@@ -116,7 +116,7 @@ export async function resetPassword(change: Change, caller: Caller, id: number, 
  */
 export const remove = (change: Change, caller: Caller, id: number) =>
   change(async (tx, note) => {
-    const org = await orgInScope(tx, caller, id, true);
+    const org = await orgInScope(tx, caller, id, 'update');
     if ((await terminals.countOfOrg(tx, org.id)) > 0) throw ruleBroken('orgHasUsers');
     await endSessions(tx, 1, org.id);
     await removeAccount(tx, 1, org.id);

@@ -11,9 +11,10 @@ import * as repo from './repository.ts';
 
 /**
  * A sub-agent of the caller. `lock`: the row is locked for the caller's transaction and checked as it
- * is under the lock, for a change that writes back what it read (as in `orgInScope`).
+ * is under the lock, for a change that writes back what it read (as in `orgInScope`): 'no key update'
+ * for an edit, which lets rows that refer to it be written meanwhile; 'update' for a deletion.
  */
-export async function agentInScope(db: Conn, caller: Caller, id: number, lock = false) {
+export async function agentInScope(db: Conn, caller: Caller, id: number, lock?: repo.RowLock) {
   const agent = await repo.findSubAgent(db, caller.id, id, lock);
   if (!agent) throw notFound();
   return agent;
@@ -23,7 +24,7 @@ export async function agentInScope(db: Conn, caller: Caller, id: number, lock = 
  * The company a call acts on: a company acts on itself; an agent names one of the companies in its
  * subtree. `lock`: locked for the caller's transaction, its scope checked on the row as locked.
  */
-export async function orgInScope(db: Conn, caller: Caller, id?: number, lock = false) {
+export async function orgInScope(db: Conn, caller: Caller, id?: number, lock?: repo.RowLock) {
   if (isOrg(caller)) {
     if (id !== undefined && id !== caller.id) throw notFound();
     const own = await repo.findOrg(db, caller.id, lock);
