@@ -1,9 +1,9 @@
 import { api, Code } from '@ptt/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, orgs } from '../src/db/schema.ts';
+import { orgs } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
-import { refuseAudit } from './audit-support.ts';
+import { lastAuditRow, refuseAudit } from './audit-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -33,15 +33,7 @@ describe.each(backends)('the audit of account changes on %s', (backend) => {
     )[0].id;
   });
 
-  const lastRow = async (action: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, action))
-        .orderBy(sql`${auditLog.id} desc`)
-        .limit(1)
-    )[0];
+  const lastRow = (action: string) => lastAuditRow(t, action);
   const ok = async (res: Promise<{ code: number; msg: { en: string } }>) => {
     const r = await res;
     expect(r.code, r.msg.en).toBe(Code.ok);

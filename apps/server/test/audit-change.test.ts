@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardLedger } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
-import { refuseAudit } from './audit-support.ts';
+import { lastAuditRow, refuseAudit } from './audit-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, day, expiriesOf, renewalTenants, setExpiries, yearsAfter } from './renewal-support.ts';
 
@@ -22,15 +22,7 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
   }, 120_000);
   afterAll(() => t.close());
 
-  const lastRow = async (action: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, action))
-        .orderBy(sql`${auditLog.id} desc`)
-        .limit(1)
-    )[0];
+  const lastRow = (action: string) => lastAuditRow(t, action);
   const ledgerRows = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger))[0].n;
 

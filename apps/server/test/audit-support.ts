@@ -1,5 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema.ts';
 import type { TestApp } from './harness.ts';
+
+/** The newest audit row of an action, or undefined. */
+export const lastAuditRow = async (t: TestApp, action: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, action))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+  )[0];
 
 const rowsOf = <R>(res: unknown) => (res as { rows?: R[] }).rows ?? (res as R[]);
 
