@@ -68,7 +68,8 @@ describe.each(backends)('audit log on %s', (backend) => {
     expect(row).toMatchObject({
       actor_role: 0,
       actor_account: 'agent01',
-      org_id: null,
+      // The company whose record changed, so that it sees what its agent did to it.
+      org_id: companyId,
       ip: '127.0.0.1',
       action: '/v1/org/updateUnit',
       target_kind: 'org',
@@ -78,6 +79,7 @@ describe.each(backends)('audit log on %s', (backend) => {
     expect(row.after?.[companyId]?.contact).toBe('Carl Wong');
     expect(row.before?.[companyId]?.contact).toBe('Carol Wong');
     expect(row.params).toMatchObject({ id: companyId, name: 'Demo_Company', contact: 'Carl Wong' });
+    expect((await audit(company)).list.map((r) => r.id)).toEqual([row.id]);
   });
 
   it('records a creation with its fields and a deletion with what it deleted', async () => {

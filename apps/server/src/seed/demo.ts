@@ -92,7 +92,7 @@ async function seedInto(db: Tx, dueSoon: boolean) {
   // The demo fleet is tracked: the company's GPS service is on, and the agent activates Location and
   // Fence for its radios with its own cards, as an agent would.
   const agent = { role: 0, id: top.id, openid: top.openid, path: top.path, sessionId: 0 } as const;
-  await setToggles(db, agent, { id: org.id, gps: 1 });
+  await setToggles(plainChange(db), agent, { id: org.id, gps: 1 });
   for (const cardType of [2, 4])
     await addService(plainChange(db), agent, { ids: created.map((t) => t.id), cardType });
   // SOS and Recording for the first four: the last two show a terminal that raises no SOS and keeps no talk.

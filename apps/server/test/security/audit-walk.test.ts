@@ -87,6 +87,27 @@ const steps = new Map<Endpoint, Step>([
     },
   ],
   [api.feedback.send, { caller: 'company', build: () => ({ content: 'The map works well' }) }],
+  // Edits whose matrix parameters write what the tenant already has: here each changes a field.
+  [
+    api.agent.modifyingAgentInformation,
+    {
+      caller: 'top',
+      build: (w) => ({ id: w.tenants.sub.agentId, name: 'Demo_Subagent', contact: 'Bob Leung' }),
+    },
+  ],
+  [api.agent.updateAgent, { caller: 'top', build: (w) => ({ id: w.tenants.sub.agentId, video_card: 1 }) }],
+  [
+    api.org.updateUnit,
+    {
+      caller: 'top',
+      build: (w) => ({ id: w.tenants.top.orgId, name: 'Demo_Company', contact: 'Carl Wong' }),
+    },
+  ],
+  [
+    api.org.setBindingPlatform,
+    { caller: 'top', build: (w) => ({ id: w.tenants.top.orgId, noise_reduction: 1 }) },
+  ],
+  [api.org.setReminderSms, { caller: 'top', build: (w) => ({ id: w.tenants.top.orgId, enabled: '0' }) }],
 ]);
 
 describe.each(backends)('the audit log against the contract on %s', (backend) => {

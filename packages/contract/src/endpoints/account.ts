@@ -90,6 +90,7 @@ export const jsp = {
     method: 'GET',
     path: '/v1/jsp/updateCardPwd',
     access: 'agent',
+    audit: { target: 'self' },
     summary: 'Set or change the 6-digit service card password with a payPwd code sent to the stored phone',
     params: () => cardPwdPair().safeExtend({ code: enteredCode() }),
     data: () => z.null(),
@@ -121,6 +122,7 @@ export const feedback = {
     method: 'POST',
     path: '/v1/feedback/send',
     access: 'any',
+    audit: { target: 'feedback' },
     summary: 'Send feedback to the operator (content up to 500 characters, contact optional)',
     params: () =>
       z.object({

@@ -185,6 +185,7 @@ export const agent = {
     method: 'GET',
     path: '/v1/agent/updatePhone',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Change the phone of a sub-agent in scope',
     params: () => z.object({ id: id(), phone: mobile() }),
     data: () => z.null(),
@@ -245,6 +246,7 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/ModifyingAgentInformation',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Edit the name, contact, phone or email of a sub-agent in scope',
     params: () =>
       z.object({
@@ -260,6 +262,7 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/password',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Set a new password for a sub-agent in scope; its sessions end',
     params: () => z.object({ id: id(), password: password() }),
     data: () => z.null(),
@@ -268,6 +271,7 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/add',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Create a sub-agent (top-level agents only) with its card switch',
     params: () =>
       cardSwitchParams().extend({
@@ -300,6 +304,7 @@ export const agent = {
     method: 'POST',
     path: '/v1/agent/updateAgent',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Set the card switch of a sub-agent in scope (only card types the caller has switched on)',
     params: () => cardSwitchParams().extend({ id: id() }),
     data: () => z.null(),

@@ -12,7 +12,7 @@ import { notice } from './notice.ts';
 import { push } from './push.ts';
 import { AuditTargets, type Route } from './route.ts';
 
-export { type AuditTarget, AuditTargets } from './route.ts';
+export { type AuditTarget, AuditTargets, type DeclaredTarget } from './route.ts';
 
 import { sos } from './sos.ts';
 import { terminal } from './terminal.ts';

@@ -61,6 +61,7 @@ export {
   AuditTargets,
   AuditTitles,
   auditRecord,
+  type DeclaredTarget,
   isAudited,
 } from './audit.ts';
 export { type ActionTitle, AuditActions, actionTitle } from './audit-actions.ts';

@@ -76,6 +76,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/updateRegion',
     access: 'any',
+    audit: { target: 'org' },
     summary: 'Change the region of a company',
     params: () => target().extend({ region: region() }),
     data: () => z.null(),
@@ -92,6 +93,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/password',
     access: 'agent',
+    audit: { target: 'org' },
     summary: 'Set a new password for a company in scope; its sessions end',
     params: () => z.object({ id: id(), password: password() }),
     data: () => z.null(),
@@ -100,6 +102,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/deletingUnit',
     access: 'agent',
+    audit: { target: 'org' },
     summary: 'Delete a company in scope that has no users left',
     params: () => z.object({ id: id() }),
     data: () => z.null(),
@@ -108,6 +111,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/changeAgent',
     access: 'agent',
+    audit: { target: 'org' },
     summary:
       'Top-level agents only: move a company of the subtree (with its users, groups, fences and records) ' +
       'to the agent itself or one of its sub-agents; both agents get a change-agent notice (type 8)',
@@ -118,6 +122,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/setBindingPlatform',
     access: 'any',
+    audit: { target: 'org' },
     summary: 'Set service toggles of a company (1 on, 0 off; absent unchanged)',
     params: () => target().extend(toggleParams().shape),
     data: () => z.null(),
@@ -126,6 +131,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/setReminderSms',
     access: 'any',
+    audit: { target: 'org' },
     summary: "Turn the expiry reminder SMS to the company's contact on (1) or off (0)",
     params: () =>
       target().extend({ enabled: z.union([z.literal('1'), z.literal('0')]).transform((v) => v === '1') }),
@@ -135,6 +141,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/updateUnit',
     access: 'any',
+    audit: { target: 'org' },
     summary: 'Edit the name, contact, phone, email or address of a company',
     params: () =>
       target().extend({
@@ -150,6 +157,7 @@ export const org = {
     method: 'POST',
     path: '/v1/org/add',
     access: 'agent',
+    audit: { target: 'org' },
     summary: 'Create a company under the signed-in agent',
     params: () =>
       z.object({

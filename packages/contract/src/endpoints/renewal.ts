@@ -207,6 +207,7 @@ export const runwayEndpoints = {
     method: 'POST',
     path: '/v1/agent/setThreshold',
     access: 'agent',
+    audit: { target: 'agent' },
     summary: 'Set the low-balance threshold of one card type (0 turns it off); the daily reminder uses it',
     params: () =>
       z.object({

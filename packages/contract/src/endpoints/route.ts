@@ -1,8 +1,14 @@
 import type { Access } from './define.ts';
 
-/** The kinds of record an audit row names as its target. */
-export const AuditTargets = ['agent', 'org', 'terminal', 'group', 'fence', 'sos'] as const;
+/** The kinds of record an audit row names as its target (a feedback: the message sent). */
+export const AuditTargets = ['agent', 'org', 'terminal', 'group', 'fence', 'sos', 'feedback'] as const;
 export type AuditTarget = (typeof AuditTargets)[number];
+
+/**
+ * The target an endpoint declares: a kind of record, or 'self', the signed-in account itself (the
+ * profile's calls), which its rows name as the concrete kind of the caller's role, agent or org.
+ */
+export type DeclaredTarget = AuditTarget | 'self';
 
 /** Where and how an endpoint is called, without its schemas. */
 export interface Route {
@@ -13,7 +19,7 @@ export interface Route {
    * What a successful call records in the audit log, written by the service in the change's own
    * transaction: the kind of record it changes (the service names which ones, with their before and after).
    */
-  audit?: { target: AuditTarget };
+  audit?: { target: DeclaredTarget };
   /**
    * The call spends or moves cards or creates terminals: it honours an `Idempotency-Key` header, so a
    * repeat with the same key and parameters answers the first call's answer and changes nothing.

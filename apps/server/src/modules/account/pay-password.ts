@@ -2,9 +2,11 @@ import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as agents from '../agent/service.ts';
+import { changeOwn } from './accounts.ts';
 import { checkCode, targetOf } from './sms.ts';
 
 /** checkPwd's check: whether the agent has a pay password, once the one given is verified. */
@@ -51,13 +53,13 @@ export async function checkPwd(db: Db, caller: Caller, payPwd: string) {
  */
 export async function setPayPwd(
   db: Db,
+  change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.jsp.updateCardPwd>,
   ip: string,
 ) {
   const target = await targetOf(db, { purpose: 'payPwd' }, caller, false);
   await checkCode(db, target, p.code, ip, true);
-  await agents.updateOwn(db, caller.id, { payPwdHash: await hashPassword(p.cardPwd) });
-  await clear(db, RateLimits.payPwd(caller.id));
-  return null;
+  const payPwdHash = await hashPassword(p.cardPwd);
+  return changeOwn(change, caller, { payPwdHash }, (tx) => clear(tx, RateLimits.payPwd(caller.id)));
 }

@@ -23,8 +23,12 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, api.jsp.verificationCode, async ({ db, params, req, ip }) =>
     verifyOnly(db, params, await callerFor(deps, req, params), ip),
   );
-  route(app, deps, api.jsp.updateCardPwd, ({ db, caller, params, ip }) => setPayPwd(db, caller, params, ip));
+  route(app, deps, api.jsp.updateCardPwd, ({ db, change, caller, params, ip }) =>
+    setPayPwd(db, change, caller, params, ip),
+  );
   route(app, deps, api.jsp.checkPwd, ({ db, caller, params }) => checkPwd(db, caller, params.payPwd));
   route(app, deps, api.jsp.setPhoneAndPwd, ({ db, params, ip }) => resetForgotten(db, params, ip));
-  route(app, deps, api.profile.password, ({ db, caller, params }) => changePassword(db, caller, params));
+  route(app, deps, api.profile.password, ({ db, change, caller, params }) =>
+    changePassword(db, change, caller, params),
+  );
 }

@@ -18,6 +18,10 @@ export const anyAgent = async (db: Conn) =>
 export const findAgentById = async (db: Conn, id: number) =>
   (await db.select().from(agents).where(eq(agents.id, id)).limit(1))[0];
 
+/** An agent's row locked for an edit in the caller's transaction (rows referring to it may still be written). */
+export const lockAgent = async (tx: Conn, id: number) =>
+  (await tx.select().from(agents).where(eq(agents.id, id)).for('no key update'))[0];
+
 export const insertAgent = async (db: Conn, row: NewAgent) =>
   (await db.insert(agents).values(row).returning())[0];
 

@@ -1,9 +1,11 @@
 import { CardTypes, isSubAgentPath, Limits } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { plainChange } from '../../http/route.ts';
 import { hashPassword, newOpenid, verifyPassword } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as cards from '../card/service.ts';
+import { switchFields } from '../card/settings.ts';
 import * as repo from './repository.ts';
 
 const segment = (n: number) => n.toString(36).toUpperCase().padStart(Limits.pathSegment, '0');
@@ -17,6 +19,16 @@ export interface AgentInput {
   phone?: string;
   email?: string;
 }
+
+/** What an audit row keeps of an agent it created: who it is, never its secrets. */
+const recordOf = (agent: repo.AgentRow) => ({
+  name: agent.name,
+  account: agent.account,
+  contact: agent.contact,
+  phone: agent.phone,
+  email: agent.email,
+  path: agent.path,
+});
 
 async function insertWithPath(tx: Conn, input: AgentInput, parentId: number | null, path: string) {
   if (await repo.findAgentByAccount(tx, input.account)) throw conflict('accountTaken');
@@ -48,16 +60,31 @@ export async function createTopLevelAgent(db: Db, input: AgentInput) {
   );
 }
 
-/** A sub-agent under a top-level agent; sub-agents create no agents. */
-export async function createSubAgent(db: Db, parentId: number, input: AgentInput) {
+/**
+ * A sub-agent under a top-level agent with the card types `enabled` switched on, in `change` (agent/add's,
+ * which records it; a transaction of its own for the seed); sub-agents create no agents.
+ */
+export async function createSubAgent(
+  db: Conn,
+  parentId: number,
+  input: AgentInput,
+  enabled: cards.Switch = {},
+  change = plainChange(db),
+) {
   return unlessTaken(
     () =>
-      db.transaction(async (tx) => {
+      change(async (tx, note) => {
         const parent = await repo.findAgentById(tx, parentId);
         if (!parent) throw notFound();
         if (isSubAgentPath(parent.path)) throw forbidden();
         const taken = await repo.takeChildSeq(tx, parentId);
-        return insertWithPath(tx, input, parentId, taken.path + segment(taken.seq));
+        const agent = await insertWithPath(tx, input, parentId, taken.path + segment(taken.seq));
+        await cards.setSwitch(tx, agent.id, enabled);
+        note({
+          targetIds: [agent.id],
+          after: { [agent.id]: { ...recordOf(agent), ...switchFields(enabled) } },
+        });
+        return agent;
       }),
     () => conflict('accountTaken'),
   );
@@ -73,6 +100,8 @@ export type OwnFields = Partial<
   Pick<repo.NewAgent, 'contact' | 'area' | 'address' | 'phone' | 'email' | 'passwordHash' | 'payPwdHash'>
 >;
 export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateAgentRow(db, id, set);
+/** The agent's own row, locked for a change of its own fields. */
+export const lockOwn = (tx: Conn, id: number) => repo.lockAgent(tx, id);
 
 type AgentRow = NonNullable<Awaited<ReturnType<typeof repo.findAgentById>>>;
 type CardRow = repo.CardRow;

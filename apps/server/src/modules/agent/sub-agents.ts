@@ -2,8 +2,10 @@ import { type api, CardTypes, Code, isSubAgentPath, type ParsedParamsOf } from '
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import * as cards from '../card/service.ts';
+import { edited } from '../audit/service.ts';
+import { changeSwitch, switchFields } from '../card/settings.ts';
 import { removeAccount } from '../push/service.ts';
 import { agentInScope } from '../scope/service.ts';
 import { endSessions } from '../session/service.ts';
@@ -81,52 +83,63 @@ async function allowedSwitch(db: Conn, caller: Caller, params: SwitchParams) {
   return flags;
 }
 
-export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.add>) {
+export async function add(db: Db, change: Change, caller: Caller, p: ParsedParamsOf<typeof api.agent.add>) {
   ensureTopLevel(caller);
   const flags = await allowedSwitch(db, caller, p);
-  const agent = await createSubAgent(db, caller.id, p);
-  await cards.setSwitch(db, agent.id, flags);
+  const agent = await createSubAgent(db, caller.id, p, flags, change);
   return { id: agent.id };
 }
 
-export async function edit(
-  db: Conn,
+/**
+ * Writes fields of a sub-agent in `change`: its row locked and checked in scope as it is, the audit
+ * keeping the fields that changed.
+ */
+const editAgent = (change: Change, caller: Caller, id: number, set: Partial<repo.NewAgent>) =>
+  change(async (tx, note) => {
+    const agent = await agentInScope(tx, caller, id, 'no key update');
+    const written = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    await repo.updateAgentRow(tx, id, written);
+    note({ targetIds: [id], ...edited(id, agent, written) });
+    return null;
+  });
+
+export const edit = (
+  change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.agent.modifyingAgentInformation>,
-) {
-  await agentInScope(db, caller, p.id);
-  await repo.updateAgentRow(db, p.id, {
-    name: p.name,
-    contact: p.contact,
-    ...(p.phone !== undefined ? { phone: p.phone } : {}),
-    ...(p.email !== undefined ? { email: p.email } : {}),
-  });
-  return null;
-}
+) => editAgent(change, caller, p.id, { name: p.name, contact: p.contact, phone: p.phone, email: p.email });
 
-export async function updatePhone(db: Conn, caller: Caller, id: number, phone: string) {
-  await agentInScope(db, caller, id);
-  await repo.updateAgentRow(db, id, { phone });
-  return null;
-}
+export const updatePhone = (change: Change, caller: Caller, id: number, phone: string) =>
+  editAgent(change, caller, id, { phone });
 
-/** A new password set by the parent ends every session of the sub-agent. */
-export async function resetPassword(db: Db, caller: Caller, id: number, password: string) {
-  await agentInScope(db, caller, id);
+/**
+ * A new password set by the parent ends every session of the sub-agent; its audit row names the
+ * sub-agent and keeps no field.
+ */
+export async function resetPassword(change: Change, caller: Caller, id: number, password: string) {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return change(async (tx, note) => {
+    await agentInScope(tx, caller, id, 'no key update');
     await repo.updateAgentRow(tx, id, { passwordHash });
     await endSessions(tx, 0, id);
     await removeAccount(tx, 0, id);
+    note({ targetIds: [id] });
+    return null;
   });
-  return null;
 }
 
-export async function updateSwitch(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.agent.updateAgent>) {
-  await agentInScope(db, caller, p.id);
-  const flags = await allowedSwitch(db, caller, p);
-  await db.transaction((tx) => cards.setSwitch(tx, p.id, flags));
-  return null;
+export async function updateSwitch(
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.agent.updateAgent>,
+) {
+  return change(async (tx, note) => {
+    await agentInScope(tx, caller, p.id);
+    const flags = await allowedSwitch(tx, caller, p);
+    const was = await changeSwitch(tx, p.id, flags);
+    note({ targetIds: [p.id], ...edited(p.id, switchFields(was), switchFields(flags)) });
+    return null;
+  });
 }
 
 /** The caller's own row with its cards (no `id`, or its own), or one of its sub-agents' (40401 otherwise). */

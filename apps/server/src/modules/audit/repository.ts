@@ -3,7 +3,7 @@ import { and, arrayContains, eq, getTableColumns, gte, inArray, lt, or } from 'd
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
-import { agents, auditLog, fences, groups, orgs, sosRecords, terminals } from '../../db/schema.ts';
+import { agents, auditLog, feedback, fences, groups, orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -25,6 +25,7 @@ const targetTables: Record<AuditTarget, PgTable & { id: PgColumn }> = {
   group: groups,
   fence: fences,
   sos: sosRecords,
+  feedback,
 };
 
 /** Target records as they are now, whole rows by id (a missing one is absent). */

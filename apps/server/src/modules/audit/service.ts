@@ -7,6 +7,7 @@ import {
   type api,
   ColumnTitles as C,
   type DataOf,
+  type DeclaredTarget,
   type Endpoint,
   fieldLines,
   isAudited,
@@ -36,6 +37,7 @@ const idKeys: Record<AuditTarget, string[]> = {
   group: ['id'],
   fence: ['id'],
   sos: ['id', 'ids'],
+  feedback: [],
 };
 
 const isTarget = (s: string): s is AuditTarget => (AuditTargets as readonly string[]).includes(s);
@@ -103,6 +105,25 @@ export function changes(before: Map<number, Fields>, after: Map<number, Fields>)
   return { before: none(b) ? null : b, after: none(a) ? null : a };
 }
 
+/** The kind a row names: the signed-in account's ('self') is the caller's, an agent or a company. */
+const kindOf = (target: DeclaredTarget | undefined, caller: Caller): AuditTarget | null =>
+  target === 'self' ? (caller.role === Role.agent ? 'agent' : 'org') : (target ?? null);
+
+/**
+ * One record's note of an edit: the fields written that differ from the row as it was locked, before
+ * and after (nothing when the edit wrote what was there). Fields left undefined were not written; a
+ * secret or its hash is never kept, so a password's change notes its record and no field.
+ */
+export function edited(id: number, was: Fields, set: Fields): Pick<AuditNote, 'before' | 'after'> {
+  const same = (k: string) => JSON.stringify(recordable(was[k])) === JSON.stringify(recordable(set[k]));
+  const names = Object.keys(set).filter((k) => set[k] !== undefined && !hidden(k) && !same(k));
+  if (names.length === 0) return {};
+  return {
+    before: { [id]: Object.fromEntries(names.map((k) => [k, was[k] ?? null])) },
+    after: { [id]: Object.fromEntries(names.map((k) => [k, set[k]])) },
+  };
+}
+
 /**
  * Writes the audit row of a change whose endpoint declares its audit, in the change's transaction, from
  * what the service holds under its locks (`note`): a failure here rolls the change back.
@@ -124,7 +145,7 @@ export async function write(
     agentPath: caller.path,
     ip: c.ip,
     action: endpoint.path,
-    targetKind: endpoint.audit?.target ?? null,
+    targetKind: kindOf(endpoint.audit?.target, caller),
     targetIds: [...new Set(note.targetIds)],
     before: emptyAsNull(recordable(note.before ?? null) as ById | null),
     after: emptyAsNull(recordable(note.after ?? null) as ById | null),

@@ -40,7 +40,10 @@ export function netMoves(moves: CardsMoved[]): CardsMoved[] {
 /** Every agent has one row per card type: balance 0, switched off. */
 export const initCards = (tx: Conn, agentId: number) => repo.insertCardRows(tx, agentId, cardTypeCodes);
 
-export async function setSwitch(tx: Conn, agentId: number, enabled: Partial<Record<number, boolean>>) {
+/** Card types switched on (true) or off (false) by code; an absent type is left as it is. */
+export type Switch = Partial<Record<number, boolean>>;
+
+export async function setSwitch(tx: Conn, agentId: number, enabled: Switch) {
   for (const [type, on] of Object.entries(enabled)) {
     if (on !== undefined) await repo.setEnabled(tx, agentId, Number(type), on);
   }
@@ -392,12 +395,6 @@ export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: 
     });
   await repo.insertLedgerRows(tx, rows);
   return moves;
-}
-
-/** The low-balance threshold of one of the agent's enabled card types (0: none). */
-export async function setThreshold(db: Conn, agentId: number, cardType: number, threshold: number) {
-  if (!(await isEnabled(db, agentId, cardType))) throw ruleBroken('cardTypeNotAllowed', { cardType });
-  await repo.setThreshold(db, agentId, cardType, threshold);
 }
 
 /** The balance message of a card type, for a check made before anything is written. */

@@ -4,5 +4,11 @@ import { type Deps, route } from '../../http/route.ts';
 import { send } from './service.ts';
 
 export function feedbackRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, api.feedback.send, ({ db, caller, params }) => send(db, caller, params), 'feedbackThanks');
+  route(
+    app,
+    deps,
+    api.feedback.send,
+    ({ db, change, caller, params }) => send(db, change, caller, params),
+    'feedbackThanks',
+  );
 }

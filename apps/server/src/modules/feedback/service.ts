@@ -1,6 +1,7 @@
 import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { Change } from '../../http/route.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import * as repo from './repository.ts';
 
@@ -11,13 +12,19 @@ const perAccount = (c: Caller): throttle.Limit => ({
   windowSeconds: 3600,
 });
 
-export async function send(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.feedback.send>) {
+/** A feedback of the signed-in account; its audit row names it and keeps what was sent. */
+export async function send(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.feedback.send>,
+) {
   await throttle.take(db, perAccount(caller));
-  return repo.insertFeedback(db, {
-    role: caller.role,
-    subjectId: caller.id,
-    content: p.content,
-    contact: p.contact ?? '',
+  const sent = { content: p.content, contact: p.contact ?? '' };
+  return change(async (tx, note) => {
+    const row = await repo.insertFeedback(tx, { role: caller.role, subjectId: caller.id, ...sent });
+    note({ targetIds: [row.id], after: { [row.id]: sent } });
+    return row;
   });
 }
 

@@ -12,9 +12,11 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
+import { edited } from '../audit/service.ts';
 import { orgMoved } from '../live/service.ts';
 import * as notices from '../notice/service.ts';
 import { removeAccount } from '../push/service.ts';
@@ -22,7 +24,7 @@ import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions, moveScope } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
-import { createOrg, toggleColumn, togglesOf } from './service.ts';
+import { createOrg, recordOf, toggleColumn, togglesOf } from './service.ts';
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
@@ -51,73 +53,80 @@ export const region = async (db: Conn, caller: Caller, id?: number) => ({
   region: (await orgInScope(db, caller, id)).region,
 });
 
-export async function updateRegion(db: Conn, caller: Caller, id: number | undefined, value: string) {
-  const org = await orgInScope(db, caller, id);
-  await repo.updateOrgRow(db, org.id, { region: value });
-  return null;
-}
+/**
+ * Writes fields of a company in scope in `change`: the row is locked and checked in scope as it is,
+ * and the audit keeps the fields that changed.
+ */
+const editOrg = (change: Change, caller: Caller, id: number | undefined, set: Partial<repo.NewOrg>) =>
+  change(async (tx, note) => {
+    const org = await orgInScope(tx, caller, id, 'no key update');
+    const written = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    if (Object.keys(written).length > 0) await repo.updateOrgRow(tx, org.id, written);
+    note({ targetIds: [org.id], orgIds: [org.id], ...edited(org.id, org, written) });
+    return null;
+  });
+
+export const updateRegion = (change: Change, caller: Caller, id: number | undefined, value: string) =>
+  editOrg(change, caller, id, { region: value });
 
 export const servers = async (db: Conn, caller: Caller, id?: number) =>
   repo.serversOf(db, (await orgInScope(db, caller, id)).id);
 
-export async function setToggles(
-  db: Conn,
+export function setToggles(
+  change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.org.setBindingPlatform>,
 ) {
-  const org = await orgInScope(db, caller, p.id);
   const set: Partial<repo.NewOrg> = {};
   for (const t of ServiceToggles) {
     if (p[t] !== undefined) Object.assign(set, { [toggleColumn[t]]: p[t] === 1 });
   }
-  if (Object.keys(set).length > 0) await repo.updateOrgRow(db, org.id, set);
-  return null;
+  return editOrg(change, caller, p.id, set);
 }
 
 /** Whether the company's contact gets the daily expiry reminder by SMS. */
-export async function setReminderSms(db: Conn, caller: Caller, id: number | undefined, enabled: boolean) {
-  const org = await orgInScope(db, caller, id);
-  await repo.updateOrgRow(db, org.id, { reminderSms: enabled });
-  return null;
-}
+export const setReminderSms = (change: Change, caller: Caller, id: number | undefined, enabled: boolean) =>
+  editOrg(change, caller, id, { reminderSms: enabled });
 
-export async function updateUnit(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) {
-  const org = await orgInScope(db, caller, p.id);
-  await repo.updateOrgRow(db, org.id, {
+export const updateUnit = (change: Change, caller: Caller, p: ParsedParamsOf<typeof api.org.updateUnit>) =>
+  editOrg(change, caller, p.id, {
     name: p.name,
     contact: p.contact,
-    ...(p.phone !== undefined ? { phone: p.phone } : {}),
-    ...(p.email !== undefined ? { email: p.email } : {}),
-    ...(p.address !== undefined ? { address: p.address } : {}),
+    phone: p.phone,
+    email: p.email,
+    address: p.address,
   });
-  return null;
-}
 
-export async function resetPassword(db: Db, caller: Caller, id: number, password: string) {
-  const org = await orgInScope(db, caller, id);
+/** A new password ends the company's sessions; its audit row names the company and keeps no field. */
+export async function resetPassword(change: Change, caller: Caller, id: number, password: string) {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return change(async (tx, note) => {
+    const org = await orgInScope(tx, caller, id, 'no key update');
     await repo.updateOrgRow(tx, org.id, { passwordHash });
     await endSessions(tx, 1, org.id);
     await removeAccount(tx, 1, org.id);
+    note({ targetIds: [org.id], orgIds: [org.id] });
+    return null;
   });
-  return null;
 }
 
-/** A company with users cannot be deleted; its groups, servers and sessions go with it. */
-export async function remove(db: Db, caller: Caller, id: number) {
-  const org = await orgInScope(db, caller, id);
-  await db.transaction(async (tx) => {
+/**
+ * A company with users cannot be deleted; its groups, servers and sessions go with it. Its row stays
+ * locked from the check to the deletion, so a terminal created meanwhile waits and then finds it gone.
+ */
+export const remove = (change: Change, caller: Caller, id: number) =>
+  change(async (tx, note) => {
+    const org = await orgInScope(tx, caller, id, 'update');
     if ((await terminals.countOfOrg(tx, org.id)) > 0) throw ruleBroken('orgHasUsers');
     await endSessions(tx, 1, org.id);
     await removeAccount(tx, 1, org.id);
     await repo.deleteOrgRow(tx, org.id);
+    note({ targetIds: [org.id], orgIds: [org.id], before: { [org.id]: recordOf(org) } });
+    return null;
   });
-  return null;
-}
 
-export async function add(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.org.add>) {
-  const org = await createOrg(db, caller.id, p);
+export async function add(db: Db, change: Change, caller: Caller, p: ParsedParamsOf<typeof api.org.add>) {
+  const org = await createOrg(db, caller.id, p, change);
   return { id: org.id };
 }
 
@@ -187,7 +196,12 @@ export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof 
  * to one of its sub-agents, with everything that carries the agent path, in one transaction; the agent
  * losing the company and the agent gaining it each get a notice.
  */
-export async function changeAgent(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.org.changeAgent>) {
+export async function changeAgent(
+  db: Db,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.org.changeAgent>,
+) {
   if (isSubAgentPath(caller.path)) throw new AppError(Code.forbidden, 'topAgentOnly');
   const org = await orgInScope(db, caller, p.orgId);
   const target =
@@ -195,7 +209,7 @@ export async function changeAgent(db: Db, caller: Caller, p: ParsedParamsOf<type
       ? await agents.findById(db, caller.id)
       : await agentInScope(db, caller, p.agentId);
   if (!target) throw notFound();
-  return db.transaction(async (tx) => {
+  return change(async (tx, note) => {
     // Read again under the lock: a concurrent change of the same company must see this one's result.
     const locked = await repo.lockOrgForMove(tx, org.id);
     if (!locked) throw notFound();
@@ -216,6 +230,12 @@ export async function changeAgent(db: Db, caller: Caller, p: ParsedParamsOf<type
     // In agent-id order, as the notice counters are kept.
     for (const agentId of [from.id, target.id].sort((a, b) => a - b))
       await notices.record(tx, { agentId, ...notice });
+    note({
+      targetIds: [locked.id],
+      orgIds: [locked.id],
+      before: { [locked.id]: { agentId: from.id } },
+      after: { [locked.id]: { agentId: target.id } },
+    });
     return null;
   });
 }

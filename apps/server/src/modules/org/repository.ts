@@ -53,6 +53,10 @@ export type OrgRow = typeof orgs.$inferSelect;
 export const findOrgById = async (db: Conn, id: number) =>
   (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
 
+/** A company's row locked for an edit in the caller's transaction (rows referring to it may still be written). */
+export const lockOrg = async (tx: Conn, id: number) =>
+  (await tx.select().from(orgs).where(eq(orgs.id, id)).for('no key update'))[0];
+
 export const updateOrgRow = async (db: Conn, id: number, set: Partial<NewOrg>) => {
   await db.update(orgs).set(set).where(eq(orgs.id, id));
 };

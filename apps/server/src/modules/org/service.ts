@@ -1,6 +1,7 @@
 import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { plainChange } from '../../http/route.ts';
 import { hashPassword, newOpenid } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
@@ -34,30 +35,50 @@ export interface OrgInput {
   region?: string;
 }
 
-export async function createOrg(db: Db, agentId: number, input: OrgInput) {
+/** What an audit row keeps of a company it created or deleted: who it is, never its secrets. */
+export const recordOf = (org: repo.OrgRow) => ({
+  name: org.name,
+  account: org.account,
+  contact: org.contact,
+  phone: org.phone,
+  email: org.email,
+  address: org.address,
+  region: org.region,
+  agentId: org.agentId,
+});
+
+/**
+ * A new company under an agent, in `change` (org/add's, which records it; a transaction of its own
+ * for the CLI and the seed).
+ */
+export async function createOrg(db: Conn, agentId: number, input: OrgInput, change = plainChange(db)) {
   return unlessTaken(
-    () => insertOrg(db, agentId, input),
+    () =>
+      change(async (tx, note) => {
+        const org = await insertOrg(tx, agentId, input);
+        note({ targetIds: [org.id], orgIds: [org.id], after: { [org.id]: recordOf(org) } });
+        return org;
+      }),
     () => conflict('accountTaken'),
   );
 }
 
-const insertOrg = (db: Db, agentId: number, input: OrgInput) =>
-  db.transaction(async (tx) => {
-    const agent = await agents.findById(tx, agentId);
-    if (!agent) throw notFound();
-    if (await repo.findOrgByAccount(tx, input.account)) throw conflict('accountTaken');
-    return repo.insertOrg(tx, {
-      agentId,
-      agentPath: agent.path,
-      name: input.name,
-      contact: input.contact ?? '',
-      account: input.account,
-      passwordHash: await hashPassword(input.password),
-      openid: newOpenid(),
-      phone: input.phone ?? '',
-      region: input.region ?? '',
-    });
+async function insertOrg(tx: Conn, agentId: number, input: OrgInput) {
+  const agent = await agents.findById(tx, agentId);
+  if (!agent) throw notFound();
+  if (await repo.findOrgByAccount(tx, input.account)) throw conflict('accountTaken');
+  return repo.insertOrg(tx, {
+    agentId,
+    agentPath: agent.path,
+    name: input.name,
+    contact: input.contact ?? '',
+    account: input.account,
+    passwordHash: await hashPassword(input.password),
+    openid: newOpenid(),
+    phone: input.phone ?? '',
+    region: input.region ?? '',
   });
+}
 
 export const findByAccount = (db: Conn, account: string) => repo.findOrgByAccount(db, account);
 export const findById = (db: Conn, id: number) => repo.findOrgById(db, id);
@@ -67,6 +88,8 @@ export type OwnFields = Partial<
   Pick<repo.NewOrg, 'contact' | 'area' | 'address' | 'phone' | 'email' | 'passwordHash'>
 >;
 export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateOrgRow(db, id, set);
+/** The company's own row, locked for a change of its own fields. */
+export const lockOwn = (tx: Conn, id: number) => repo.lockOrg(tx, id);
 
 /** orginfo (SPEC §3). */
 export async function orgInfo(db: Conn, id: number) {

@@ -11,13 +11,19 @@ export function profileRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, api.profile.agent, ({ db, caller }) => agentInfo(db, caller.id));
   route(app, deps, api.profile.org, ({ db, caller }) => orgInfo(db, caller.id));
   const p = api.profile;
-  route(app, deps, p.area, ({ db, caller, params }) => updateField(db, caller, { area: params.area }));
-  route(app, deps, p.contact, ({ db, caller, params }) =>
-    updateField(db, caller, { contact: params.contact }),
+  route(app, deps, p.area, ({ change, caller, params }) =>
+    updateField(change, caller, { area: params.area }),
   );
-  route(app, deps, p.address, ({ db, caller, params }) =>
-    updateField(db, caller, { address: params.address }),
+  route(app, deps, p.contact, ({ change, caller, params }) =>
+    updateField(change, caller, { contact: params.contact }),
   );
-  route(app, deps, p.email, ({ db, caller, params }) => updateField(db, caller, { email: params.email }));
-  route(app, deps, p.mobile, ({ db, caller, params, ip }) => updateMobile(db, caller, params, ip));
+  route(app, deps, p.address, ({ change, caller, params }) =>
+    updateField(change, caller, { address: params.address }),
+  );
+  route(app, deps, p.email, ({ change, caller, params }) =>
+    updateField(change, caller, { email: params.email }),
+  );
+  route(app, deps, p.mobile, ({ db, change, caller, params, ip }) =>
+    updateMobile(db, change, caller, params, ip),
+  );
 }

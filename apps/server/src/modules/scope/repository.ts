@@ -7,17 +7,22 @@ import { type Scope, scopeKey } from '../../http/caller.ts';
  * A sub-agent of `parent`, or nothing. Agents have two levels (sub-agents create none), so the agents
  * below a path are its agent's children.
  */
-export const findSubAgent = async (db: Conn, parent: number, id: number) =>
-  (
-    await db
-      .select()
-      .from(agents)
-      .where(and(eq(agents.id, id), eq(agents.parentId, parent)))
-      .limit(1)
-  )[0];
+/** How a change locks the row it reads: 'update' when it deletes it, else 'no key update'. */
+export type RowLock = 'update' | 'no key update';
 
-export const findOrg = async (db: Conn, id: number) =>
-  (await db.select().from(orgs).where(eq(orgs.id, id)).limit(1))[0];
+export const findSubAgent = async (db: Conn, parent: number, id: number, lock?: RowLock) => {
+  const q = db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.parentId, parent)))
+    .limit(1);
+  return (await (lock ? q.for(lock) : q))[0];
+};
+
+export const findOrg = async (db: Conn, id: number, lock?: RowLock) => {
+  const q = db.select().from(orgs).where(eq(orgs.id, id)).limit(1);
+  return (await (lock ? q.for(lock) : q))[0];
+};
 
 /**
  * Terminals and groups are scoped by equalities on indexed columns: a company's own, a sub-agent's

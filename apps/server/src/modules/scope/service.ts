@@ -9,26 +9,30 @@ import * as repo from './repository.ts';
  * module may use it.
  */
 
-/** A sub-agent of the caller. */
-export async function agentInScope(db: Conn, caller: Caller, id: number) {
-  const agent = await repo.findSubAgent(db, caller.id, id);
+/**
+ * A sub-agent of the caller. `lock`: the row is locked for the caller's transaction and checked as it
+ * is under the lock, for a change that writes back what it read (as in `orgInScope`): 'no key update'
+ * for an edit, which lets rows that refer to it be written meanwhile; 'update' for a deletion.
+ */
+export async function agentInScope(db: Conn, caller: Caller, id: number, lock?: repo.RowLock) {
+  const agent = await repo.findSubAgent(db, caller.id, id, lock);
   if (!agent) throw notFound();
   return agent;
 }
 
 /**
  * The company a call acts on: a company acts on itself; an agent names one of the companies in its
- * subtree.
+ * subtree. `lock`: locked for the caller's transaction, its scope checked on the row as locked.
  */
-export async function orgInScope(db: Conn, caller: Caller, id?: number) {
+export async function orgInScope(db: Conn, caller: Caller, id?: number, lock?: repo.RowLock) {
   if (isOrg(caller)) {
     if (id !== undefined && id !== caller.id) throw notFound();
-    const own = await repo.findOrg(db, caller.id);
+    const own = await repo.findOrg(db, caller.id, lock);
     if (!own) throw notFound();
     return own;
   }
   if (id === undefined) throw notFound();
-  const org = await repo.findOrg(db, id);
+  const org = await repo.findOrg(db, id, lock);
   if (!org?.agentPath.startsWith(caller.path)) throw notFound();
   return org;
 }

@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema.ts';
+import type { TestApp } from './harness.ts';
+
+/** The newest audit row of an action, or undefined. */
+export const lastAuditRow = async (t: TestApp, action: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, action))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+  )[0];
+
+const rowsOf = <R>(res: unknown) => (res as { rows?: R[] }).rows ?? (res as R[]);
+
+/**
+ * Makes the audit log refuse the rows of one action, as a full disk or a broken partition would refuse
+ * any, on every partition; answers the undoing of it.
+ */
+export async function refuseAudit(t: TestApp, action: string) {
+  const db = t.database.db;
+  await db.execute(
+    sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$
+      begin if new.action = '${action}' then raise exception 'audit refused'; end if; return new; end $$`),
+  );
+  const names = rowsOf<{ name: string }>(
+    await db.execute(
+      sql.raw(`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+               where i.inhparent = 'audit_log'::regclass`),
+    ),
+  ).map((r) => r.name);
+  for (const name of names)
+    await db.execute(
+      sql.raw(`create trigger refuse_audit before insert on ${name}
+        for each row execute function refuse_audit()`),
+    );
+  return async () => {
+    for (const name of names) await db.execute(sql.raw(`drop trigger if exists refuse_audit on ${name}`));
+    await db.execute(sql.raw('drop function refuse_audit()'));
+  };
+}
