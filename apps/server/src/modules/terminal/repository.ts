@@ -103,24 +103,6 @@ export const findDetailIn = async (db: Conn, scope: Scope, id: number) =>
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
   db.update(terminals).set(set).where(eq(terminals.id, id));
 
-/** The fields an edit in scope may set (terminal/updateUser without a company change). */
-type EditedField = 'name' | 'iccid' | 'remark' | 'dispatcher';
-
-/** Updates a terminal in scope; false when there is none. */
-export const updateTerminalIn = async (
-  db: Conn,
-  scope: Scope,
-  id: number,
-  set: Partial<Pick<NewTerminal, EditedField>>,
-) =>
-  (
-    await db
-      .update(terminals)
-      .set(set)
-      .where(and(eq(terminals.id, id), inScope(scope)))
-      .returning({ id: terminals.id })
-  ).length > 0;
-
 export const deleteTerminals = (db: Conn, ids: number[]) =>
   db.delete(terminals).where(inArray(terminals.id, ids));
 
