@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardLedger } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
+import { lastAuditRow, whileAuditRefuses } from './audit-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { balance, day, expiriesOf, renewalTenants, setExpiries, yearsAfter } from './renewal-support.ts';
 
@@ -21,15 +22,7 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
   }, 120_000);
   afterAll(() => t.close());
 
-  const lastRow = async (action: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, action))
-        .orderBy(sql`${auditLog.id} desc`)
-        .limit(1)
-    )[0];
+  const lastRow = (action: string) => lastAuditRow(t, action);
   const ledgerRows = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger))[0].n;
 
@@ -71,29 +64,7 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
   });
 
   it('a change whose audit row cannot be written leaves nothing: no balance moved, no ledger row', async () => {
-    // The log refuses this one action, as a full disk or a broken partition would refuse any.
-    await t.database.db.execute(
-      sql.raw(`create function refuse_sale_audit() returns trigger language plpgsql as $$
-        begin if new.action = '/v1/agent/blance/add' then raise exception 'audit refused'; end if; return new; end $$`),
-    );
-    await t.database.db.execute(
-      sql.raw(`create trigger refuse_sale_audit before insert on audit_log_default
-        for each row execute function refuse_sale_audit()`),
-    );
-    const partitions = await t.database.db.execute(
-      sql.raw(`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-               where i.inhparent = 'audit_log'::regclass`),
-    );
-    const names = (
-      (partitions as unknown as { rows?: { name: string }[] }).rows ??
-      (partitions as unknown as { name: string }[])
-    ).map((r) => r.name);
-    for (const name of names.filter((n) => n !== 'audit_log_default'))
-      await t.database.db.execute(
-        sql.raw(`create trigger refuse_sale_audit before insert on ${name}
-          for each row execute function refuse_sale_audit()`),
-      );
-    try {
+    await whileAuditRefuses(t, '/v1/agent/blance/add', async () => {
       const [mine, rows, audited] = [
         await balance(t, 'agent01', 0),
         await ledgerRows(),
@@ -104,11 +75,7 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
       expect(await balance(t, 'agent01', 0)).toBe(mine);
       expect(await ledgerRows()).toBe(rows);
       expect((await lastRow('/v1/agent/blance/add'))?.id).toBe(audited);
-    } finally {
-      for (const name of names)
-        await t.database.db.execute(sql.raw(`drop trigger if exists refuse_sale_audit on ${name}`));
-      await t.database.db.execute(sql.raw('drop function refuse_sale_audit()'));
-    }
+    });
   });
 
   it('a refused spend leaves no audit row', async () => {
