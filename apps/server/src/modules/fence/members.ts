@@ -53,13 +53,8 @@ export const addMembers = (change: Change, caller: Caller, p: ParsedParamsOf<typ
     if (joining.length !== new Set(p.terminalIds).size) throw notFound();
     const f = await fenceInScope(tx, caller, p.id, 'key share');
     // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
-    const added = new Set(
-      await repo.addMembers(
-        tx,
-        f.id,
-        joining.map((t) => t.id),
-      ),
-    );
+    const ids = joining.map((t) => t.id);
+    const added = new Set(await repo.addMembers(tx, f.id, ids));
     const members = joining.filter((t) => added.has(t.id));
     note({ targetIds: [f.id], orgIds: [f.orgId], after: members.length ? { [f.id]: { members } } : null });
     return { added: members.length };

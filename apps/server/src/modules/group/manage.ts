@@ -90,7 +90,9 @@ const insertGroups = (
     await repo.lockOrgForGroups(tx, org.id);
     const names = batchNames(p.name, await repo.namesLike(tx, org.id, p.name), p.count);
     for (const n of names) if (!rules.groupName.safeParse(n).success) throw invalid('groupName');
-    const members = p.terminalIds?.length ? await repo.terminalIdsOfOrg(tx, org.id, p.terminalIds) : [];
+    const members = p.terminalIds?.length
+      ? (await membership.lockJoining(tx, org.id, p.terminalIds)).map((t) => t.id)
+      : [];
     if (members.length !== (p.terminalIds?.length ?? 0)) throw notFound();
     const created = [];
     for (const name of names) {

@@ -47,20 +47,12 @@ export const addMembers = (change: Change, caller: Caller, p: ParsedParamsOf<typ
   change(async (tx, note) => {
     const { orgId } = await groupInScope(tx, caller, p.id);
     const joining = await membership.lockJoining(tx, orgId, p.terminalIds);
-    if (joining.length !== new Set(p.terminalIds).size) throw notFound();
+    if (joining.length !== p.terminalIds.length) throw notFound();
     const g = await groupInScope(tx, caller, p.id, 'key share');
     // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
-    const added = new Set(
-      (
-        await repo.addMembers(
-          tx,
-          g.id,
-          joining.map((t) => t.id),
-          p.priority,
-        )
-      ).map((r) => r.terminalId),
-    );
-    const members = joining.filter((t) => added.has(t.id)).map(named);
+    const ids = joining.map((t) => t.id);
+    const added = new Set((await repo.addMembers(tx, g.id, ids, p.priority)).map((r) => r.terminalId));
+    const members = joining.filter((t) => added.has(t.id));
     note({
       targetIds: [g.id],
       orgIds: [g.orgId],

@@ -233,15 +233,6 @@ export const groupCounts = async (db: Conn, id: number) =>
  * terminal's row), so it needs no call into the terminal module, which calls into this one.
  */
 
-/** The ids among `ids` of terminals of a company. */
-export const terminalIdsOfOrg = async (db: Conn, orgId: number, ids: number[]) =>
-  (
-    await db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, [...new Set(ids)])))
-  ).map((r) => r.id);
-
 /** Sets a terminal's default group unless it already is; false means it already was. */
 export const setDefaultGroup = async (db: Conn, terminalId: number, groupId: number) =>
   (

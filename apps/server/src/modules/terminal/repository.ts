@@ -106,14 +106,6 @@ export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) 
 export const deleteTerminals = (db: Conn, ids: number[]) =>
   db.delete(terminals).where(inArray(terminals.id, ids));
 
-export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
-  (
-    await db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
-  ).map((r) => r.id);
-
 /** Names of a company's terminals that start with a prefix (to continue its numbering). */
 export const namesLike = async (db: Conn, orgId: number, prefix: string) =>
   (
