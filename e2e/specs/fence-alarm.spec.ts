@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FenceTrigger } from '@ptt/contract';
+import { plainChange } from '../../apps/server/src/http/route.ts';
 import * as fences from '../../apps/server/src/modules/fence/manage.ts';
 import * as fenceMembers from '../../apps/server/src/modules/fence/members.ts';
 import * as orgs from '../../apps/server/src/modules/org/service.ts';
@@ -18,7 +19,7 @@ async function depotYard(terminalIds: number[]) {
   const org = await orgs.findByAccount(server.db, 'company01');
   if (!org) throw new Error('no demo company');
   const fence = await fences.createFence(
-    server.db,
+    plainChange(server.db),
     org,
     { name: 'Depot Yard', shape: 'circle', center: depot, radius: 200, trigger: FenceTrigger.noExit },
     'Asia/Hong_Kong',

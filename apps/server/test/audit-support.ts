@@ -41,3 +41,13 @@ export async function refuseAudit(t: TestApp, action: string) {
     await db.execute(sql.raw('drop function refuse_audit()'));
   };
 }
+
+/** Runs `work` while the audit log refuses rows of one action (see `refuseAudit`). */
+export async function whileAuditRefuses(t: TestApp, action: string, work: () => Promise<void>) {
+  const undo = await refuseAudit(t, action);
+  try {
+    await work();
+  } finally {
+    await undo();
+  }
+}

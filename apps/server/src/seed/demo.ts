@@ -111,7 +111,7 @@ async function seedInto(db: Tx, dueSoon: boolean) {
   });
   // A fence around the simulator's default centre, so a first simulated run raises fence records.
   const fence = await fences.createFence(
-    db,
+    plainChange(db),
     org,
     {
       name: 'Harbour',

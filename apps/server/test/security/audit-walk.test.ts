@@ -6,6 +6,7 @@ import { raise } from '../../src/modules/sos/service.ts';
 import { agentPhone, codeFor } from '../account-support.ts';
 import { backends } from '../harness.ts';
 import { type Expected, expected } from './audit-expected.ts';
+import { fleetSteps } from './audit-expected-fleet.ts';
 import { nameOf, shapeOf, specs } from './endpoints.ts';
 import { buildWorld, type CallerName, send, type Tenant, type World } from './fixtures.ts';
 
@@ -19,6 +20,7 @@ interface Step {
 }
 
 const steps = new Map<Endpoint, Step>([
+  ...fleetSteps,
   [api.profile.area, { caller: 'top', build: () => ({ area: 'Kowloon East' }) }],
   [api.profile.contact, { caller: 'top', build: () => ({ contact: 'Alice Lam' }) }],
   [api.profile.address, { caller: 'top', build: () => ({ address: '1 Harbour Road' }) }],

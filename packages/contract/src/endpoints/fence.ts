@@ -205,6 +205,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/add',
     access: 'any',
+    audit: { target: 'fence' },
     summary:
       'Create a fence: shape circle (center "lat,lng", radius 10–100000 m) or polygon (points ' +
       '"lat,lng;lat,lng;…", 3–50, not crossing itself); trigger 0–3; daily period windowStart–windowEnd ' +
@@ -217,6 +218,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/update',
     access: 'any',
+    audit: { target: 'fence' },
     summary:
       'Replace a fence’s name, geometry, trigger, period and dates (same parameters as add; the company ' +
       'does not change). Terminals start afresh: the next position of each decides inside or outside.',
@@ -227,6 +229,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/delete',
     access: 'any',
+    audit: { target: 'fence' },
     summary: 'Delete a fence; its records stay with the fence name',
     params: () => z.object({ id: id() }),
     data: () => z.null(),
@@ -235,6 +238,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/setKeeper',
     access: 'any',
+    audit: { target: 'fence' },
     summary:
       'Choose the keeper (administrator) of a fence among its company’s terminals; terminalId 0 clears it',
     params: () => z.object({ id: id(), terminalId: digits('invalidParams').pipe(z.number().int().min(0)) }),
@@ -266,6 +270,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/addMembers',
     access: 'any',
+    audit: { target: 'fence' },
     summary: 'Let a fence monitor terminals of its company',
     params: members,
     data: () => z.object({ added: z.number() }),
@@ -274,6 +279,7 @@ export const fence = {
     method: 'POST',
     path: '/v1/fence/removeMembers',
     access: 'any',
+    audit: { target: 'fence' },
     summary: 'Stop a fence monitoring terminals',
     params: members,
     data: () => z.object({ removed: z.number() }),

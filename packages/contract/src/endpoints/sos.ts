@@ -73,6 +73,7 @@ export const sos = {
     method: 'POST',
     path: '/v1/sos/process',
     access: 'any',
+    audit: { target: 'sos' },
     summary:
       'Process an unprocessed SOS with a remark of up to 100 characters, falseAlarm 1 marking it a false ' +
       'alarm; the processor is the caller (company or agent name) and the process time is now',
@@ -83,6 +84,7 @@ export const sos = {
     method: 'POST',
     path: '/v1/sos/processBatch',
     access: 'any',
+    audit: { target: 'sos' },
     summary:
       `Process up to ${Limits.sosBatchMax} unprocessed SOS of the caller’s scope at once (ids '1,2,3'), with ` +
       'one remark and the false-alarm mark, all or none: one out of scope answers 40401, one already ' +

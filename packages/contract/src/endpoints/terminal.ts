@@ -176,6 +176,7 @@ export const terminal = {
     method: 'POST',
     path: '/v1/terminal/updateUser',
     access: 'any',
+    audit: { target: 'terminal' },
     summary: 'Edit a terminal: name, ICCID, remark, dispatcher flag, or its company (agents only)',
     params: () =>
       z.object({
@@ -192,6 +193,7 @@ export const terminal = {
     method: 'POST',
     path: '/v1/terminal/changecard',
     access: 'any',
+    audit: { target: 'terminal' },
     summary: 'Move a terminal and its services from an old SSID to a new one (warranty must be valid)',
     params: cardReplacement,
     data: () => z.object({ id: z.number(), ssid: z.string() }),
@@ -200,6 +202,7 @@ export const terminal = {
     method: 'POST',
     path: '/v1/terminal/resetIntercomPassword',
     access: 'any',
+    audit: { target: 'terminal' },
     summary: 'Give a terminal a new random intercom password, shown once',
     params: () => z.object({ id: id() }),
     data: () => z.object({ password: z.string() }),

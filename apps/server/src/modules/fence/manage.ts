@@ -3,8 +3,11 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { conflict, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
+import { unlessTaken } from '../../lib/unique.ts';
+import { changes } from '../audit/service.ts';
+import * as membership from '../membership/service.ts';
 import { fenceInScope, orgIdInScope, orgInScope } from '../scope/service.ts';
-import * as terminals from '../terminal/service.ts';
 import { isSimplePolygon } from './geometry.ts';
 import * as repo from './repository.ts';
 
@@ -123,76 +126,107 @@ function columnsOf(p: FenceInput, zone: string): Omit<repo.NewFence, 'orgId' | '
   };
 }
 
-const UNIQUE_VIOLATION = '23505';
-/** Two saves racing past the name check meet the unique index; answer them like the check would. */
-async function unlessDuplicated<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    const code =
-      (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-    if (code === UNIQUE_VIOLATION) throw conflict('fenceNameDuplicated');
-    throw e;
-  }
+const duplicated = () => conflict('fenceNameDuplicated');
+
+export async function add(
+  db: Db,
+  change: Change,
+  config: Config,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.fence.add>,
+) {
+  return createFence(change, await orgInScope(db, caller, p.orgId), p, config.TIME_ZONE);
 }
 
-export async function add(db: Db, config: Config, caller: Caller, p: ParsedParamsOf<typeof api.fence.add>) {
-  return createFence(db, await orgInScope(db, caller, p.orgId), p, config.TIME_ZONE);
-}
-
-/** Creates a fence of a company (the web through add, the demo seed directly); `zone` when p has none. */
-export async function createFence(
-  db: Conn,
+/**
+ * Creates a fence of a company (the web through add, the demo seed directly); `zone` when p has none.
+ * Two saves racing past the name check meet the unique index and are answered like the check.
+ */
+export const createFence = (
+  change: Change,
   org: { id: number; agentPath: string },
   p: FenceInput,
   zone: string,
-) {
+) => {
   const columns = columnsOf(p, zone);
-  const f = await unlessDuplicated(() =>
-    db.transaction(async (tx) => {
-      // Counted under the company's lock: parallel adds cannot all see room for one more.
-      await repo.lockOrgForFences(tx, org.id);
-      if ((await repo.countOfOrg(tx, org.id)) >= FenceLimits.perCompanyMax) throw ruleBroken('fenceMax');
-      if (await repo.nameTaken(tx, org.id, columns.name)) throw conflict('fenceNameDuplicated');
-      return repo.insertFence(tx, { ...columns, orgId: org.id, agentPath: org.agentPath });
-    }),
+  return unlessTaken(
+    () =>
+      change(async (tx, note) => {
+        // Counted under the company's lock: parallel adds cannot all see room for one more.
+        await repo.lockOrgForFences(tx, org.id);
+        if ((await repo.countOfOrg(tx, org.id)) >= FenceLimits.perCompanyMax) throw ruleBroken('fenceMax');
+        if (await repo.nameTaken(tx, org.id, columns.name)) throw duplicated();
+        const f = await repo.insertFence(tx, { ...columns, orgId: org.id, agentPath: org.agentPath });
+        note({ targetIds: [f.id], orgIds: [org.id], after: { [f.id]: recorded(columns) } });
+        return { id: f.id };
+      }),
+    duplicated,
   );
-  return { id: f.id };
-}
+};
+
+type Columns = ReturnType<typeof columnsOf>;
+
+/** A new fence's settings as its audit row keeps them: those it has (a circle no corners, a polygon no radius). */
+const recorded = (c: Columns) =>
+  Object.fromEntries(
+    Object.entries(c).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
+  );
 
 /** A changed fence is judged afresh: states of the old shape or trigger would raise false crossings. */
-export async function update(
-  db: Db,
+export const update = (
+  change: Change,
   config: Config,
   caller: Caller,
   p: ParsedParamsOf<typeof api.fence.update>,
-) {
-  const f = await fenceInScope(db, caller, p.id);
-  if (p.orgId !== undefined && p.orgId !== f.orgId) throw notFound();
+) => {
   const columns = columnsOf(p, config.TIME_ZONE);
-  if (await repo.nameTaken(db, f.orgId, columns.name, f.id)) throw conflict('fenceNameDuplicated');
-  await unlessDuplicated(() =>
-    db.transaction(async (tx) => {
-      await repo.updateFence(tx, f.id, columns);
-      await repo.clearStates(tx, f.id);
-    }),
+  return unlessTaken(
+    () =>
+      change(async (tx, note) => {
+        // Held while its settings are compared and written: a concurrent edit is recorded after this one.
+        const f = await fenceInScope(tx, caller, p.id, 'update');
+        if (p.orgId !== undefined && p.orgId !== f.orgId) throw notFound();
+        if (await repo.nameTaken(tx, f.orgId, columns.name, f.id)) throw duplicated();
+        await repo.updateFence(tx, f.id, columns);
+        await repo.clearStates(tx, f.id);
+        note({
+          targetIds: [f.id],
+          orgIds: [f.orgId],
+          ...changes(new Map([[f.id, f]]), new Map([[f.id, columns]])),
+        });
+        return null;
+      }),
+    duplicated,
   );
-  return null;
-}
+};
 
-export async function remove(db: Conn, caller: Caller, id: number) {
-  const f = await fenceInScope(db, caller, id);
-  await repo.deleteFence(db, f.id);
-  return null;
-}
+/** Deletes a fence; its row keeps the name and how many terminals it watched. */
+export const remove = (change: Change, caller: Caller, id: number) =>
+  change(async (tx, note) => {
+    const f = await fenceInScope(tx, caller, id, 'update');
+    const members = (await repo.fenceExtras(tx, f.id))?.memberCount ?? 0;
+    await repo.deleteFence(tx, f.id);
+    note({ targetIds: [f.id], orgIds: [f.orgId], before: { [f.id]: { name: f.name, members } } });
+    return null;
+  });
 
-export async function setKeeper(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.fence.setKeeper>) {
-  const f = await fenceInScope(db, caller, p.id);
-  if (p.terminalId !== 0 && (await terminals.idsOfOrg(db, f.orgId, [p.terminalId])).length === 0)
-    throw notFound();
-  await repo.updateFence(db, f.id, { keeperTerminalId: p.terminalId === 0 ? null : p.terminalId });
-  return null;
-}
+/** Names the fence's keeper (terminal 0: none), a terminal of the fence's company. */
+export const setKeeper = (change: Change, caller: Caller, p: ParsedParamsOf<typeof api.fence.setKeeper>) =>
+  change(async (tx, note) => {
+    const { orgId } = await fenceInScope(tx, caller, p.id);
+    // The keeper keeps its company while it becomes keeper; then the fence is read and written back.
+    const [keeper] = p.terminalId === 0 ? [] : await membership.lockJoining(tx, orgId, [p.terminalId]);
+    if (p.terminalId !== 0 && !keeper) throw notFound();
+    const f = await fenceInScope(tx, caller, p.id, 'update');
+    await repo.updateFence(tx, f.id, { keeperTerminalId: keeper?.id ?? null });
+    note({
+      targetIds: [f.id],
+      orgIds: [f.orgId],
+      before: { [f.id]: { keeper: await membership.named(tx, f.keeperTerminalId) } },
+      after: { [f.id]: { keeper: keeper ?? null } },
+    });
+    return null;
+  });
 
 /** The fences a terminal's device shows (device API). */
 export const watching = async (db: Conn, terminalId: number, orgId: number) =>

@@ -1,7 +1,8 @@
 import type { api, ParsedParamsOf } from '@ptt/contract';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import type { Change } from '../../http/route.ts';
 import * as membership from '../membership/service.ts';
 import { fenceInScope } from '../scope/service.ts';
 import * as terminals from '../terminal/service.ts';
@@ -41,29 +42,42 @@ export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typ
   };
 }
 
-/** Only terminals of the fence's company; any other id answers like a missing record and adds nothing. */
-export async function addMembers(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.fence.addMembers>) {
-  const f = await fenceInScope(db, caller, p.id);
-  const ids = await terminals.idsOfOrg(db, f.orgId, p.terminalIds);
-  if (ids.length !== new Set(p.terminalIds).size) throw notFound();
-  // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
-  ids.sort((a, b) => a - b);
-  return { added: await repo.addMembers(db, f.id, ids) };
-}
+/**
+ * Only terminals of the fence's company; any other id answers like a missing record and adds nothing.
+ * The terminals are held (they keep their company) before the fence, as every write that takes both.
+ */
+export const addMembers = (change: Change, caller: Caller, p: ParsedParamsOf<typeof api.fence.addMembers>) =>
+  change(async (tx, note) => {
+    const { orgId } = await fenceInScope(tx, caller, p.id);
+    const joining = await membership.lockJoining(tx, orgId, p.terminalIds);
+    if (joining.length !== new Set(p.terminalIds).size) throw notFound();
+    const f = await fenceInScope(tx, caller, p.id, 'key share');
+    // Rows inserted in ascending order: overlapping inserts queue instead of deadlocking.
+    const ids = joining.map((t) => t.id);
+    const added = new Set(await repo.addMembers(tx, f.id, ids));
+    const members = joining.filter((t) => added.has(t.id));
+    note({ targetIds: [f.id], orgIds: [f.orgId], after: members.length ? { [f.id]: { members } } : null });
+    return { added: members.length };
+  });
 
 /** A terminal that leaves and later rejoins starts afresh, like a new member. */
-export async function removeMembers(
-  db: Db,
+export const removeMembers = (
+  change: Change,
   caller: Caller,
   p: ParsedParamsOf<typeof api.fence.removeMembers>,
-) {
-  const f = await fenceInScope(db, caller, p.id);
-  const ids = [...new Set(p.terminalIds)].sort((a, b) => a - b);
-  return db.transaction(async (tx) => {
+) =>
+  change(async (tx, note) => {
+    const f = await fenceInScope(tx, caller, p.id, 'key share');
+    const ids = [...new Set(p.terminalIds)].sort((a, b) => a - b);
     await repo.clearStates(tx, f.id, ids);
-    return { removed: await repo.removeMembers(tx, f.id, ids) };
+    const removed = await repo.removeMembers(tx, f.id, ids);
+    note({
+      targetIds: [f.id],
+      orgIds: [f.orgId],
+      before: removed.length ? { [f.id]: { members: removed.map((id) => ({ id })) } } : null,
+    });
+    return { removed: removed.length };
   });
-}
 
 /** Members chosen by the demo seed (ids already known to be of the fence's company). */
 export const addMembersOf = (db: Conn, fenceId: number, terminalIds: number[]) =>

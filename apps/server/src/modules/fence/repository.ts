@@ -142,6 +142,7 @@ const memberPages = filteredPages({
 export const listMembers = (db: Conn, fence: FenceRow, page: number, size: number) =>
   memberPages(db, fence, {}, page, size);
 
+/** Adds members; answers the ids that were not members yet. */
 export const addMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>
   (
     await db
@@ -149,15 +150,16 @@ export const addMembers = async (db: Conn, fenceId: number, terminalIds: number[
       .values(terminalIds.map((terminalId) => ({ fenceId, terminalId })))
       .onConflictDoNothing()
       .returning({ id: fenceMembers.terminalId })
-  ).length;
+  ).map((r) => r.id);
 
+/** Removes members; answers the ids that were members. */
 export const removeMembers = async (db: Conn, fenceId: number, terminalIds: number[]) =>
   (
     await db
       .delete(fenceMembers)
       .where(and(eq(fenceMembers.fenceId, fenceId), inArray(fenceMembers.terminalId, terminalIds)))
       .returning({ id: fenceMembers.terminalId })
-  ).length;
+  ).map((r) => r.id);
 
 /**
  * The fences of the terminal's current company that monitor it, each with the terminal's state in it

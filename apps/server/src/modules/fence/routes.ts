@@ -11,14 +11,20 @@ export function fenceRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, f.list, ({ db, caller, params }) => fence.list(db, caller, params));
   route(app, deps, f.shapes, ({ db, caller, params }) => fence.shapes(db, caller, params));
   route(app, deps, f.detail, ({ db, caller, params }) => fence.detail(db, caller, params.id));
-  route(app, deps, f.add, ({ db, config, caller, params }) => fence.add(db, config, caller, params));
-  route(app, deps, f.update, ({ db, config, caller, params }) => fence.update(db, config, caller, params));
-  route(app, deps, f.remove, ({ db, caller, params }) => fence.remove(db, caller, params.id));
-  route(app, deps, f.setKeeper, ({ db, caller, params }) => fence.setKeeper(db, caller, params));
+  route(app, deps, f.add, ({ db, change, config, caller, params }) =>
+    fence.add(db, change, config, caller, params),
+  );
+  route(app, deps, f.update, ({ change, config, caller, params }) =>
+    fence.update(change, config, caller, params),
+  );
+  route(app, deps, f.remove, ({ change, caller, params }) => fence.remove(change, caller, params.id));
+  route(app, deps, f.setKeeper, ({ change, caller, params }) => fence.setKeeper(change, caller, params));
   route(app, deps, f.members, ({ db, caller, params }) => members.members(db, caller, params));
   route(app, deps, f.unMembers, ({ db, caller, params }) => members.nonMembers(db, caller, params));
-  route(app, deps, f.addMembers, ({ db, caller, params }) => members.addMembers(db, caller, params));
-  route(app, deps, f.removeMembers, ({ db, caller, params }) => members.removeMembers(db, caller, params));
+  route(app, deps, f.addMembers, ({ change, caller, params }) => members.addMembers(change, caller, params));
+  route(app, deps, f.removeMembers, ({ change, caller, params }) =>
+    members.removeMembers(change, caller, params),
+  );
   route(app, deps, f.records, ({ db, config, caller, params }) => records(db, config, caller, params));
   exportRoute(app, deps, f.exportRecords, async ({ db, config, caller, params }) =>
     exportRecords(db, config, caller, params),

@@ -141,6 +141,25 @@ export const findMember = async (db: Conn, groupId: number, terminalId: number) 
       .limit(1)
   )[0];
 
+/**
+ * A member with its terminal's name and its priority, its membership row held until the transaction
+ * ends: `update` to write it, `key share` to keep it while the change relies on it.
+ */
+export const lockMember = async (
+  db: Conn,
+  groupId: number,
+  terminalId: number,
+  lock: 'update' | 'key share',
+) =>
+  (
+    await db
+      .select({ id: terminals.id, name: terminals.name, priority: groupMembers.priority })
+      .from(groupMembers)
+      .innerJoin(terminals, eq(terminals.id, groupMembers.terminalId))
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.terminalId, terminalId)))
+      .for(lock, { of: groupMembers })
+  )[0];
+
 export const addMembers = (db: Conn, groupId: number, terminalIds: number[], priority: number) =>
   db
     .insert(groupMembers)
@@ -189,12 +208,17 @@ export const addListening = (db: Conn, terminalId: number, groupIds: number[]) =
   db
     .insert(listeningGroups)
     .values(groupIds.map((groupId) => ({ terminalId, groupId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ groupId: listeningGroups.groupId });
 
-export const removeListening = (db: Conn, terminalId: number, groupId: number) =>
-  db
-    .delete(listeningGroups)
-    .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)));
+/** Stops a terminal listening to a group; false when it did not. */
+export const removeListening = async (db: Conn, terminalId: number, groupId: number) =>
+  (
+    await db
+      .delete(listeningGroups)
+      .where(and(eq(listeningGroups.terminalId, terminalId), eq(listeningGroups.groupId, groupId)))
+      .returning({ id: listeningGroups.groupId })
+  ).length > 0;
 
 export const groupCounts = async (db: Conn, id: number) =>
   (
@@ -209,20 +233,6 @@ export const groupCounts = async (db: Conn, id: number) =>
  * The group module reads the terminals it groups and keeps their default group (a column of the
  * terminal's row), so it needs no call into the terminal module, which calls into this one.
  */
-
-/** The ids among `ids` of terminals of a company. */
-export const terminalIdsOfOrg = async (db: Conn, orgId: number, ids: number[]) =>
-  (
-    await db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, [...new Set(ids)])))
-  ).map((r) => r.id);
-
-export const terminalName = async (db: Conn, id: number) =>
-  (
-    await db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(eq(terminals.id, id))
-  )[0] ?? null;
 
 /** Sets a terminal's default group unless it already is; false means it already was. */
 export const setDefaultGroup = async (db: Conn, terminalId: number, groupId: number) =>

@@ -2,6 +2,7 @@ import { DeviceLimits } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { conflict, notFound, ruleBroken } from '../../http/errors.ts';
 import { unlessTaken } from '../../lib/unique.ts';
+import * as membership from '../membership/service.ts';
 import * as repo from './repository.ts';
 
 /** A group the demo seed creates with its members (the web uses group/add, then group/addMembers). */
@@ -72,7 +73,7 @@ export function createOwned(db: Db, input: OwnedGroupInput) {
           throw ruleBroken('ownedGroupsMax');
         if ((await repo.namesLike(tx, owner.orgId, input.name)).includes(input.name))
           throw conflict('groupNameTaken');
-        const found = await repo.terminalIdsOfOrg(tx, owner.orgId, ids);
+        const found = await membership.lockJoining(tx, owner.orgId, ids);
         if (found.length !== ids.length) throw notFound();
         const g = await repo.insertGroup(tx, {
           orgId: owner.orgId,

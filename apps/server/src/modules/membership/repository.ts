@@ -1,4 +1,4 @@
-import { and, eq, ilike, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
@@ -81,3 +81,22 @@ export const listOutside = (
   page: number,
   size: number,
 ) => outsidePages(db, set, { keyword: keyword || undefined }, page, size);
+
+/**
+ * The terminals of a company among `ids`, with their names, in id order, held (FOR SHARE) until the
+ * transaction ends: none moves to another company before it joins a group or a fence. Terminals are
+ * locked before the group or fence they join, as every write that takes both does.
+ */
+export const lockJoining = (db: Conn, orgId: number, ids: number[]) =>
+  db
+    .select({ id: terminals.id, name: terminals.name })
+    .from(terminals)
+    .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, [...new Set(ids)])))
+    .orderBy(asc(terminals.id))
+    .for('share');
+
+/** A terminal's id and name (a group's leader, a fence's keeper), or undefined when there is none. */
+export const terminalName = async (db: Conn, id: number) =>
+  (
+    await db.select({ id: terminals.id, name: terminals.name }).from(terminals).where(eq(terminals.id, id))
+  )[0];

@@ -32,32 +32,44 @@ export const findOrg = async (db: Conn, id: number, lock?: RowLock) => {
 const terminalScope = { org: terminals.orgId, sub: terminals.agentPath, top: terminals.topPath };
 const groupScope = { org: groups.orgId, sub: groups.agentPath, top: groups.topPath };
 
-export async function findTerminalIn(db: Conn, scope: Scope, id: number) {
+/**
+ * How a look-up holds the row it finds until the transaction ends, for a change that reads it and writes
+ * back (`update`), keeps its company (`share`) or keeps it from being deleted (`key share`).
+ */
+export type Lock = 'update' | 'share' | 'key share';
+
+/** The first row a look-up finds, held as `lock` says when it has one. */
+const first = async <T>(q: { for: (l: Lock) => PromiseLike<T[]> } & PromiseLike<T[]>, lock?: Lock) =>
+  (await (lock ? q.for(lock) : q))[0];
+
+export const findTerminalIn = (db: Conn, scope: Scope, id: number, lock?: Lock) => {
   const { kind, value } = scopeKey(scope);
-  return (
-    await db
+  return first(
+    db
       .select()
       .from(terminals)
       .where(and(eq(terminals.id, id), eq(terminalScope[kind], value)))
-      .limit(1)
-  )[0];
-}
+      .limit(1),
+    lock,
+  );
+};
 
-export async function findGroupIn(db: Conn, scope: Scope, id: number) {
+export const findGroupIn = (db: Conn, scope: Scope, id: number, lock?: Lock) => {
   const { kind, value } = scopeKey(scope);
-  return (
-    await db
+  return first(
+    db
       .select()
       .from(groups)
       .where(and(eq(groups.id, id), eq(groupScope[kind], value)))
-      .limit(1)
-  )[0];
-}
+      .limit(1),
+    lock,
+  );
+};
 
 /** A company's own fences by their company, an agent's by its path as a prefix. */
-export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
-  (
-    await db
+export const findFenceIn = (db: Conn, scope: Scope, id: number, lock?: Lock) =>
+  first(
+    db
       .select()
       .from(fences)
       .where(
@@ -66,5 +78,6 @@ export const findFenceIn = async (db: Conn, scope: Scope, id: number) =>
           'orgId' in scope ? eq(fences.orgId, scope.orgId) : like(fences.agentPath, `${scope.path}%`),
         ),
       )
-      .limit(1)
-  )[0];
+      .limit(1),
+    lock,
+  );

@@ -3,6 +3,8 @@ import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
+export type { Lock } from './repository.ts';
+
 /**
  * The records a caller may act on (SPEC §6). Each look-up answers a record out of scope like a missing
  * one (40401), so a caller learns nothing of other tenants. This module imports no other module: every
@@ -47,20 +49,24 @@ export async function orgIdInScope(db: Conn, caller: Caller, id?: number) {
   return caller.id;
 }
 
-export async function groupInScope(db: Conn, caller: Caller, id: number) {
-  const g = await repo.findGroupIn(db, scopeOf(caller), id);
+/**
+ * A group, terminal or fence in scope; with `lock`, held until the transaction ends (a change locks
+ * terminals before the group or fence they belong to).
+ */
+export async function groupInScope(db: Conn, caller: Caller, id: number, lock?: repo.Lock) {
+  const g = await repo.findGroupIn(db, scopeOf(caller), id, lock);
   if (!g) throw notFound();
   return g;
 }
 
-export async function terminalInScope(db: Conn, caller: Caller, id: number) {
-  const t = await repo.findTerminalIn(db, scopeOf(caller), id);
+export async function terminalInScope(db: Conn, caller: Caller, id: number, lock?: repo.Lock) {
+  const t = await repo.findTerminalIn(db, scopeOf(caller), id, lock);
   if (!t) throw notFound();
   return t;
 }
 
-export async function fenceInScope(db: Conn, caller: Caller, id: number) {
-  const f = await repo.findFenceIn(db, scopeOf(caller), id);
+export async function fenceInScope(db: Conn, caller: Caller, id: number, lock?: repo.Lock) {
+  const f = await repo.findFenceIn(db, scopeOf(caller), id, lock);
   if (!f) throw notFound();
   return f;
 }

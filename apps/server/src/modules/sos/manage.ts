@@ -4,6 +4,7 @@ import type { Config } from '../../env.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import type { AuditNote, Change } from '../../http/route.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as live from '../live/service.ts';
@@ -101,48 +102,73 @@ async function nameOf(db: Conn, caller: Caller) {
   return who?.name ?? '';
 }
 
-export async function process(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.sos.process>) {
-  const row = await sosInScope(db, caller, p.id);
-  if (row.s.status !== 0) throw ruleBroken('sosProcessed');
-  const processor = await nameOf(db, caller);
-  const done = await db.transaction(async (tx) => {
-    const processing = { processor, remark: p.remark, falseAlarm: p.falseAlarm === 1 };
-    if (!(await repo.markProcessed(tx, row.s.id, processing))) return false;
-    await live.publish(tx, {
-      type: 'sos.processed',
-      orgId: row.s.orgId,
-      agentPath: row.s.agentPath,
-      data: { id: row.s.id, terminal_id: row.s.terminalId, processor },
-    });
-    return true;
+const processingOf = (processor: string, p: { remark: string; falseAlarm?: number }) => ({
+  processor,
+  remark: p.remark,
+  falseAlarm: p.falseAlarm === 1,
+});
+
+export async function process(
+  db: Conn,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.sos.process>,
+) {
+  const processing = processingOf(await nameOf(db, caller), p);
+  return change(async (tx, note) => {
+    await processLocked(tx, caller, [p.id], processing, note);
+    return record(await sosInScope(tx, caller, p.id));
   });
-  if (!done) throw ruleBroken('sosProcessed');
-  return record(await sosInScope(db, caller, p.id));
 }
 
 /**
  * Processes several alarms with one remark, all or none: the alarms are locked in id order, then every
  * one must be in scope (else 40401, as for one) and unprocessed (else 42201 naming those that are not).
  */
-export async function processBatch(db: Conn, caller: Caller, p: ParsedParamsOf<typeof api.sos.processBatch>) {
-  const ids = [...new Set(p.ids)].sort((a, b) => a - b);
-  const processor = await nameOf(db, caller);
-  return db.transaction(async (tx) => {
-    const rows = await repo.lockSosIn(tx, scopeOf(caller), ids);
-    if (rows.length !== ids.length) throw notFound();
-    const done = rows.filter((r) => r.status !== 0).map((r) => r.id);
-    if (done.length > 0) throw ruleBroken('sosBatchProcessed', { ids: done });
-    const processing = { processor, remark: p.remark, falseAlarm: p.falseAlarm === 1 };
-    const processed = await repo.markAllProcessed(tx, ids, processing);
-    await live.publishMany(
-      tx,
-      rows.map((r) => ({
-        type: 'sos.processed' as const,
-        orgId: r.orgId,
-        agentPath: r.agentPath,
-        data: { id: r.id, terminal_id: r.terminalId, processor },
-      })),
-    );
-    return { processed };
+export async function processBatch(
+  db: Conn,
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.sos.processBatch>,
+) {
+  const processing = processingOf(await nameOf(db, caller), p);
+  return change(async (tx, note) => ({
+    processed: await processLocked(tx, caller, p.ids, processing, note),
+  }));
+}
+
+/**
+ * Processes alarms held in id order (overlapping calls queue on their first shared alarm and each reads
+ * what the one before left), tells the consoles, and notes each alarm's status before → after.
+ */
+async function processLocked(
+  tx: Conn,
+  caller: Caller,
+  wanted: number[],
+  processing: repo.Processing,
+  note: (n: AuditNote) => void,
+) {
+  const ids = [...new Set(wanted)].sort((a, b) => a - b);
+  const rows = await repo.lockSosIn(tx, scopeOf(caller), ids);
+  if (rows.length !== ids.length) throw notFound();
+  const done = rows.filter((r) => r.status !== 0).map((r) => r.id);
+  if (done.length > 0)
+    throw ids.length === 1 ? ruleBroken('sosProcessed') : ruleBroken('sosBatchProcessed', { ids: done });
+  const processed = await repo.markAllProcessed(tx, ids, processing);
+  await live.publishMany(
+    tx,
+    rows.map((r) => ({
+      type: 'sos.processed' as const,
+      orgId: r.orgId,
+      agentPath: r.agentPath,
+      data: { id: r.id, terminal_id: r.terminalId, processor: processing.processor },
+    })),
+  );
+  note({
+    targetIds: ids,
+    orgIds: rows.map((r) => r.orgId),
+    before: Object.fromEntries(rows.map((r) => [r.id, { status: r.status }])),
+    after: Object.fromEntries(rows.map((r) => [r.id, { status: 1, ...processing }])),
   });
+  return processed;
 }

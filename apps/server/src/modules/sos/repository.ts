@@ -84,16 +84,6 @@ export interface Processing {
   falseAlarm: boolean;
 }
 
-/** Processes an unprocessed record; false when it was already processed (two people at once, say). */
-export const markProcessed = async (db: Conn, id: number, p: Processing) =>
-  (
-    await db
-      .update(sosRecords)
-      .set({ status: 1, processedAt: new Date(), ...p })
-      .where(and(eq(sosRecords.id, id), eq(sosRecords.status, 0)))
-      .returning({ id: sosRecords.id })
-  ).length === 1;
-
 /**
  * The alarms of a batch in scope, locked until the transaction ends, in ascending id order: batches over
  * overlapping alarms queue on their first shared row, and each reads the state the one before left.

@@ -14,6 +14,10 @@ export function sosRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, api.sos.detail, ({ db, config, caller, params }) =>
     sos.detail(db, config, caller, params),
   );
-  route(app, deps, api.sos.process, ({ db, caller, params }) => sos.process(db, caller, params));
-  route(app, deps, api.sos.processBatch, ({ db, caller, params }) => sos.processBatch(db, caller, params));
+  route(app, deps, api.sos.process, ({ db, change, caller, params }) =>
+    sos.process(db, change, caller, params),
+  );
+  route(app, deps, api.sos.processBatch, ({ db, change, caller, params }) =>
+    sos.processBatch(db, change, caller, params),
+  );
 }

@@ -11,19 +11,16 @@ import {
   UserType,
 } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
-import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
-import { forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { type Caller, scopeOf } from '../../http/caller.ts';
+import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { Change } from '../../http/route.ts';
-import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
-import { unlessTaken } from '../../lib/unique.ts';
-import { DAY_MS, localDateTime, today } from '../../lib/zoned-time.ts';
+import { DAY_MS, localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
-import * as membership from '../membership/service.ts';
 import * as notices from '../notice/service.ts';
-import { orgInScope, terminalInScope } from '../scope/service.ts';
+import { orgInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
 import * as renewals from './renewals.ts';
 import * as repo from './repository.ts';
@@ -219,66 +216,4 @@ export async function cardBack(change: Change, caller: Caller, ids: number[]) {
     });
     return { deleted: found.length, returned: fresh.length };
   });
-}
-
-/**
- * Edits a terminal; moving it to another company deletes the groups it created itself and takes it out
- * of its groups and fences.
- */
-export async function update(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.updateUser>) {
-  const set: Partial<repo.NewTerminal> = {};
-  if (p.name !== undefined) set.name = p.name;
-  if (p.iccid !== undefined) set.iccid = p.iccid;
-  if (p.remark !== undefined) set.remark = p.remark;
-  if (p.dispatcher !== undefined) set.dispatcher = p.dispatcher;
-  // Without a company change the edit is one statement on the row in scope.
-  if (p.orgId === undefined) {
-    const changed =
-      Object.keys(set).length > 0 ? await repo.updateTerminalIn(db, scopeOf(caller), p.id, set) : null;
-    if (changed === null) await terminalInScope(db, caller, p.id);
-    else if (!changed) throw notFound();
-    return null;
-  }
-  await terminalInScope(db, caller, p.id);
-  return db.transaction(async (tx) => {
-    // Read again under a lock: a concurrent move must not be undone by a company read before it.
-    const [t] = await repo.lockTerminalsIn(tx, scopeOf(caller), [p.id]);
-    if (!t) throw notFound();
-    if (p.orgId !== undefined && p.orgId !== t.orgId) {
-      if (isOrg(caller)) throw forbidden();
-      const target = await orgInScope(tx, caller, p.orgId);
-      await groups.deleteOwnedBy(tx, t.id);
-      await groups.detachTerminal(tx, t.id);
-      await membership.leaveFences(tx, t.id);
-      Object.assign(set, { orgId: target.id, agentPath: target.agentPath, defaultGroupId: null });
-    }
-    if (Object.keys(set).length > 0) await repo.updateTerminal(tx, t.id, set);
-    return null;
-  });
-}
-
-/** Card replacement: the old SSID must exist in scope, the new be free, the warranty still valid. */
-export async function changeCard(db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.changecard>) {
-  return unlessTaken(
-    () => replaceSsid(db, caller, p),
-    () => ruleBroken('newSsidInUse'),
-  );
-}
-
-const replaceSsid = (db: Db, caller: Caller, p: ParsedParamsOf<typeof api.terminal.changecard>) =>
-  db.transaction(async (tx) => {
-    const old = await repo.lockBySsid(tx, p.oldSsid);
-    if (!old || !(await repo.findTerminalIn(tx, scopeOf(caller), old.id)))
-      throw ruleBroken('oldSsidNotExist');
-    if (await repo.findBySsid(tx, p.newSsid)) throw ruleBroken('newSsidInUse');
-    if (!old.warrantyExpires || old.warrantyExpires < today()) throw ruleBroken('warrantyExpired');
-    await repo.updateTerminal(tx, old.id, { ssid: p.newSsid });
-    return { id: old.id, ssid: p.newSsid };
-  });
-
-export async function resetIntercomPassword(db: Conn, caller: Caller, id: number) {
-  const t = await terminalInScope(db, caller, id);
-  const password = randomDigits(6);
-  await repo.updateTerminal(db, t.id, { intercomPwdHash: await hashDeviceSecret(password) });
-  return { password };
 }

@@ -103,34 +103,8 @@ export const findDetailIn = async (db: Conn, scope: Scope, id: number) =>
 export const updateTerminal = (db: Conn, id: number, set: Partial<NewTerminal>) =>
   db.update(terminals).set(set).where(eq(terminals.id, id));
 
-/** The fields an edit in scope may set (terminal/updateUser without a company change). */
-type EditedField = 'name' | 'iccid' | 'remark' | 'dispatcher';
-
-/** Updates a terminal in scope; false when there is none. */
-export const updateTerminalIn = async (
-  db: Conn,
-  scope: Scope,
-  id: number,
-  set: Partial<Pick<NewTerminal, EditedField>>,
-) =>
-  (
-    await db
-      .update(terminals)
-      .set(set)
-      .where(and(eq(terminals.id, id), inScope(scope)))
-      .returning({ id: terminals.id })
-  ).length > 0;
-
 export const deleteTerminals = (db: Conn, ids: number[]) =>
   db.delete(terminals).where(inArray(terminals.id, ids));
-
-export const idsInOrg = async (db: Conn, orgId: number, ids: number[]) =>
-  (
-    await db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(and(eq(terminals.orgId, orgId), inArray(terminals.id, ids)))
-  ).map((r) => r.id);
 
 /** Names of a company's terminals that start with a prefix (to continue its numbering). */
 export const namesLike = async (db: Conn, orgId: number, prefix: string) =>

@@ -3,6 +3,7 @@ import { api, IntakeLimits } from '@ptt/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportRoute } from '../../http/export.ts';
 import { type Deps, route } from '../../http/route.ts';
+import * as edit from './edit.ts';
 import * as intake from './intake.ts';
 import * as terminal from './manage.ts';
 import * as renewals from './renewals.ts';
@@ -19,10 +20,10 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.checkSsids, ({ db, params }) => terminal.checkSsids(db, params.ssids));
   route(app, deps, t.addService, ({ change, caller, params }) => terminal.addService(change, caller, params));
   route(app, deps, t.cardBack, ({ change, caller, params }) => terminal.cardBack(change, caller, params.ids));
-  route(app, deps, t.updateUser, ({ db, caller, params }) => terminal.update(db, caller, params));
-  route(app, deps, t.changecard, ({ db, caller, params }) => terminal.changeCard(db, caller, params));
-  route(app, deps, t.resetIntercomPassword, ({ db, caller, params }) =>
-    terminal.resetIntercomPassword(db, caller, params.id),
+  route(app, deps, t.updateUser, ({ change, caller, params }) => edit.update(change, caller, params));
+  route(app, deps, t.changecard, ({ change, caller, params }) => edit.changeCard(change, caller, params));
+  route(app, deps, t.resetIntercomPassword, ({ change, caller, params }) =>
+    edit.resetIntercomPassword(change, caller, params.id),
   );
   route(app, deps, t.expiring, ({ db, caller, params }) => renewals.expiring(db, caller, params));
   route(app, deps, t.expiringCounts, ({ db, caller, params }) =>

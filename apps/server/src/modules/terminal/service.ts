@@ -180,8 +180,6 @@ export const setExpiries = (db: Conn, rows: { id: number; set: Partial<Record<Fu
 
 export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
 
-export const idsOfOrg = (db: Conn, orgId: number, ids: number[]) =>
-  repo.idsInOrg(db, orgId, [...new Set(ids)]);
 export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
 /** A company's terminals by id, the first `limit` (operator CLI, simulator credentials). */
 export const firstOfOrg = (db: Conn, orgId: number, limit: number) => repo.firstOfOrg(db, orgId, limit);
