@@ -10,6 +10,13 @@ const audited = allEndpoints()
   .map((e) => e.path);
 
 describe('the audit in words', () => {
+  it('is declared by every audited endpoint: its service writes the row in its own change', () => {
+    const undeclared = allEndpoints()
+      .filter((e) => isAudited(e) && !e.audit)
+      .map((e) => e.path);
+    expect(undeclared).toEqual([]);
+  });
+
   it('names every audited endpoint’s action in the three languages, and nothing else', () => {
     const missing = audited.filter((path) => !AuditActions[path]);
     expect(missing).toEqual([]);

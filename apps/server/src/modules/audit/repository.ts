@@ -1,9 +1,8 @@
 import type { AuditTarget } from '@ptt/contract';
 import { and, arrayContains, eq, getTableColumns, gte, inArray, lt, or } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
-import { agents, auditLog, feedback, fences, groups, orgs, sosRecords, terminals } from '../../db/schema.ts';
+import { agents, auditLog, fences, groups, orgs, sosRecords, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -16,25 +15,6 @@ export const accountOf = async (db: Conn, role: number, id: number) => {
   const [row] = await db.select({ account: table.account }).from(table).where(eq(table.id, id));
   return row?.account ?? '';
 };
-
-/** The table each kind of target is read from. */
-const targetTables: Record<AuditTarget, PgTable & { id: PgColumn }> = {
-  agent: agents,
-  org: orgs,
-  terminal: terminals,
-  group: groups,
-  fence: fences,
-  sos: sosRecords,
-  feedback,
-};
-
-/** Target records as they are now, whole rows by id (a missing one is absent). */
-export async function snapshot(db: Conn, kind: AuditTarget, ids: number[]) {
-  if (ids.length === 0) return new Map<number, Record<string, unknown>>();
-  const table = targetTables[kind];
-  const rows = (await db.select().from(table).where(inArray(table.id, ids))) as Record<string, unknown>[];
-  return new Map(rows.map((r) => [Number(r.id), r]));
-}
 
 /**
  * The names of records by id, one query for a kind: a SOS alarm by its user's name. A kind without a

@@ -2,15 +2,12 @@ import {
   AuditTitles as A,
   type AuditFilterKinds,
   type AuditTarget,
-  AuditTargets,
   actionTitle,
   type api,
   ColumnTitles as C,
-  type DataOf,
   type DeclaredTarget,
   type Endpoint,
   fieldLines,
-  isAudited,
   lineText,
   type ParsedParamsOf,
   Role,
@@ -20,7 +17,7 @@ import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
-import type { AuditNote, Ctx } from '../../http/route.ts';
+import type { AuditNote } from '../../http/route.ts';
 import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
 import { agentInScope, fenceInScope, groupInScope, orgIdInScope, terminalInScope } from '../scope/service.ts';
 import { changesText, exportReader, namesOf, recordOf } from './names.ts';
@@ -28,44 +25,6 @@ import * as repo from './repository.ts';
 
 type Fields = Record<string, unknown>;
 type ById = Record<string, Fields>;
-
-/** Parameters that name a call's target record, per kind, the first present one counting. */
-const idKeys: Record<AuditTarget, string[]> = {
-  agent: ['id', 'agentId'],
-  org: ['id', 'orgId'],
-  terminal: ['id', 'ids'],
-  group: ['id'],
-  fence: ['id'],
-  sos: ['id', 'ids'],
-  feedback: [],
-};
-
-const isTarget = (s: string): s is AuditTarget => (AuditTargets as readonly string[]).includes(s);
-const idsIn = (v: unknown): number[] =>
-  typeof v === 'number' ? [v] : Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
-
-/**
- * The records a call changes: the signed-in account for the profile's calls, otherwise the record of
- * the path's domain that the parameters name (none: a creation, whose ids its answer gives).
- */
-export function targetOf(path: string, params: Fields, caller: Caller) {
-  const domain = path.split('/')[2] ?? '';
-  if (domain === 'profile' || domain === 'jsp')
-    return { kind: (caller.role === Role.agent ? 'agent' : 'org') as AuditTarget, ids: [caller.id] };
-  if (!isTarget(domain)) return undefined;
-  const key = idKeys[domain].find((k) => params[k] !== undefined);
-  // A company's own record when it names none.
-  const own = domain === 'org' && caller.role === Role.org ? [caller.id] : [];
-  return { kind: domain, ids: key ? idsIn(params[key]) : own };
-}
-
-/** The ids a creation answers with: `{ id }` or `{ created: [{ id }] }`. */
-export function createdIds(data: unknown): number[] {
-  if (!data || typeof data !== 'object') return [];
-  const d = data as { id?: unknown; created?: unknown };
-  if (typeof d.id === 'number') return [d.id];
-  return Array.isArray(d.created) ? d.created.flatMap((c) => idsIn((c as { id?: unknown })?.id)) : [];
-}
 
 /** Fields an audit row never keeps: secrets and their hashes, session ids, the time of the last edit. */
 const hidden = (name: string) => isSecretName(name) || /hash|openid|^updatedAt$/i.test(name);
@@ -155,59 +114,6 @@ export async function write(
 }
 
 const emptyAsNull = <T extends object>(v: T | null) => (v && Object.keys(v).length > 0 ? v : null);
-
-/**
- * Runs a call and, when the contract says it changes something and it succeeded, writes its audit row
- * in a statement of its own (the endpoints whose services do not yet write it in their change). The row is written after the answer is decided: a failure to write it is
- * logged, never turned into a failed answer for a change that was made.
- */
-export async function audited<E extends Endpoint>(
-  endpoint: E,
-  ctx: Ctx<E>,
-  run: () => Promise<DataOf<E>>,
-): Promise<DataOf<E>> {
-  const caller = ctx.caller as Caller | undefined;
-  if (!caller || !isAudited(endpoint)) return run();
-  const params = ctx.params as ParsedParamsOf<E> & Fields;
-  const target = targetOf(endpoint.path, params, caller);
-  const before = target ? await repo.snapshot(ctx.db, target.kind, target.ids) : new Map();
-  const data = await run();
-  try {
-    const ids = target?.ids.length ? target.ids : createdIds(data);
-    const after = target ? await repo.snapshot(ctx.db, target.kind, ids) : new Map();
-    await repo.insertAudit(ctx.db, {
-      actorRole: caller.role,
-      actorId: caller.id,
-      actorAccount: await repo.accountOf(ctx.db, caller.role, caller.id),
-      orgId: caller.role === Role.org ? caller.id : null,
-      orgIds: companiesOf(caller, target?.kind, ids, [before, after]),
-      agentPath: caller.path,
-      ip: ctx.ip,
-      action: endpoint.path,
-      targetKind: target?.kind ?? null,
-      targetIds: ids,
-      ...changes(before, after),
-      params: recordable(params) as Fields,
-    });
-  } catch (err) {
-    ctx.req.log.error({ err, action: endpoint.path }, 'audit row not written');
-  }
-  return data;
-}
-
-/** The companies a change the hook records touched: the company that made it, the companies it names or owning its records. */
-function companiesOf(
-  caller: Caller,
-  kind: AuditTarget | undefined,
-  ids: number[],
-  records: Map<number, Fields>[],
-) {
-  const found = new Set<number>(caller.role === Role.org ? [caller.id] : []);
-  if (kind === 'org') for (const id of ids) found.add(id);
-  for (const map of records)
-    for (const r of map.values()) if (typeof r.orgId === 'number') found.add(r.orgId);
-  return [...found];
-}
 
 const nextDay = (day: string) => addDays(day, 1);
 
