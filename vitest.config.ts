@@ -11,6 +11,9 @@ type Escaped = Error & {
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web', 'tools/simulator'],
+    // Two files at a time on two cores (Vitest's default is one fewer than the cores): an integration file
+    // waits on its database or its clock much of its time, and each has a database of its own.
+    maxWorkers: 2,
     // An unhandled error still fails the run; first it is named by the file and test it escaped from,
     // so a failure on a busy machine points at its cause instead of "This might cause false positive tests".
     onUnhandledError(error) {
