@@ -1,4 +1,4 @@
-import { type FunctionKey, UserType } from '@ptt/contract';
+import { DAY_MS, type FunctionKey, UserType } from '@ptt/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   agentCards,
@@ -14,7 +14,7 @@ import * as fleet from '../src/modules/terminal/service.ts';
 import type { TestApp } from './harness.ts';
 
 /** A day `n` days from today (UTC), YYYY-MM-DD. */
-export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+export const day = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 
 /** A year later, as a renewal adds it. */
 export const yearsAfter = (from: string, years = 1) => {
@@ -42,7 +42,7 @@ export async function heardFrom(
   positionDaysAgo: number | null,
 ) {
   const [row] = await t.database.db.select().from(terminals).where(eq(terminals.id, id));
-  const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+  const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
   if (seenDaysAgo !== null)
     await t.database.db.insert(terminalPresence).values({
       terminalId: id,

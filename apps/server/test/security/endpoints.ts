@@ -1,4 +1,4 @@
-import { allEndpoints, api, Code, type Endpoint } from '@ptt/contract';
+import { allEndpoints, api, Code, DAY_MS, type Endpoint } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { terminals } from '../../src/db/schema.ts';
@@ -71,7 +71,7 @@ const now = () => Date.now();
 const dueSoon = (w: World, terminalId: number) =>
   w.t.database.db
     .update(terminals)
-    .set({ fenceExpires: new Date(now() + 10 * 86_400_000).toISOString().slice(0, 10) })
+    .set({ fenceExpires: new Date(now() + 10 * DAY_MS).toISOString().slice(0, 10) })
     .where(eq(terminals.id, terminalId));
 const fenceFields = (tn: Tenant, name: string) => ({
   name,
