@@ -1,6 +1,7 @@
 import { api, Code } from '@ptt/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
+import { auditPage } from './audit-support.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { demoTerminals } from './renewal-support.ts';
 
@@ -14,11 +15,8 @@ describe.each(backends)('the audit read by people on %s', (backend) => {
   let terminalIds: number[];
   let otherOrgId: number;
 
-  const audit = async (session: Session, params: Record<string, unknown> = {}) => {
-    const res = await t.call(api.audit.list, { timeZone: 'UTC', ...params }, session);
-    expect(res.code, res.msg.en).toBe(Code.ok);
-    return res.data.list;
-  };
+  const audit = async (session: Session, params: Record<string, unknown> = {}) =>
+    (await auditPage(t, session, params)).list;
 
   beforeAll(async () => {
     t = await startTestApp(backend);

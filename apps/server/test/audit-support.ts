@@ -1,6 +1,8 @@
+import { api, Code } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
-import type { TestApp } from './harness.ts';
+import type { Session, TestApp } from './harness.ts';
 
 /** The newest audit row of an action, or undefined. */
 export const lastAuditRow = async (t: TestApp, action: string) =>
@@ -50,4 +52,11 @@ export async function whileAuditRefuses(t: TestApp, action: string, work: () => 
   } finally {
     await undo();
   }
+}
+
+/** A page of the audit list as a session reads it (days in UTC), answered without an error. */
+export async function auditPage(t: TestApp, session: Session, params: Record<string, unknown> = {}) {
+  const res = await t.call(api.audit.list, { timeZone: 'UTC', ...params }, session);
+  expect(res.code, res.msg.en).toBe(Code.ok);
+  return res.data;
 }

@@ -5,6 +5,7 @@ import { orgs } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgService from '../src/modules/org/service.ts';
 import { maintainAuditLog } from '../src/modules/partitions/service.ts';
+import { auditPage } from './audit-support.ts';
 import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -24,11 +25,7 @@ describe.each(backends)('audit log on %s', (backend) => {
   const rows = async <R>(query: string) =>
     ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: R[] }).rows;
   const logged = async () => (await rows<{ n: number }>('select count(*)::int as n from audit_log'))[0].n;
-  const audit = async (session: Session, params: Record<string, unknown> = {}) => {
-    const res = await t.call(api.audit.list, { timeZone: 'UTC', ...params }, session);
-    expect(res.code, res.msg.en).toBe(Code.ok);
-    return res.data;
-  };
+  const audit = (session: Session, params: Record<string, unknown> = {}) => auditPage(t, session, params);
 
   beforeAll(async () => {
     t = await startTestApp(backend);
