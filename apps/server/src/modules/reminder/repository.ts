@@ -1,11 +1,9 @@
-import { type FunctionKey, RenewalLimits } from '@ptt/contract';
-import { inArray, sql } from 'drizzle-orm';
+import type { FunctionKey } from '@ptt/contract';
+import { between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { agentCards, orgs, remindersSent, terminalExpiries, terminals } from '../../db/schema.ts';
-
-/** The steps smallest first: a function is due for the smallest step its days left fit in. */
-const steps = [...RenewalLimits.reminderDays].sort((a, b) => a - b);
-const farthest = steps[steps.length - 1];
+import { addDays } from '../../lib/zoned-time.ts';
+import { balanceIsLow, expiryStep, farthestStep } from './rules.ts';
 
 export interface ExpiryReminded {
   agentId: number;
@@ -20,30 +18,35 @@ export interface ExpiryReminded {
 
 /**
  * Records the expiry reminders due on `today` and returns the new ones, each once: every function of
- * every terminal whose expiry is from today to the farthest step (30 days) ahead, at the smallest step
- * (1, 7, 30) its days left fit in; a VIP terminal's permanent functions never (they have no expiry
- * row). A (terminal, function, expiry, step) recorded before, by this run or another instance's, is
- * skipped by the unique key; the rows are inserted in terminal order, so two runs at once wait for each
- * other, never deadlock.
+ * every terminal whose expiry is from today to the farthest step (30 days) ahead, at the step `expiryStep`
+ * gives it; a VIP terminal's permanent functions never (they have no expiry row). A (terminal, function,
+ * expiry, step) recorded before, by this run or another instance's, is skipped by the unique key; the rows
+ * are inserted in terminal order, so two runs at once wait for each other, never deadlock.
  */
 export async function recordExpiries(db: Conn, today: string): Promise<ExpiryReminded[]> {
-  const left = sql`f.expires - ${today}::date`;
-  const step = sql.join(
-    steps.slice(0, -1).map((d) => sql`when ${left} <= ${sql.raw(String(d))} then ${sql.raw(String(d))}`),
-    sql` `,
-  );
+  const expiring = await db
+    .select({
+      terminalId: terminalExpiries.terminalId,
+      function: terminalExpiries.function,
+      expires: terminalExpiries.expires,
+      agentId: orgs.agentId,
+    })
+    .from(terminalExpiries)
+    .innerJoin(orgs, eq(orgs.id, terminalExpiries.orgId))
+    .where(between(terminalExpiries.expires, today, addDays(today, farthestStep)))
+    .orderBy(terminalExpiries.terminalId, terminalExpiries.function);
+  const due = expiring.flatMap((r) => {
+    const days = expiryStep(today, r.expires);
+    return days === null ? [] : [{ ...r, days }];
+  });
+  if (due.length === 0) return [];
   const result = (await db.execute(sql`
-    with due as (
-      select f.terminal_id, o.agent_id, f.function, f.expires,
-        case ${step} else ${sql.raw(String(farthest))} end as days
-      from ${terminalExpiries} f
-      join ${orgs} o on o.id = f.org_id
-      where f.expires between ${today}::date and ${today}::date + ${sql.raw(String(farthest))}
-    ),
-    recorded as (
+    with recorded as (
       insert into ${remindersSent} (kind, agent_id, terminal_id, function, expires, days)
-      select 'expiry', agent_id, terminal_id, function, expires, days from due
-      order by terminal_id, function
+      select 'expiry', d."agentId", d."terminalId", d.function, d.expires, d.days
+      from jsonb_to_recordset(${JSON.stringify(due)}::jsonb)
+        as d("agentId" int, "terminalId" int, function text, expires date, days smallint)
+      order by d."terminalId", d.function
       on conflict do nothing
       returning terminal_id, function, days
     )
@@ -65,30 +68,30 @@ export interface BalanceReminded {
 }
 
 /**
- * Records the low-balance reminders due and returns the new ones: a card type switched on for an agent
- * whose balance is under its threshold (0 is none), once per (agent, card type, threshold).
+ * Records the low-balance reminders due and returns the new ones: a card balance `balanceIsLow` finds
+ * under its threshold, once per (agent, card type, threshold).
  */
 export async function recordBalances(db: Conn): Promise<BalanceReminded[]> {
-  const result = (await db.execute(sql`
-    with recorded as (
-      insert into ${remindersSent} (kind, agent_id, card_type, threshold)
-      select 'balance', agent_id, card_type, threshold from ${agentCards}
-      where enabled and threshold > 0 and balance < threshold
-      order by agent_id, card_type
-      on conflict do nothing
-      returning agent_id, card_type, threshold
-    )
-    select r.agent_id as "agentId", r.card_type as "cardType", r.threshold, c.balance
-    from recorded r
-    join ${agentCards} c on c.agent_id = r.agent_id and c.card_type = r.card_type
-    order by r.agent_id, r.card_type
-  `)) as unknown as { rows: BalanceReminded[] };
-  return result.rows.map((r) => ({
-    agentId: Number(r.agentId),
-    cardType: Number(r.cardType),
-    threshold: Number(r.threshold),
-    balance: Number(r.balance),
-  }));
+  const thresholds = await db
+    .select({
+      agentId: agentCards.agentId,
+      cardType: agentCards.cardType,
+      threshold: agentCards.threshold,
+      balance: agentCards.balance,
+      enabled: agentCards.enabled,
+    })
+    .from(agentCards)
+    .where(gt(agentCards.threshold, 0))
+    .orderBy(agentCards.agentId, agentCards.cardType);
+  const low = thresholds.filter(balanceIsLow).map(({ enabled: _, ...c }) => c);
+  if (low.length === 0) return [];
+  const recorded = await db
+    .insert(remindersSent)
+    .values(low.map(({ agentId, cardType, threshold }) => ({ kind: 'balance', agentId, cardType, threshold })))
+    .onConflictDoNothing()
+    .returning({ agentId: remindersSent.agentId, cardType: remindersSent.cardType });
+  const isNew = new Set(recorded.map((r) => `${r.agentId}:${r.cardType}`));
+  return low.filter((c) => isNew.has(`${c.agentId}:${c.cardType}`));
 }
 
 /** The companies' contact phones, and whether each gets the reminder SMS. */
