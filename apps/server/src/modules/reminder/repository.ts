@@ -87,7 +87,9 @@ export async function recordBalances(db: Conn): Promise<BalanceReminded[]> {
   if (low.length === 0) return [];
   const recorded = await db
     .insert(remindersSent)
-    .values(low.map(({ agentId, cardType, threshold }) => ({ kind: 'balance', agentId, cardType, threshold })))
+    .values(
+      low.map(({ agentId, cardType, threshold }) => ({ kind: 'balance', agentId, cardType, threshold })),
+    )
     .onConflictDoNothing()
     .returning({ agentId: remindersSent.agentId, cardType: remindersSent.cardType });
   const isNew = new Set(recorded.map((r) => `${r.agentId}:${r.cardType}`));

@@ -14,7 +14,8 @@ describe('the reminder rule', () => {
       ['2027-01-01', 30],
       ['2027-01-02', null],
     ];
-    for (const [expires, step] of cases) expect([expires, expiryStep(today, expires)]).toEqual([expires, step]);
+    for (const [expires, step] of cases)
+      expect([expires, expiryStep(today, expires)]).toEqual([expires, step]);
   });
 
   it('counts days across a month and a year end', () => {
