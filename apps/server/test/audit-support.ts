@@ -22,7 +22,8 @@ const rowsOf = <R>(res: unknown) => (res as { rows?: R[] }).rows ?? (res as R[])
  * any, on every partition; answers the undoing of it.
  */
 export async function refuseAudit(t: TestApp, action: string) {
-  const db = t.database.db;
+  // Triggers are the owner's to add (the server's role owns nothing).
+  const db = t.database.owner;
   await db.execute(
     sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$
       begin if new.action = '${action}' then raise exception 'audit refused'; end if; return new; end $$`),

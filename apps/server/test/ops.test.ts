@@ -124,7 +124,8 @@ describe.each(bothBackends)('health, readiness and metrics on %s', (backend) => 
     const [newest] = await t.database.db
       .execute<{ id: number }>(sql`select id from drizzle.__drizzle_migrations order by id desc limit 1`)
       .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
+    // The migrations table is the owner's (the server's role only reads it).
+    await t.database.owner.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
     const pending = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect([pending.statusCode, pending.json().status]).toEqual([503, 'migrations pending']);
 

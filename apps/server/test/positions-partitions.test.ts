@@ -53,7 +53,7 @@ describe.each(bothBackends)('positions by day on %s', (backend) => {
     expect((await placed(d.id)).map((p) => p.part)).toEqual(['positions_default', tableOf(now)]);
 
     // The server makes the old day's table when that day is "yesterday"; its position moves there.
-    const made = await maintainPositions(t.database.db, 90, old + DAY);
+    const made = await maintainPositions(t.database.owner, 90, old + DAY);
     expect(made.added).toContain(utcDay(old));
     expect((await placed(d.id)).map((p) => p.part)).toEqual([tableOf(old), tableOf(now)]);
 
@@ -82,7 +82,7 @@ describe.each(bothBackends)('positions by day on %s', (backend) => {
 
     // Five days on, with three days kept: today's table (now five days old) and older ones go.
     const later = now + 5 * DAY;
-    const { dropped } = await maintainPositions(t.database.db, 3, later);
+    const { dropped } = await maintainPositions(t.database.owner, 3, later);
     const cutoff = Math.floor(later / DAY) * DAY - 3 * DAY;
     expect(dropped).toEqual(
       before
@@ -98,8 +98,8 @@ describe.each(bothBackends)('positions by day on %s', (backend) => {
   it('adds each day once when two instances keep the tables at the same moment', async () => {
     const far = Date.now() + 40 * DAY;
     const [a, b] = await Promise.all([
-      maintainPositions(t.database.db, 90, far),
-      maintainPositions(t.database.db, 90, far),
+      maintainPositions(t.database.owner, 90, far),
+      maintainPositions(t.database.owner, 90, far),
     ]);
     expect([...a.added, ...b.added].sort()).toEqual([-1, 0, 1, 2].map((d) => utcDay(far + d * DAY)).sort());
   });

@@ -470,7 +470,7 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
     const dir = mkdtempSync(join(tmpdir(), 'ptt-reminders-'));
     const cliEnv =
       backend === 'postgres'
-        ? { DATABASE_URL: t.config.DATABASE_URL }
+        ? { DATABASE_URL: t.config.DATABASE_URL, DATABASE_OWNER_URL: t.config.DATABASE_OWNER_URL }
         : { DATABASE_URL: '', DATA_DIR: join(dir, 'data') };
     const config = readConfig({ ...cliEnv, LOG_LEVEL: 'silent' });
     const database = backend === 'postgres' ? t.database : await openDatabase(config);

@@ -26,15 +26,17 @@ describe.each(bothBackends)('the demo seed on %s', (backend) => {
   it('leaves nothing when it fails half-way, and the next start seeds the whole demo', async () => {
     await t.reset();
     const db = t.database.db;
-    await db.execute(sql`truncate agents restart identity cascade`);
+    // Emptying and adding triggers is the owner's; the seed itself runs as the server.
+    const owner = t.database.owner;
+    await owner.execute(sql`truncate agents restart identity cascade`);
     expect(await accounts()).toEqual([]);
     // The first start dies after the agents, companies and radios are written (here: at the groups).
-    await db.execute(sql`create function seed_dies() returns trigger language plpgsql as $$
+    await owner.execute(sql`create function seed_dies() returns trigger language plpgsql as $$
       begin raise exception 'the machine went down'; end $$`);
-    await db.execute(sql`create trigger seed_dies before insert on groups execute function seed_dies()`);
+    await owner.execute(sql`create trigger seed_dies before insert on groups execute function seed_dies()`);
     await expect(seedDemo(db)).rejects.toThrow();
-    await db.execute(sql`drop trigger seed_dies on groups`);
-    await db.execute(sql`drop function seed_dies()`);
+    await owner.execute(sql`drop trigger seed_dies on groups`);
+    await owner.execute(sql`drop function seed_dies()`);
     expect(await accounts()).toEqual([]);
     expect(await seedDemo(db)).toBe(true);
     expect((await accounts()).sort()).toEqual(['agent01', 'subagent01']);
