@@ -21,6 +21,7 @@ import {
   windowKey,
 } from './filters.ts';
 import { RenewSheet } from './renew-sheet.tsx';
+import '../../components/company-filter.css';
 import './renewal.css';
 
 /**
@@ -121,7 +122,7 @@ export const Component = () => {
         </fieldset>
         {isAgent && (
           <div className="chips expiring-filters__row">
-            <span className="expiring-filters__org">
+            <span className="expiring-filters__org company-filter">
               <CompanyPicker
                 id="expiring-org"
                 value={org}

@@ -7,6 +7,7 @@ import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { AgentReport } from './agent-report.tsx';
 import { OrgReport } from './org-report.tsx';
+import '../../components/company-filter.css';
 import './report.css';
 
 /**
@@ -25,7 +26,7 @@ export const Component = () => {
     <div className="page" data-testid="report-page">
       <PageHeader title={isAgent ? t('report.title') : t('report.orgTitle')} />
       {isAgent && (
-        <div className="report-filters report-org">
+        <div className="report-filters report-org company-filter">
           <CompanyPicker
             id="report-org"
             value={org}
