@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { companyIn } from '../../components/addressed-record.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { Choice } from '../../lib/choice.ts';
@@ -18,10 +19,7 @@ export const Component = () => {
   const { t } = useTranslation();
   const isAgent = getLoginInfo()?.role === 0;
   const [search] = useSearchParams();
-  const [org, setOrg] = useState<Choice | null>(() => {
-    const id = Number(search.get('orgId'));
-    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
-  });
+  const [org, setOrg] = useState<Choice | null>(() => companyIn(search));
   return (
     <div className="page" data-testid="report-page">
       <PageHeader title={isAgent ? t('report.title') : t('report.orgTitle')} />
