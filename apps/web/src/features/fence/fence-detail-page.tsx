@@ -1,14 +1,9 @@
-import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
-import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MapView } from '../../components/map/map-view.tsx';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { usePageChange } from '../../components/page-change.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
+import { RemoveRecordButton } from '../../components/remove-record-button.tsx';
 import { RowLinks } from '../../components/row-links.tsx';
 import { shapeOf } from './drawing.ts';
 import { triggerName } from './trigger.ts';
@@ -18,21 +13,8 @@ import './fence.css';
 /** /fenceDetail?id=: a fence on the map, its rules, keeper and users, and the ways to change them. */
 export const Component = () => {
   const { t } = useTranslation();
-  const { id, record: f, missing } = useAddressedRecord(useFence);
-  const change = usePageChange();
-  const removal = useEndpointMutation(api.fence.remove, {
-    invalidates: fenceReads,
-    deletes: (p) => ({ id: p.id, endpoints: [api.fence.detail, api.fence.members, api.fence.unMembers] }),
-  });
-
-  const remove = async () => {
-    if (!f) return;
-    await change(() => removal.mutateAsync({ id }), {
-      done: t('fence.deleted'),
-      open: '/fencelist',
-      ask: [t('fence.confirmDelete', { name: f.name }), t('fence.confirm'), t('fence.cancel')],
-    });
-  };
+  const read = useAddressedRecord(useFence);
+  const { id } = read;
 
   const links = [
     { to: `/fenceEdit?id=${id}`, label: t('fence.edit'), testId: 'to-fence-edit' },
@@ -42,11 +24,8 @@ export const Component = () => {
     { to: `/fencerecord?id=${id}`, label: t('fence.records'), testId: 'to-fence-records' },
   ];
   return (
-    <div className="page" data-testid="fence-detail">
-      <PageHeader title={t('fence.detail')} />
-      {missing && <MissingRecord />}
-      {!f && !missing && <Skeleton.Paragraph lineCount={6} animated />}
-      {f && (
+    <RecordPage testId="fence-detail" title={t('fence.detail')} read={read} lines={6}>
+      {(f) => (
         <>
           <section className="section">
             <h2 className="section__title" data-testid="fence-name">
@@ -79,12 +58,10 @@ export const Component = () => {
             <RowLinks links={links} />
           </section>
           <section className="section">
-            <button type="button" className="btn btn--block fence-delete" onClick={() => void remove()}>
-              {t('fence.delete')}
-            </button>
+            <RemoveRecordButton kind="fence" id={id} name={f.name} className="btn btn--block fence-delete" />
           </section>
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

@@ -1,44 +1,24 @@
-import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
-import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { usePageChange } from '../../components/page-change.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
+import { RemoveRecordButton } from '../../components/remove-record-button.tsx';
 import { RowLinks } from '../../components/row-links.tsx';
 import './group.css';
 
 /** /groupDetail?id=: a group's company, leader, speaker and owner, and the ways into its members. */
 export const Component = () => {
   const { t } = useTranslation();
-  const { id, record: g, missing } = useAddressedRecord(useGroupDetail);
-  const change = usePageChange();
-  const removal = useEndpointMutation(api.group.remove, {
-    invalidates: groupReads,
-    deletes: (p) => ({ id: p.id, endpoints: [api.group.detail, api.group.members, api.group.unMembers] }),
-  });
-  const remove = async () => {
-    if (!g) return;
-    await change(() => removal.mutateAsync({ id }), {
-      done: t('group.deleted'),
-      open: '/groupList',
-      ask: [t('group.confirmDelete', { name: g.name }), t('group.confirm'), t('group.cancel')],
-    });
-  };
+  const read = useAddressedRecord(useGroupDetail);
+  const { id } = read;
   const links = [
     { to: `/groupMembers?id=${id}`, label: t('group.members'), testId: 'to-members' },
     { to: `/unMembers?id=${id}`, label: t('group.unMembers'), testId: 'to-un-members' },
     { to: `/compereAdd?id=${id}`, label: t('group.compere'), testId: 'to-compere' },
   ];
   return (
-    <div className="page" data-testid="group-detail">
-      <PageHeader title={t('group.detail')} />
-      {missing && <MissingRecord />}
-      {!g && !missing && <Skeleton.Paragraph lineCount={5} animated />}
-      {g && (
+    <RecordPage testId="group-detail" title={t('group.detail')} read={read} lines={5}>
+      {(g) => (
         <>
           <section className="section">
             <h2 className="section__title" data-testid="group-name">
@@ -62,12 +42,10 @@ export const Component = () => {
           </section>
           <RowLinks links={links} className="group-links" />
           <div className="sticky-footer">
-            <button type="button" className="btn btn--block" onClick={() => void remove()}>
-              {t('group.delete')}
-            </button>
+            <RemoveRecordButton kind="group" id={id} name={g.name} className="btn btn--block" />
           </div>
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };
