@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { MissingRecord } from './missing-record.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -35,3 +35,15 @@ export const memberRow = (m: { terminal_id: number; name: string; ssid: string }
   name: m.name,
   sub: m.ssid,
 });
+
+/**
+ * The member picked on a page that picks one (a fence's keeper, a group's speaker): the record's current
+ * one once the record is in, or none.
+ */
+export const useCurrentMember = (record: object | undefined, current: number | undefined) => {
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => {
+    if (record) setChosen(current ?? 0);
+  }, [record, current]);
+  return [chosen, setChosen] as const;
+};

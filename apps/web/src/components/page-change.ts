@@ -1,4 +1,6 @@
+import type { DataOf, Endpoint, ParamsOf } from '@ptt/contract';
 import { useNavigate } from 'react-router';
+import { useEndpointMutation } from '../api/use-endpoint-mutation.ts';
 import { confirm } from './confirm.ts';
 import { showToast } from './toast.ts';
 
@@ -29,4 +31,11 @@ export const usePageChange = () => {
       return false;
     }
   };
+};
+
+/** A change to one endpoint sent from a page the same way, fetching again what it `invalidates`. */
+export const useEndpointChange = <E extends Endpoint>(endpoint: E, invalidates: readonly Endpoint[]) => {
+  const change = usePageChange();
+  const mutation = useEndpointMutation(endpoint, { invalidates });
+  return (params: ParamsOf<E>, after: After<DataOf<E>>) => change(() => mutation.mutateAsync(params), after);
 };

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MemberPickPage } from '../../components/member-pick-page.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './fence.css';
@@ -15,15 +14,14 @@ import './fence.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id, missing } = useAddressedRecord(useFence);
-  const change = usePageChange();
-  const addMembers = useEndpointMutation(api.fence.addMembers, { invalidates: fenceReads });
+  const addMembers = useEndpointChange(api.fence.addMembers, fenceReads);
   const [picked, setPicked] = useState<number[]>([]);
   const add = async () => {
     if (picked.length === 0) return showToast(t('msg.selectUser'));
-    await change(() => addMembers.mutateAsync({ id, terminalIds: picked.join(',') }), {
-      done: (res) => t('fence.added', { count: res.added }),
-      open: `/fenceMembers?id=${id}`,
-    });
+    await addMembers(
+      { id, terminalIds: picked.join(',') },
+      { done: (res) => t('fence.added', { count: res.added }), open: `/fenceMembers?id=${id}` },
+    );
   };
   return (
     <MemberPickPage

@@ -1,12 +1,10 @@
 import { api } from '@ptt/contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
-import { MemberPickPage, memberRow } from '../../components/member-pick-page.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { MemberPickPage, memberRow, useCurrentMember } from '../../components/member-pick-page.tsx';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import './fence.css';
 
@@ -14,18 +12,10 @@ import './fence.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id, record: f, missing } = useAddressedRecord(useFence);
-  const change = usePageChange();
-  const setKeeper = useEndpointMutation(api.fence.setKeeper, { invalidates: fenceReads });
-  const [chosen, setChosen] = useState(0);
-  useEffect(() => {
-    if (f) setChosen(f.keeper?.id ?? 0);
-  }, [f]);
-
+  const setKeeper = useEndpointChange(api.fence.setKeeper, fenceReads);
+  const [chosen, setChosen] = useCurrentMember(f, f?.keeper?.id);
   const save = () =>
-    change(() => setKeeper.mutateAsync({ id, terminalId: chosen }), {
-      done: t('fence.keeperSaved'),
-      open: `/fenceDetail?id=${id}`,
-    });
+    setKeeper({ id, terminalId: chosen }, { done: t('fence.keeperSaved'), open: `/fenceDetail?id=${id}` });
   return (
     <MemberPickPage
       testId="fence-keeper"

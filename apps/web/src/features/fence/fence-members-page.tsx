@@ -2,11 +2,10 @@ import { api } from '@ptt/contract';
 import { useTranslation } from 'react-i18next';
 import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import './fence.css';
@@ -15,14 +14,15 @@ import './fence.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id, record: f, missing } = useAddressedRecord(useFence);
-  const change = usePageChange();
-  const removal = useEndpointMutation(api.fence.removeMembers, { invalidates: fenceReads });
-
+  const removal = useEndpointChange(api.fence.removeMembers, fenceReads);
   const remove = (terminalId: number, name: string) =>
-    change(() => removal.mutateAsync({ id, terminalIds: String(terminalId) }), {
-      done: t('fence.removed'),
-      ask: [t('fence.confirmRemove', { name }), t('fence.confirm'), t('fence.cancel')],
-    });
+    removal(
+      { id, terminalIds: String(terminalId) },
+      {
+        done: t('fence.removed'),
+        ask: [t('fence.confirmRemove', { name }), t('fence.confirm'), t('fence.cancel')],
+      },
+    );
   return (
     <div className="page" data-testid="fence-members">
       <PageHeader

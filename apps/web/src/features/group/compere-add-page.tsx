@@ -1,13 +1,11 @@
 import { api } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
-import { MemberPickPage, memberRow } from '../../components/member-pick-page.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { MemberPickPage, memberRow, useCurrentMember } from '../../components/member-pick-page.tsx';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import './group.css';
 
@@ -15,17 +13,10 @@ import './group.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id, record: group, missing } = useAddressedRecord(useGroupDetail);
-  const change = usePageChange();
-  const [chosen, setChosen] = useState(0);
-  const setCompere = useEndpointMutation(api.group.setCompere, { invalidates: groupReads });
-  useEffect(() => {
-    if (group) setChosen(group.compere?.id ?? 0);
-  }, [group]);
+  const [chosen, setChosen] = useCurrentMember(group, group?.compere?.id);
+  const setCompere = useEndpointChange(api.group.setCompere, groupReads);
   const save = () =>
-    change(() => setCompere.mutateAsync({ id, terminalId: chosen }), {
-      done: t('group.saved'),
-      open: `/groupDetail?id=${id}`,
-    });
+    setCompere({ id, terminalId: chosen }, { done: t('group.saved'), open: `/groupDetail?id=${id}` });
   return (
     <MemberPickPage
       testId="compere-add"

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -18,19 +17,18 @@ import './group.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id: terminalId, record: user, missing } = useAddressedRecord(useTerminalDetail, 'terminalId');
-  const change = usePageChange();
   const [picked, setPicked] = useState<number[]>([]);
   // Its own groups it hears anyway, and those it already listens to, are shown but not offered.
   const listening = useListening(terminalId);
   const own = new Set(user?.groups.map((g) => g.id) ?? []);
   const heard = new Set(listening.data?.map((g) => g.id) ?? []);
-  const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
+  const addListening = useEndpointChange(api.group.addListening, groupReads);
   const save = async () => {
     if (picked.length === 0) return showToast(t('msg.selectUser'));
-    await change(() => addListening.mutateAsync({ terminalId, groupIds: picked.join(',') }), {
-      done: t('group.saved'),
-      open: `/ListeningGroup?terminalId=${terminalId}`,
-    });
+    await addListening(
+      { terminalId, groupIds: picked.join(',') },
+      { done: t('group.saved'), open: `/ListeningGroup?terminalId=${terminalId}` },
+    );
   };
   return (
     <div className="page" data-testid="listening-group-add">

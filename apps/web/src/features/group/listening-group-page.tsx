@@ -7,11 +7,10 @@ import { Link } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import './group.css';
 
@@ -21,10 +20,8 @@ export const Component = () => {
   // No user in the link, or one that is gone or out of scope: nothing to wait for.
   const { id: terminalId, read: listening, missing } = useAddressedRecord(useListening, 'terminalId');
   const user = useTerminalDetail(terminalId).data;
-  const change = usePageChange();
-  const removeListening = useEndpointMutation(api.group.removeListening, { invalidates: groupReads });
-  const stop = (groupId: number) =>
-    change(() => removeListening.mutateAsync({ terminalId, groupId }), { done: t('group.removed') });
+  const removeListening = useEndpointChange(api.group.removeListening, groupReads);
+  const stop = (groupId: number) => removeListening({ terminalId, groupId }, { done: t('group.removed') });
   return (
     <div className="page" data-testid="listening-group">
       <PageHeader

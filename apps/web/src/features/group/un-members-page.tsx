@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MemberPickPage } from '../../components/member-pick-page.tsx';
-import { usePageChange } from '../../components/page-change.ts';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import './group.css';
@@ -16,16 +15,15 @@ import './group.css';
 export const Component = () => {
   const { t } = useTranslation();
   const { id, missing } = useAddressedRecord(useGroupDetail);
-  const change = usePageChange();
-  const addMembers = useEndpointMutation(api.group.addMembers, { invalidates: groupReads });
+  const addMembers = useEndpointChange(api.group.addMembers, groupReads);
   const [picked, setPicked] = useState<number[]>([]);
   const [priority, setPriority] = useState(3);
   const add = async () => {
     if (picked.length === 0) return showToast(t('msg.selectUser'));
-    await change(() => addMembers.mutateAsync({ id, terminalIds: picked.join(','), priority }), {
-      done: (res) => t('group.added', { count: res.added }),
-      open: `/groupMembers?id=${id}`,
-    });
+    await addMembers(
+      { id, terminalIds: picked.join(','), priority },
+      { done: (res) => t('group.added', { count: res.added }), open: `/groupMembers?id=${id}` },
+    );
   };
   return (
     <MemberPickPage
