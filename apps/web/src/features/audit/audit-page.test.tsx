@@ -57,10 +57,7 @@ const rows = [
   }),
 ];
 const pageOf = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
-const calls = (spy: ReturnType<typeof mockApi>) =>
-  spy.mock.calls
-    .map(([u]) => new URL(String(u), 'http://localhost'))
-    .filter((u) => u.pathname === api.audit.list.path);
+const calls = (spy: ReturnType<typeof mockApi>) => callsOn(spy, api.audit.list.path);
 
 describe('/audit, the audit log', { timeout: 20_000 }, () => {
   it('shows who did what to which record by name, when and from where, with labelled fields', async () => {

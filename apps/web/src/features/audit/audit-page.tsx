@@ -2,6 +2,7 @@ import { AuditFilterKinds, actionTitle, allEndpoints, api, isAudited } from '@pt
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { companyIn } from '../../components/addressed-record.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
 import { ExportMenu } from '../../components/export-menu.tsx';
@@ -44,10 +45,7 @@ export const Component = () => {
   const [action, setAction] = useState('');
   const [typed, setTyped] = useState('');
   const [actor, setActor] = useState('');
-  const [org, setOrg] = useState<Choice | null>(() => {
-    const id = Number(search.get('orgId'));
-    return id > 0 ? { id, name: search.get('orgName') ?? `#${id}` } : null;
-  });
+  const [org, setOrg] = useState<Choice | null>(() => companyIn(search, (id) => `#${id}`));
   const range = useDateRange();
   const days = 'start' in range.filter ? { from: range.filter.start, to: range.filter.end } : {};
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -8,6 +8,7 @@ import { chime } from '../../lib/alarm-sound.ts';
 import { useFenceAlarmStyle } from '../../lib/alarm-style.ts';
 import { formatTime } from '../../lib/dates.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
+import { alarmTrail } from './alarm-trail.ts';
 import { kindName } from './trigger.ts';
 
 type Alarm = LiveEventDataOf<'fence.alarm'>;
@@ -50,16 +51,7 @@ export const FenceAlarmNotice = () => {
         time: formatTime(latest.at, i18n.language),
       })}
       actions={[
-        {
-          to: `/locationTrack?id=${latest.terminal_id}`,
-          label: t('fence.alarm.track'),
-          testId: 'fence-alarm-track',
-        },
-        {
-          to: `/recordingList?terminalId=${latest.terminal_id}`,
-          label: t('fence.alarm.recordings'),
-          testId: 'fence-alarm-recordings',
-        },
+        ...alarmTrail(t, latest.terminal_id, 'fence-alarm'),
         { to: '/fencerecord', label: t('fence.alarm.records'), testId: 'fence-alarm-records' },
       ]}
       closeLabel={t('fence.alarm.close')}

@@ -1,16 +1,10 @@
-import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
-import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fenceReads } from '../../api/changes.ts';
 import { useFence } from '../../api/queries/use-fence.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { confirm } from '../../components/confirm.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MapView } from '../../components/map/map-view.tsx';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { showToast } from '../../components/toast.ts';
+import { RecordPage } from '../../components/record-page.tsx';
+import { RemoveRecordButton } from '../../components/remove-record-button.tsx';
+import { RowLinks } from '../../components/row-links.tsx';
 import { shapeOf } from './drawing.ts';
 import { triggerName } from './trigger.ts';
 import '../../components/detail.css';
@@ -19,30 +13,8 @@ import './fence.css';
 /** /fenceDetail?id=: a fence on the map, its rules, keeper and users, and the ways to change them. */
 export const Component = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
-  const detail = useFence(id);
-  const f = detail.data;
-  const missing = !(id > 0) || (detail.isError && !f);
-  const removal = useEndpointMutation(api.fence.remove, {
-    invalidates: fenceReads,
-    deletes: (p) => ({ id: p.id, endpoints: [api.fence.detail, api.fence.members, api.fence.unMembers] }),
-  });
-
-  const remove = async () => {
-    if (
-      !f ||
-      !(await confirm(t('fence.confirmDelete', { name: f.name }), t('fence.confirm'), t('fence.cancel')))
-    )
-      return;
-    try {
-      await removal.mutateAsync({ id });
-      showToast(t('fence.deleted'));
-      navigate('/fencelist', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    }
-  };
+  const read = useAddressedRecord(useFence);
+  const { id } = read;
 
   const links = [
     { to: `/fenceEdit?id=${id}`, label: t('fence.edit'), testId: 'to-fence-edit' },
@@ -52,11 +24,8 @@ export const Component = () => {
     { to: `/fencerecord?id=${id}`, label: t('fence.records'), testId: 'to-fence-records' },
   ];
   return (
-    <div className="page" data-testid="fence-detail">
-      <PageHeader title={t('fence.detail')} />
-      {missing && <MissingRecord />}
-      {!f && !missing && <Skeleton.Paragraph lineCount={6} animated />}
-      {f && (
+    <RecordPage testId="fence-detail" title={t('fence.detail')} read={read} lines={6}>
+      {(f) => (
         <>
           <section className="section">
             <h2 className="section__title" data-testid="fence-name">
@@ -86,24 +55,13 @@ export const Component = () => {
             </dl>
           </section>
           <section className="section section--menu">
-            <ul className="rows">
-              {links.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="row" data-testid={l.testId}>
-                    <span className="row__label">{l.label}</span>
-                    <RightOutline aria-hidden className="row__arrow" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <RowLinks links={links} />
           </section>
           <section className="section">
-            <button type="button" className="btn btn--block fence-delete" onClick={() => void remove()}>
-              {t('fence.delete')}
-            </button>
+            <RemoveRecordButton kind="fence" id={id} name={f.name} className="btn btn--block fence-delete" />
           </section>
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

@@ -1,7 +1,7 @@
 import { api, FenceLimits, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
 
@@ -33,11 +33,6 @@ vi.mock('../../components/map/map-view.tsx', () => ({
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
 
 const circle = (id: number, name: string) => ({
   id,
@@ -103,7 +98,7 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('fence-max')).textContent).toBe(Messages.fenceMax.cn2);
     expect((screen.getByTestId('fence-save') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('fence-save'));
-    expect(sent(fetch, api.fence.add.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.fence.add.path)).toHaveLength(0);
     full.unmount();
     await changeLanguage('en');
   });
@@ -134,8 +129,8 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     renderRoute('/fenceEdit?id=7');
     await findPage('fence-edit');
     await waitFor(() => expect(screen.getByTestId('map-other-shapes').textContent).toBe('Harbour'));
-    expect(sent(fetch, api.fence.shapes.path)[0]?.searchParams.get('orgId')).toBe('5');
-    expect(sent(fetch, api.location.fleet.path)[0]?.searchParams.get('orgId')).toBe('5');
+    expect(callsOn(fetch, api.fence.shapes.path)[0]?.searchParams.get('orgId')).toBe('5');
+    expect(callsOn(fetch, api.location.fleet.path)[0]?.searchParams.get('orgId')).toBe('5');
     expect(screen.getByTestId('fence-context').textContent).not.toContain('Only');
   });
 
@@ -166,7 +161,7 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     fireEvent.change(q, { target: { value: 'K' } });
     fireEvent.click(screen.getByTestId('place-go'));
     expect(await screen.findByText('Place: 2 to 50 characters of its name')).toBeTruthy();
-    expect(sent(fetch, api.location.places.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.location.places.path)).toHaveLength(0);
 
     fireEvent.change(q, { target: { value: 'Nowhere' } });
     fireEvent.keyDown(q, { key: 'Enter' });
@@ -183,9 +178,9 @@ describe('drawing a fence', { timeout: 20_000 }, () => {
     fireEvent.click(hit as HTMLElement);
     expect(screen.getByTestId('map-focus').textContent).toBe('22.31,114.18');
     expect(screen.getByTestId('place-picked').textContent).toBe('The map shows Mong Kok: tap it to draw.');
-    const asked = sent(fetch, api.location.places.path).at(-1)?.searchParams;
+    const asked = callsOn(fetch, api.location.places.path).at(-1)?.searchParams;
     expect([asked?.get('q'), asked?.get('lang')]).toEqual(['Mong Kok', 'en']);
     // Enter in the search saved no fence.
-    expect(sent(fetch, api.fence.add.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.fence.add.path)).toHaveLength(0);
   });
 });

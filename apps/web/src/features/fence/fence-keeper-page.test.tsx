@@ -3,31 +3,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { fenceDetail } from './fence-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fence = {
-  id: 5,
-  name: 'Depot',
-  org_id: 3,
-  org_name: 'Demo_Company',
-  shape: 'circle',
-  trigger: 2,
-  window_start: '00:00',
-  window_end: '23:59',
-  time_zone: 'Asia/Hong_Kong',
-  permanent: true,
-  date_start: null,
-  date_end: null,
-  keeper: null,
-  member_count: 1,
-  created_at: '2026-01-01T00:00:00Z',
-  center: { lat: 22.3, lng: 114.1 },
-  radius: 200,
-  points: [],
-};
+const fence = fenceDetail();
 
 describe('fence keeper', () => {
   it('offers only the users the fence monitors, not every user of the company', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { orgInfo } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
+import { fenceRow } from './fence-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,23 +51,13 @@ describe('fence list', () => {
             ...fences,
             total: 1,
             list: [
-              {
+              fenceRow({
                 id: 1,
                 name: 'Depot Yard',
                 org_id: 5,
-                org_name: 'Demo_Company',
-                shape: 'circle',
-                trigger: 2,
-                window_start: '00:00',
-                window_end: '23:59',
-                time_zone: 'Asia/Hong_Kong',
-                permanent: true,
-                date_start: null,
-                date_end: null,
-                keeper: null,
                 member_count: 2,
                 created_at: '2026-11-01T00:00:00Z',
-              },
+              }),
             ],
           },
         },

@@ -1,8 +1,9 @@
 import { api } from '@ptt/contract';
-import { AddOutline, RightOutline } from 'antd-mobile-icons';
+import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FenceServerLink } from '../../components/fence-server-link.tsx';
+import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { getLoginInfo } from '../../lib/storage.ts';
@@ -22,16 +23,7 @@ export const Component = () => {
     <div className="page" data-testid="fence-list">
       <PageHeader
         title={t('fence.title')}
-        right={
-          <Link
-            to="/fenceEdit"
-            aria-label={t('fence.add')}
-            className="page-header__back"
-            data-testid="fence-add"
-          >
-            <AddOutline />
-          </Link>
-        }
+        right={<HeaderAddLink to="/fenceEdit" label={t('fence.add')} testId="fence-add" />}
       />
       <PagedList
         endpoint={api.fence.list}

@@ -11,6 +11,7 @@ import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { alarmTrail } from './alarm-trail.ts';
 import { RecordPosition } from './record-position.tsx';
 import { kindName } from './trigger.ts';
 import './fence.css';
@@ -100,20 +101,11 @@ export const Component = () => {
               <>
                 <RecordPosition lat={r.lat} lng={r.lng} label={r.terminal_name} fenceId={r.fence_id} />
                 <p className="chips fence-record__links">
-                  <Link
-                    to={`/locationTrack?id=${r.terminal_id}`}
-                    className="chip"
-                    data-testid="fence-record-track"
-                  >
-                    {t('fence.alarm.track')}
-                  </Link>
-                  <Link
-                    to={`/recordingList?terminalId=${r.terminal_id}`}
-                    className="chip"
-                    data-testid="fence-record-recordings"
-                  >
-                    {t('fence.alarm.recordings')}
-                  </Link>
+                  {alarmTrail(t, r.terminal_id, 'fence-record').map((l) => (
+                    <Link key={l.to} to={l.to} className="chip" data-testid={l.testId}>
+                      {l.label}
+                    </Link>
+                  ))}
                 </p>
               </>
             )}

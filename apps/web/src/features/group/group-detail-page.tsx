@@ -1,54 +1,24 @@
-import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
-import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { groupReads } from '../../api/changes.ts';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { confirm } from '../../components/confirm.ts';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { showToast } from '../../components/toast.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
+import { RecordPage } from '../../components/record-page.tsx';
+import { RemoveRecordButton } from '../../components/remove-record-button.tsx';
+import { RowLinks } from '../../components/row-links.tsx';
 import './group.css';
 
 /** /groupDetail?id=: a group's company, leader, speaker and owner, and the ways into its members. */
 export const Component = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
-  const detail = useGroupDetail(id);
-  const g = detail.data;
-  const missing = !(id > 0) || (detail.isError && !g);
-  const removal = useEndpointMutation(api.group.remove, {
-    invalidates: groupReads,
-    deletes: (p) => ({ id: p.id, endpoints: [api.group.detail, api.group.members, api.group.unMembers] }),
-  });
-  const remove = async () => {
-    if (
-      !g ||
-      !(await confirm(t('group.confirmDelete', { name: g.name }), t('group.confirm'), t('group.cancel')))
-    )
-      return;
-    try {
-      await removal.mutateAsync({ id });
-      showToast(t('group.deleted'));
-      navigate('/groupList', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    }
-  };
+  const read = useAddressedRecord(useGroupDetail);
+  const { id } = read;
   const links = [
     { to: `/groupMembers?id=${id}`, label: t('group.members'), testId: 'to-members' },
     { to: `/unMembers?id=${id}`, label: t('group.unMembers'), testId: 'to-un-members' },
     { to: `/compereAdd?id=${id}`, label: t('group.compere'), testId: 'to-compere' },
   ];
   return (
-    <div className="page" data-testid="group-detail">
-      <PageHeader title={t('group.detail')} />
-      {missing && <MissingRecord />}
-      {!g && !missing && <Skeleton.Paragraph lineCount={5} animated />}
-      {g && (
+    <RecordPage testId="group-detail" title={t('group.detail')} read={read} lines={5}>
+      {(g) => (
         <>
           <section className="section">
             <h2 className="section__title" data-testid="group-name">
@@ -70,23 +40,12 @@ export const Component = () => {
               </dd>
             </dl>
           </section>
-          <ul className="rows group-links">
-            {links.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="row" data-testid={l.testId}>
-                  <span className="row__label">{l.label}</span>
-                  <RightOutline aria-hidden className="row__arrow" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <RowLinks links={links} className="group-links" />
           <div className="sticky-footer">
-            <button type="button" className="btn btn--block" onClick={() => void remove()}>
-              {t('group.delete')}
-            </button>
+            <RemoveRecordButton kind="group" id={id} name={g.name} className="btn btn--block" />
           </div>
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

@@ -1,15 +1,17 @@
 import { api } from '@ptt/contract';
 import SearchBar from 'antd-mobile/es/components/search-bar';
-import { AddOutline, RightOutline } from 'antd-mobile-icons';
+import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { ExportMenu } from '../../components/export-menu.tsx';
+import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
+import '../../components/company-filter.css';
 import './group.css';
 
 /** /groupList: groups in scope; agents can narrow them to one company. */
@@ -26,18 +28,11 @@ export const Component = () => {
         right={
           <>
             <ExportMenu endpoint={api.group.export} params={filter} name="groups" />
-            <Link
-              to="/groupAdd"
-              aria-label={t('group.add')}
-              className="page-header__back"
-              data-testid="to-group-add"
-            >
-              <AddOutline />
-            </Link>
+            <HeaderAddLink to="/groupAdd" label={t('group.add')} testId="to-group-add" />
           </>
         }
       />
-      <div className="group-filters">
+      <div className="group-filters company-filter">
         <SearchBar
           placeholder={t('group.search')}
           onSearch={(v) => setKeyword(v.trim())}

@@ -1,8 +1,8 @@
 import { api } from '@ptt/contract';
-import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { useGroupDetail } from '../../api/queries/use-group-detail.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
+import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -12,19 +12,12 @@ import './group.css';
 /** /groupMembers?id=: the members with priority, leader, default group and removal. */
 export const Component = () => {
   const { t } = useTranslation();
-  const id = Number(useSearchParams()[0].get('id'));
-  const detail = useGroupDetail(id);
-  const group = detail.data;
-  const missing = !(id > 0) || (detail.isError && !group);
+  const { id, record: group, missing } = useAddressedRecord(useGroupDetail);
   return (
     <div className="page" data-testid="group-members">
       <PageHeader
         title={group ? `${group.name} · ${t('group.members')}` : t('group.members')}
-        right={
-          <Link to={`/unMembers?id=${id}`} aria-label={t('group.unMembers')} className="page-header__back">
-            <AddOutline />
-          </Link>
-        }
+        right={<HeaderAddLink to={`/unMembers?id=${id}`} label={t('group.unMembers')} />}
       />
       {missing && <MissingRecord />}
       {!missing && (

@@ -2,12 +2,12 @@ import { api } from '@ptt/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
-import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TerminalPicker } from '../../components/terminal-picker.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -16,26 +16,19 @@ import './group.css';
 /** /ListeningGroupAdd?terminalId=: lets a user listen to more groups of its company. */
 export const Component = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const terminalId = Number(useSearchParams()[0].get('terminalId'));
-  const detail = useEndpointQuery(api.terminal.detail, { id: terminalId }, { enabled: terminalId > 0 });
-  const user = detail.data;
-  const missing = !(terminalId > 0) || (detail.isError && !user);
+  const { id: terminalId, record: user, missing } = useAddressedRecord(useTerminalDetail, 'terminalId');
   const [picked, setPicked] = useState<number[]>([]);
   // Its own groups it hears anyway, and those it already listens to, are shown but not offered.
   const listening = useListening(terminalId);
   const own = new Set(user?.groups.map((g) => g.id) ?? []);
   const heard = new Set(listening.data?.map((g) => g.id) ?? []);
-  const addListening = useEndpointMutation(api.group.addListening, { invalidates: groupReads });
+  const addListening = useEndpointChange(api.group.addListening, groupReads);
   const save = async () => {
     if (picked.length === 0) return showToast(t('msg.selectUser'));
-    try {
-      await addListening.mutateAsync({ terminalId, groupIds: picked.join(',') });
-      showToast(t('group.saved'));
-      navigate(`/ListeningGroup?terminalId=${terminalId}`, { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    }
+    await addListening(
+      { terminalId, groupIds: picked.join(',') },
+      { done: t('group.saved'), open: `/ListeningGroup?terminalId=${terminalId}` },
+    );
   };
   return (
     <div className="page" data-testid="listening-group-add">

@@ -1,48 +1,37 @@
 import { api } from '@ptt/contract';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useListening } from '../../api/queries/use-listening.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
-import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
+import { HeaderAddLink } from '../../components/header-add-link.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
+import { useEndpointChange } from '../../components/page-change.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { showToast } from '../../components/toast.ts';
 import './group.css';
 
 /** /ListeningGroup?terminalId=: the groups a user listens to besides its own. */
 export const Component = () => {
   const { t } = useTranslation();
-  const terminalId = Number(useSearchParams()[0].get('terminalId'));
-  const listening = useListening(terminalId);
-  const user = useTerminalDetail(terminalId).data;
   // No user in the link, or one that is gone or out of scope: nothing to wait for.
-  const missing = !(terminalId > 0) || (listening.isError && !listening.data);
-  const removeListening = useEndpointMutation(api.group.removeListening, { invalidates: groupReads });
-  const stop = async (groupId: number) => {
-    try {
-      await removeListening.mutateAsync({ terminalId, groupId });
-      showToast(t('group.removed'));
-    } catch {
-      // The client has shown the server's message.
-    }
-  };
+  const { id: terminalId, read: listening, missing } = useAddressedRecord(useListening, 'terminalId');
+  const user = useTerminalDetail(terminalId).data;
+  const removeListening = useEndpointChange(api.group.removeListening, groupReads);
+  const stop = (groupId: number) => removeListening({ terminalId, groupId }, { done: t('group.removed') });
   return (
     <div className="page" data-testid="listening-group">
       <PageHeader
         title={user ? `${user.name} · ${t('group.listening')}` : t('group.listening')}
         right={
           !missing && (
-            <Link
+            <HeaderAddLink
               to={`/ListeningGroupAdd?terminalId=${terminalId}`}
-              aria-label={t('group.listeningAdd')}
-              className="page-header__back"
-            >
-              <AddOutline />
-            </Link>
+              label={t('group.listeningAdd')}
+            />
           )
         }
       />

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { groupReads } from '../../api/changes.ts';
 import { useEndpointMutation, useInvalidateEndpoints } from '../../api/use-endpoint-mutation.ts';
 import { confirm } from '../../components/confirm.ts';
+import { usePageChange } from '../../components/page-change.ts';
 import { showToast } from '../../components/toast.ts';
 
 type Member = DataOf<typeof api.group.members>['list'][number];
@@ -33,14 +34,9 @@ export const MemberRow = ({ groupId, member: m, ownerId }: Props) => {
   useEffect(() => setShownPriority(m.priority), [m.priority]);
   const setLeader = useEndpointMutation(api.group.setLeader, { invalidates: groupReads });
   const setDefault = useEndpointMutation(api.group.setDefault, { invalidates: groupReads });
-  const act = async (run: () => Promise<unknown>, done = t('group.saved')) => {
-    try {
-      await run();
-      showToast(done);
-    } catch {
-      // The client has shown the server's message ('This group is already the default group!').
-    }
-  };
+  const change = usePageChange();
+  // A refusal ('This group is already the default group!') is the server's message, which the client shows.
+  const act = (run: () => Promise<unknown>, done = t('group.saved')) => change(run, { done });
   const remove = async () => {
     const owner = m.terminal_id === ownerId;
     const text = t(owner ? 'group.confirmRemoveOwner' : 'group.confirmRemove', { name: m.name });

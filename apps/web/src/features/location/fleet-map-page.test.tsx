@@ -1,11 +1,12 @@
 import { api } from '@ptt/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { dispatchLiveEvent } from '../../api/live-events.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
-import type { FleetStore } from './fleet-store.ts';
+import { fleetRow } from './fleet-fixtures.ts';
+import type { FleetRow, FleetStore } from './fleet-store.ts';
 
 // The map draws with Leaflet; here it lists its markers, re-rendered with the store like the real one.
 vi.mock('./fleet-map-view.tsx', async () => {
@@ -40,18 +41,8 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const terminal = (id: number, extra: Record<string, unknown> = {}) => ({
-  terminal_id: id,
-  name: `Radio ${id}`,
-  ssid: `10000${id}`,
-  lat: 22.3 + id / 100,
-  lng: 114.1,
-  at: '2026-11-22T08:00:00.000Z',
-  speed: null,
-  online: 1,
-  sos: 0,
-  ...extra,
-});
+const terminal = (id: number, extra: Partial<FleetRow> = {}) =>
+  fleetRow(id, { lat: 22.3 + id / 100, ...extra });
 
 const fleet = [
   terminal(1, { online: 0 }),
@@ -59,11 +50,6 @@ const fleet = [
   terminal(3, { sos: 1 }),
   terminal(4, { lat: null, lng: null, at: null, online: 0 }),
 ];
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
 
 describe('live fleet map', () => {
   it('shows every placed terminal with its state and moves a marker in place on a position', async () => {
@@ -94,7 +80,7 @@ describe('live fleet map', () => {
     await waitFor(() => expect(screen.getByTestId('marker-2').textContent).toBe('22.9,114.9'));
     expect(screen.getByTestId('marker-1').dataset.state).toBe('online');
     // Updated in place: the fleet is asked for once.
-    expect(sent(fetch, api.location.fleet.path)).toHaveLength(1);
+    expect(callsOn(fetch, api.location.fleet.path)).toHaveLength(1);
   });
 
   it('shows each page of the fleet as it arrives, and says more are coming until the last is in', async () => {
@@ -143,7 +129,10 @@ describe('live fleet map', () => {
     await waitFor(() =>
       expect(screen.getByTestId('fleet-summary').textContent).toBe('2 online · 1 SOS · 4 terminals'),
     );
-    expect(sent(fetch, api.location.fleet.path).map((u) => u.searchParams.get('after'))).toEqual([null, '2']);
+    expect(callsOn(fetch, api.location.fleet.path).map((u) => u.searchParams.get('after'))).toEqual([
+      null,
+      '2',
+    ]);
 
     act(() =>
       dispatchLiveEvent({
@@ -200,11 +189,11 @@ describe('live fleet map', () => {
     renderRoute('/fleetMap');
     await findPage('fleet-page');
     expect(screen.getByText('Choose a company to see its fleet.')).toBeTruthy();
-    expect(sent(fetch, api.location.fleet.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.location.fleet.path)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('fleet-org-button'));
     fireEvent.click(await screen.findByText('Harbour Co'));
     await screen.findByTestId('marker-1');
-    expect(sent(fetch, api.location.fleet.path)[0]?.searchParams.get('orgId')).toBe('7');
+    expect(callsOn(fetch, api.location.fleet.path)[0]?.searchParams.get('orgId')).toBe('7');
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { FleetMapView } from './fleet-map-view.tsx';
 import { FleetSheet } from './fleet-sheet.tsx';
 import { FleetSummary } from './fleet-summary.tsx';
 import { useFleet } from './use-fleet.ts';
+import '../../components/company-filter.css';
 import './fleet.css';
 
 type View = 'map' | 'list';
@@ -41,7 +42,7 @@ export const Component = () => {
       <PageHeader title={t('fleet.title')} />
       <div className="chips fleet-filters">
         {isAgent && (
-          <span className="fleet-filters__org">
+          <span className="fleet-filters__org company-filter">
             <CompanyPicker
               id="fleet-org"
               value={org}

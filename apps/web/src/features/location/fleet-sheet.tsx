@@ -1,8 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup';
-import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PlaceName } from '../../components/place-name.tsx';
+import { RowLinks } from '../../components/row-links.tsx';
 import { type FleetStore, stateOf } from './fleet-store.ts';
 import { formatFix } from './format-fix.ts';
 import { useFleetVersion } from './use-fleet.ts';
@@ -69,16 +68,7 @@ export const FleetSheet = ({ store, terminalId, onClose, onShowOnMap }: Props) =
               {t('fleet.showOnMap')}
             </button>
           )}
-          <ul className="rows fleet-sheet__links">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="row" data-testid={link.testId}>
-                  <span className="row__label">{link.label}</span>
-                  <RightOutline aria-hidden className="row__arrow" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <RowLinks links={links} className="fleet-sheet__links" />
         </div>
       )}
     </Popup>

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fleetRow } from './fleet-fixtures.ts';
 import { applyEvent, compareRows, type FleetRow, FleetStore } from './fleet-store.ts';
-
-const row = (id: number, extra: Partial<FleetRow> = {}): FleetRow => ({
-  terminal_id: id,
-  name: `Radio ${id}`,
-  ssid: `10000${id}`,
-  lat: 22.3,
-  lng: 114.1,
-  at: '2026-11-22T08:00:00.000Z',
-  speed: null,
-  online: 1,
-  sos: 0,
-  ...extra,
-});
 
 const position = (id: number, at: string, lat = 22.4) => ({
   id: 1,
@@ -22,21 +10,24 @@ const position = (id: number, at: string, lat = 22.4) => ({
 
 describe('fleet store', () => {
   it('moves a terminal only to a newer fix, and follows presence and SOS', () => {
-    expect(applyEvent(row(1), position(1, '2026-11-22T08:05:00Z'))).toMatchObject({ lat: 22.4, speed: 12 });
-    expect(applyEvent(row(1), position(1, '2026-11-22T07:55:00Z'))).toBeNull();
+    expect(applyEvent(fleetRow(1), position(1, '2026-11-22T08:05:00Z'))).toMatchObject({
+      lat: 22.4,
+      speed: 12,
+    });
+    expect(applyEvent(fleetRow(1), position(1, '2026-11-22T07:55:00Z'))).toBeNull();
     expect(
-      applyEvent(row(1, { at: null, lat: null, lng: null }), position(1, '2020-01-01T00:00:00Z')),
+      applyEvent(fleetRow(1, { at: null, lat: null, lng: null }), position(1, '2020-01-01T00:00:00Z')),
     ).toMatchObject({
       lat: 22.4,
     });
     const at = '2026-11-22T08:06:00Z';
     expect(
-      applyEvent(row(1), { id: 2, type: 'terminal.offline', data: { terminal_id: 1, org_id: 2, at } }),
+      applyEvent(fleetRow(1), { id: 2, type: 'terminal.offline', data: { terminal_id: 1, org_id: 2, at } }),
     ).toMatchObject({ online: 0 });
     expect(
-      applyEvent(row(1), { id: 3, type: 'terminal.online', data: { terminal_id: 1, org_id: 2, at } }),
+      applyEvent(fleetRow(1), { id: 3, type: 'terminal.online', data: { terminal_id: 1, org_id: 2, at } }),
     ).toBeNull();
-    const raised = applyEvent(row(1), {
+    const raised = applyEvent(fleetRow(1), {
       id: 4,
       type: 'sos.raised',
       data: {
@@ -63,10 +54,10 @@ describe('fleet store', () => {
 
   it('sorts SOS first, then online, then by name', () => {
     const rows = [
-      row(1, { name: 'B', online: 0 }),
-      row(2, { name: 'C' }),
-      row(3, { name: 'A', online: 0, sos: 1 }),
-      row(4, { name: 'A' }),
+      fleetRow(1, { name: 'B', online: 0 }),
+      fleetRow(2, { name: 'C' }),
+      fleetRow(3, { name: 'A', online: 0, sos: 1 }),
+      fleetRow(4, { name: 'A' }),
     ];
     expect(rows.sort(compareRows).map((r) => r.terminal_id)).toEqual([3, 4, 2, 1]);
   });
@@ -77,7 +68,7 @@ describe('fleet store', () => {
     const heard: (FleetRow[] | null)[] = [];
     store.subscribe((changed) => heard.push(changed));
     store.apply(position(1, '2026-11-22T08:05:00Z'));
-    store.reset([row(1), row(2)]);
+    store.reset([fleetRow(1), fleetRow(2)]);
     expect(store.get(1)?.lat).toBe(22.4);
     expect(heard).toEqual([null]);
 
@@ -96,12 +87,12 @@ describe('fleet store', () => {
     const heard: (FleetRow[] | null)[] = [];
     store.subscribe((changed) => heard.push(changed));
     store.apply(position(1, '2026-11-22T08:05:00Z'));
-    store.reset([row(1), row(2)]);
+    store.reset([fleetRow(1), fleetRow(2)]);
     store.apply(position(3, '2026-11-22T08:06:00Z', 22.7));
     const before = store.version;
-    store.add([row(3), row(4)]);
+    store.add([fleetRow(3), fleetRow(4)]);
     expect(store.version).toBe(before + 1);
-    expect(heard).toEqual([null, [row(3), row(4)]]);
+    expect(heard).toEqual([null, [fleetRow(3), fleetRow(4)]]);
     expect(store.all().map((r) => r.terminal_id)).toEqual([1, 2, 3, 4]);
     expect([store.get(1)?.lat, store.get(3)?.lat]).toEqual([22.4, 22.3]);
     store.apply(position(3, '2026-11-22T08:07:00Z', 22.8));

@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
@@ -58,11 +58,6 @@ const notices = [
     toAgent: party(3, 'Other'),
   },
 ];
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
 
 const page = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, size: 20 } });
 
@@ -190,7 +185,7 @@ describe('notices', { timeout: 15_000 }, () => {
     await findPage('expiring-page');
     expect(view.pathname()).toBe('/expiring');
     await waitFor(() => {
-      const asked = sent(fetch, api.terminal.expiring.path).at(-1)?.searchParams;
+      const asked = callsOn(fetch, api.terminal.expiring.path).at(-1)?.searchParams;
       expect([asked?.get('notice'), asked?.get('within'), asked?.get('function')]).toEqual([
         '21',
         '7',
@@ -204,7 +199,7 @@ describe('notices', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('expiring-notice').textContent).toContain(
       'From the reminder: 3 users still due',
     );
-    expect(sent(fetch, api.notice.getNoticeUsers.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.notice.getNoticeUsers.path)).toHaveLength(0);
 
     view.navigate('/notice');
     await findPage('notice-page');

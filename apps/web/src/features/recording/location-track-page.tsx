@@ -3,10 +3,10 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { MapView } from '../../components/map/map-view.tsx';
@@ -25,8 +25,7 @@ const toInstant = (local: string) => (local ? new Date(local).toISOString() : ''
 /** /locationTrack?id=: where a user's terminal went over a chosen time range (at most 7 days). */
 export const Component = () => {
   const { t } = useTranslation();
-  const id = Number(useSearchParams()[0].get('id'));
-  const user = useTerminalDetail(id);
+  const { id, record: user, missing } = useAddressedRecord(useTerminalDetail);
   const form = useRuleForm({ from: localInput(24), to: localInput(0) });
   const [asked, setAsked] = useState({ start: toInstant(form.values.from), end: toInstant(form.values.to) });
   const params = { terminalId: id, ...asked };
@@ -43,7 +42,6 @@ export const Component = () => {
     ],
   );
   const track = useEndpointQuery(api.location.track, params, { enabled: id > 0, retry: false, toast: false });
-  const missing = !(id > 0) || (user.isError && !user.data);
   const none = track.error instanceof ApiError && track.error.code === Code.notFound;
   const points = track.data?.points ?? [];
   const first = points[0];
@@ -51,7 +49,7 @@ export const Component = () => {
 
   return (
     <div className="page" data-testid="location-track">
-      <PageHeader title={user.data ? `${user.data.name} · ${t('track.title')}` : t('track.title')} />
+      <PageHeader title={user ? `${user.name} · ${t('track.title')}` : t('track.title')} />
       {missing ? (
         <MissingRecord />
       ) : (

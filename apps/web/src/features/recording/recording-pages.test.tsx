@@ -1,7 +1,7 @@
 import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { pickDate } from '../../../test/date-picker.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { RecordingRow } from './recording-row.tsx';
@@ -17,11 +17,6 @@ vi.mock('../../components/map/map-view.tsx', () => ({
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
 
 const recording = {
   id: 31,
@@ -66,14 +61,14 @@ describe('recordings', () => {
     fireEvent.click(screen.getByTestId('recording-user'));
     fireEvent.click(await screen.findByTestId('check-none'));
     expect(await screen.findByText('No recordings')).toBeTruthy();
-    expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.has('terminalId')).toBe(false);
+    expect(callsOn(fetch, api.recording.list.path).at(-1)?.searchParams.has('terminalId')).toBe(false);
     expect(screen.getByTestId('recording-user').textContent).toContain('All users');
 
     // The picker's search and rows choose a user again, by name on the chip.
     fireEvent.click(screen.getByTestId('recording-user'));
     fireEvent.click(await screen.findByTestId('check-100005'));
     await waitFor(() =>
-      expect(sent(fetch, api.recording.list.path).at(-1)?.searchParams.get('terminalId')).toBe('5'),
+      expect(callsOn(fetch, api.recording.list.path).at(-1)?.searchParams.get('terminalId')).toBe('5'),
     );
     expect(await screen.findByText('User: Radio 5')).toBeTruthy();
   });
@@ -111,7 +106,7 @@ describe('location track', { timeout: 20_000 }, () => {
     await findPage('location-track');
     expect((await screen.findByTestId('track-map')).textContent).toBe('2 Start,End');
     expect(screen.getByTestId('track-summary').textContent).toBe('2 positions');
-    const asked = sent(fetch, api.location.track.path)[0]?.searchParams;
+    const asked = callsOn(fetch, api.location.track.path)[0]?.searchParams;
     const hours = (Date.parse(asked?.get('end') ?? '') - Date.parse(asked?.get('start') ?? '')) / 3_600_000;
     expect(Math.round(hours)).toBe(24);
   });
@@ -132,6 +127,6 @@ describe('location track', { timeout: 20_000 }, () => {
     // The message sits under the end; a new start makes it stale as well.
     await pickDate('track-from', '2026-11-05T08:00');
     expect(screen.queryByText(Messages.trackRangeMax.en)).toBeNull();
-    await waitFor(() => expect(sent(fetch, api.location.track.path)).toHaveLength(1));
+    await waitFor(() => expect(callsOn(fetch, api.location.track.path)).toHaveLength(1));
   });
 });

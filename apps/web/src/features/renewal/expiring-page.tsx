@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointPages } from '../../api/use-endpoint-query.ts';
+import { companyIn } from '../../components/addressed-record.ts';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -21,6 +23,7 @@ import {
   windowKey,
 } from './filters.ts';
 import { RenewSheet } from './renew-sheet.tsx';
+import '../../components/company-filter.css';
 import './renewal.css';
 
 /**
@@ -32,10 +35,7 @@ export const Component = () => {
   const { t } = useTranslation();
   const isAgent = getLoginInfo()?.role === 0;
   const [search] = useSearchParams();
-  const [org, setOrg] = useState<Choice | null>(() => {
-    const id = Number(search.get('orgId'));
-    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
-  });
+  const [org, setOrg] = useState<Choice | null>(() => companyIn(search));
   const [filter, setFilter] = useState<RadarFilter>(() => filterOfSearch(search));
   // Soonest expiry first: the radio that lapses tomorrow leads the list, not the last page.
   const [order, setOrder] = useState<RadarOrder>('asc');
@@ -74,54 +74,36 @@ export const Component = () => {
     <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="expiring-page">
       <PageHeader title={t('renewal.title')} />
       <div className="expiring-filters">
-        <div className="segmented" role="tablist" aria-label={t('renewal.windows')}>
-          {ExpiryWindows.map((w) => (
-            <button
-              key={w}
-              type="button"
-              role="tab"
-              aria-selected={filter.within === w}
-              className="segmented__item"
-              data-testid={`window-${w}`}
-              onClick={() => refilter({ within: w })}
-            >
-              {t(`renewal.window.${windowKey[w]}`)}
-            </button>
-          ))}
-        </div>
-        <fieldset className="chips expiring-filters__row">
-          <legend className="visually-hidden">{t('renewal.functions')}</legend>
-          {(['all', ...functions] as const).map((fn) => (
-            <button
-              key={fn}
-              type="button"
-              className="chip"
-              aria-pressed={filter.function === fn}
-              data-testid={`fn-${fn}`}
-              onClick={() => refilter({ function: fn })}
-            >
-              {fn === 'all' ? t('renewal.allFunctions') : t(`card.${fn}`)}
-            </button>
-          ))}
-        </fieldset>
-        <fieldset className="chips expiring-filters__row">
-          <legend className="visually-hidden">{t('renewal.order')}</legend>
-          {RadarOrders.map((o) => (
-            <button
-              key={o}
-              type="button"
-              className="chip"
-              aria-pressed={order === o}
-              data-testid={`order-${o}`}
-              onClick={() => setOrder(o)}
-            >
-              {t(`renewal.orders.${o}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          tabs
+          legend={t('renewal.windows')}
+          choices={ExpiryWindows}
+          value={filter.within}
+          onChange={(w) => refilter({ within: w })}
+          label={(w) => t(`renewal.window.${windowKey[w]}`)}
+          testId={(w) => `window-${w}`}
+        />
+        <ChoiceChips
+          legend={t('renewal.functions')}
+          choices={['all', ...functions] as const}
+          value={filter.function}
+          onChange={(fn) => refilter({ function: fn })}
+          label={(fn) => (fn === 'all' ? t('renewal.allFunctions') : t(`card.${fn}`))}
+          testId={(fn) => `fn-${fn}`}
+          className="expiring-filters__row"
+        />
+        <ChoiceChips
+          legend={t('renewal.order')}
+          choices={RadarOrders}
+          value={order}
+          onChange={setOrder}
+          label={(o) => t(`renewal.orders.${o}`)}
+          testId={(o) => `order-${o}`}
+          className="expiring-filters__row"
+        />
         {isAgent && (
           <div className="chips expiring-filters__row">
-            <span className="expiring-filters__org">
+            <span className="expiring-filters__org company-filter">
               <CompanyPicker
                 id="expiring-org"
                 value={org}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 
 interface Props {
   choices: readonly number[];
@@ -11,20 +12,14 @@ interface Props {
 export function PeriodTabs({ choices, value, unit, onChange }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="segmented" role="tablist" aria-label={t('report.period')}>
-      {choices.map((n) => (
-        <button
-          key={n}
-          type="button"
-          role="tab"
-          aria-selected={value === n}
-          className="segmented__item"
-          data-testid={`period-${n}`}
-          onClick={() => onChange(n)}
-        >
-          {t(`report.${unit}`, { count: n })}
-        </button>
-      ))}
-    </div>
+    <ChoiceChips
+      tabs
+      legend={t('report.period')}
+      choices={choices}
+      value={value}
+      onChange={onChange}
+      label={(n) => t(`report.${unit}`, { count: n })}
+      testId={(n) => `period-${n}`}
+    />
   );
 }

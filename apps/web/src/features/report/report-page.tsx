@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { companyIn } from '../../components/addressed-record.ts';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { AgentReport } from './agent-report.tsx';
 import { OrgReport } from './org-report.tsx';
+import '../../components/company-filter.css';
 import './report.css';
 
 /**
@@ -17,15 +19,12 @@ export const Component = () => {
   const { t } = useTranslation();
   const isAgent = getLoginInfo()?.role === 0;
   const [search] = useSearchParams();
-  const [org, setOrg] = useState<Choice | null>(() => {
-    const id = Number(search.get('orgId'));
-    return id > 0 ? { id, name: search.get('orgName') ?? '' } : null;
-  });
+  const [org, setOrg] = useState<Choice | null>(() => companyIn(search));
   return (
     <div className="page" data-testid="report-page">
       <PageHeader title={isAgent ? t('report.title') : t('report.orgTitle')} />
       {isAgent && (
-        <div className="report-filters report-org">
+        <div className="report-filters report-org company-filter">
           <CompanyPicker
             id="report-org"
             value={org}

@@ -1,7 +1,7 @@
 import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
 import { agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
@@ -39,11 +39,6 @@ const replies = (path = 'A001', extra: Replies = {}) => ({
   ...extra,
 });
 
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
-
 /** The double-click guard holds the button for two seconds after a tap. */
 const tapSubmit = async () => {
   const submit = screen.getByTestId('sale-submit') as HTMLButtonElement;
@@ -70,7 +65,7 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.click(await screen.findByTestId('sale-submit'));
     expect(await screen.findByText('Please select an agent')).toBeTruthy();
     expect(screen.getByText('Please select a card type')).toBeTruthy();
-    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
   });
 
   it('offers only switched-on card types, shows the balance and refuses more than it', async () => {
@@ -90,17 +85,17 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '11' } });
     await tapSubmit();
     expect(await screen.findByText('The quantity cannot exceed the balance')).toBeTruthy();
-    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1e1' } });
     await tapSubmit();
     expect(await screen.findByText('Please enter a whole number')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '１０' } });
     await tapSubmit();
     expect(await screen.findByText('Sell 10 Voice cards to Reseller? Your balance: 10 → 0')).toBeTruthy();
-    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
     await answerDialog('Sell 10 Voice cards to Reseller? Your balance: 10 → 0', 'Sell');
-    await waitFor(() => expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(1));
-    const [sale] = sent(fetch, api.agent.blanceAdd.path);
+    await waitFor(() => expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(1));
+    const [sale] = callsOn(fetch, api.agent.blanceAdd.path);
     expect(sale?.searchParams.get('agentId')).toBe('7');
     expect(sale?.searchParams.get('cardType')).toBe('0');
     expect(sale?.searchParams.get('quantity')).toBe('10');
@@ -116,17 +111,17 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '12' } });
     fireEvent.click(screen.getByTestId('sale-submit'));
     expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
     // A wrong password is told before the question: checkPwd refuses it and nothing is asked or sold.
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '654321' } });
     await tapSubmit();
-    await waitFor(() => expect(sent(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
+    await waitFor(() => expect(callsOn(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
     expect(screen.queryByText('Sell 2 Voice cards to Reseller? Your balance: 10 → 8')).toBeNull();
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
     await tapSubmit();
     await answerDialog('Sell 2 Voice cards to Reseller? Your balance: 10 → 8', 'Sell');
     await waitFor(() =>
-      expect(sent(fetch, api.agent.blanceAdd.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
+      expect(callsOn(fetch, api.agent.blanceAdd.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
     );
   });
 
@@ -150,10 +145,10 @@ describe('service card sales', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1'),
     ).toBeTruthy();
-    expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.cardRecovery.path)).toHaveLength(0);
     await answerDialog('Take 2 Voice cards back from Reseller? Reseller holds: 3 → 1', 'Recycle');
-    await waitFor(() => expect(sent(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
-    expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
+    await waitFor(() => expect(callsOn(fetch, api.agent.cardRecovery.path)).toHaveLength(1));
+    expect(callsOn(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('quantity')).toBe('2');
   });
 
   it('checks the service card password before a recycling too (DESIGN §4)', async () => {
@@ -166,13 +161,13 @@ describe('service card sales', { timeout: 15_000 }, () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '654321' } });
     await tapSubmit();
-    await waitFor(() => expect(sent(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
+    await waitFor(() => expect(callsOn(fetch, api.jsp.checkPwd.path)).toHaveLength(1));
     expect(screen.queryByText(/Take 1 Voice card back/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Service card password'), { target: { value: '123456' } });
     await tapSubmit();
     await answerDialog('Take 1 Voice card back from Reseller? Reseller holds: 3 → 2', 'Recycle');
     await waitFor(() =>
-      expect(sent(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
+      expect(callsOn(fetch, api.agent.cardRecovery.path)[0]?.searchParams.get('payPwd')).toBe('123456'),
     );
   });
 
@@ -201,24 +196,24 @@ describe('service card sales', { timeout: 15_000 }, () => {
       await screen.findByText('The quantity cannot exceed the cards taken back from this agent'),
     ).toBeTruthy();
     expect(document.querySelector('.adm-dialog')).toBeNull();
-    expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.returnCards.path)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
     await tapSubmit();
     await answerDialog('Give 3 Voice cards back to Reseller? Your balance: 10 → 7', 'Return');
     // The server bounds a return again under its locks: a refusal keeps what was typed.
-    await waitFor(() => expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(1));
+    await waitFor(() => expect(callsOn(fetch, api.agent.returnCards.path)).toHaveLength(1));
     expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('3');
     open = 2;
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await tapSubmit();
     await answerDialog('Give 2 Voice cards back to Reseller? Your balance: 10 → 8', 'Return');
-    await waitFor(() => expect(sent(fetch, api.agent.returnCards.path)).toHaveLength(2));
-    const back = sent(fetch, api.agent.returnCards.path)[1]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.agent.returnCards.path)).toHaveLength(2));
+    const back = callsOn(fetch, api.agent.returnCards.path)[1]?.searchParams;
     expect([back?.get('agentId'), back?.get('cardType'), back?.get('quantity')]).toEqual(['7', '0', '2']);
     expect(
       await screen.findByText('Gave 2 Voice cards back to Reseller', {}, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(sent(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.blanceAdd.path)).toHaveLength(0);
   });
 
   it('comes back to Recycle after choosing the agent to recycle from', async () => {

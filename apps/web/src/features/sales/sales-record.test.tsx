@@ -50,9 +50,7 @@ const open = async () => {
 };
 
 const recordCalls = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === api.agent.getSalesPurchaseRecord.path);
+  callsOn(fetch, api.agent.getSalesPurchaseRecord.path);
 
 describe('service card record', { timeout: 15_000 }, () => {
   it('names a return to a lower agent from each side', async () => {

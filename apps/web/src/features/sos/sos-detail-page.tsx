@@ -1,14 +1,13 @@
 import { api, SosStatus } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { sosReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { MapView } from '../../components/map/map-view.tsx';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { showToast } from '../../components/toast.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { msgField } from '../../i18n/languages.ts';
@@ -19,29 +18,19 @@ import '../../components/detail.css';
 import './sos.css';
 
 /** /sosDetail?id=: who raised the SOS, when and where (map and address), and its processing. */
+/** An SOS, with its texts in the reader's language. */
+const useSos = (id: number) =>
+  useEndpointQuery(api.sos.detail, { id, lang: msgField[currentLanguage()] }, { enabled: id > 0 });
+
 export const Component = () => {
   const { t, i18n } = useTranslation();
-  const id = Number(useSearchParams()[0].get('id'));
-  const detail = useEndpointQuery(
-    api.sos.detail,
-    { id, lang: msgField[currentLanguage()] },
-    { enabled: id > 0 },
-  );
-  const s = detail.data;
-  const missing = !(id > 0) || (detail.isError && !s);
+  const read = useAddressedRecord(useSos);
+  const { id } = read;
   const processSos = useEndpointMutation(api.sos.process, { invalidates: sosReads });
 
-  const hasPosition = s && s.lat !== null && s.lng !== null;
   return (
-    <div className="page" data-testid="sos-detail">
-      <PageHeader title={t('sos.detail')} />
-      {missing && <MissingRecord />}
-      {!s && !missing && (
-        <section className="section">
-          <Skeleton.Paragraph lineCount={6} animated />
-        </section>
-      )}
-      {s && (
+    <RecordPage testId="sos-detail" title={t('sos.detail')} read={read} lines={6} boxed>
+      {(s) => (
         <>
           <section className="section">
             <h2 className="section__title">
@@ -70,7 +59,7 @@ export const Component = () => {
               )}
             </dl>
           </section>
-          {hasPosition && (
+          {s.lat !== null && s.lng !== null && (
             <section className="section">
               <MapView
                 label={t('sos.mapLabel')}
@@ -102,6 +91,6 @@ export const Component = () => {
           )}
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

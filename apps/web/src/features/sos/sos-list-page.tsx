@@ -7,6 +7,7 @@ import { sosReads } from '../../api/changes.ts';
 import { ApiError } from '../../api/client.ts';
 import { invalidateEndpoints, useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointPages } from '../../api/use-endpoint-query.ts';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
 import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -94,21 +95,14 @@ export const Component = () => {
         right={<ExportMenu endpoint={api.sos.export} params={listParams} name="sos" />}
       />
       <section className="section">
-        <fieldset className="chips">
-          <legend className="visually-hidden">{t('sos.status')}</legend>
-          {filters.map((f) => (
-            <button
-              key={f.key}
-              type="button"
-              className="chip"
-              aria-pressed={filter === f.key}
-              data-testid={`sos-status-${f.key}`}
-              onClick={() => setFilter(f.key)}
-            >
-              {t(`sos.${f.key}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          legend={t('sos.status')}
+          choices={filters.map((f) => f.key)}
+          value={filter}
+          onChange={setFilter}
+          label={(key) => t(`sos.${key}`)}
+          testId={(key) => `sos-status-${key}`}
+        />
         <DateRangeFields range={range} idPrefix="sos-range" />
         {/* An action, not a filter: a button, not a chip. */}
         <div className="sos-toolbar">

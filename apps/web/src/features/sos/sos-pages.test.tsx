@@ -1,7 +1,7 @@
 import { api, Code, Messages } from '@ptt/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { setTransportHooks } from '../../api/transport-hooks.ts';
@@ -35,11 +35,6 @@ const record = {
   created_at: '2026-11-22T08:30:00.000Z',
 };
 
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
-
 describe('SOS records', () => {
   it('asks for the unprocessed ones only when that state is chosen, and says when there are none', async () => {
     signIn(1);
@@ -54,11 +49,11 @@ describe('SOS records', () => {
     renderRoute('/sosrdingList');
     await findPage('sos-list');
     expect((await screen.findByTestId('sos-row')).getAttribute('href')).toBe('/sosDetail?id=9');
-    expect(sent(fetch, api.sos.list.path)[0]?.searchParams.has('status')).toBe(false);
+    expect(callsOn(fetch, api.sos.list.path)[0]?.searchParams.has('status')).toBe(false);
 
     fireEvent.click(screen.getByTestId('sos-status-unprocessed'));
     expect(await screen.findByText('No SOS records')).toBeTruthy();
-    const last = sent(fetch, api.sos.list.path).at(-1);
+    const last = callsOn(fetch, api.sos.list.path).at(-1);
     expect(last?.searchParams.get('status')).toBe('0');
   });
 
@@ -70,13 +65,13 @@ describe('SOS records', () => {
     await screen.findByTestId('sos-row');
     fireEvent.click(screen.getByTestId('sos-range-last-30'));
     await waitFor(() =>
-      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('end')).toBe(localDay()),
+      expect(callsOn(fetch, api.sos.list.path).at(-1)?.searchParams.get('end')).toBe(localDay()),
     );
-    expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-29));
+    expect(callsOn(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-29));
     expect(screen.getByTestId('sos-range-last-30').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByTestId('sos-range-last-90'));
     await waitFor(() =>
-      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-89)),
+      expect(callsOn(fetch, api.sos.list.path).at(-1)?.searchParams.get('start')).toBe(localDay(-89)),
     );
   });
 
@@ -111,7 +106,7 @@ describe('SOS records', () => {
     fireEvent.change(remark, { target: { value: 'x'.repeat(101) } });
     fireEvent.click(screen.getByTestId('sos-process'));
     expect(await screen.findByText(Messages.remark.en)).toBeTruthy();
-    expect(sent(fetch, api.sos.process.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.sos.process.path)).toHaveLength(0);
 
     fireEvent.change(remark, { target: { value: 'All safe' } });
     fireEvent.click(screen.getByTestId('sos-process'));
@@ -120,12 +115,12 @@ describe('SOS records', () => {
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
     await dialogClosed();
-    expect(sent(fetch, api.sos.process.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.sos.process.path)).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('sos-process'));
     fireEvent.click(await dialogButton('Confirm'));
-    await waitFor(() => expect(sent(fetch, api.sos.process.path)).toHaveLength(1));
-    const call = sent(fetch, api.sos.process.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.sos.process.path)).toHaveLength(1));
+    const call = callsOn(fetch, api.sos.process.path)[0]?.searchParams;
     expect(call?.get('id')).toBe('9');
     expect(call?.get('remark')).toBe('All safe');
     expect((await screen.findByTestId('sos-processor')).textContent).toBe('Demo_Company');
@@ -193,10 +188,10 @@ describe('SOS records', () => {
     expect(
       await screen.findByText('Mark 2 SOS as false alarms and processed?', {}, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.sos.processBatch.path)).toHaveLength(0);
     fireEvent.click(await dialogButton('Confirm'));
-    await waitFor(() => expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(1));
-    const call = sent(fetch, api.sos.processBatch.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.sos.processBatch.path)).toHaveLength(1));
+    const call = callsOn(fetch, api.sos.processBatch.path)[0]?.searchParams;
     expect([call?.get('ids'), call?.get('remark'), call?.get('falseAlarm')]).toEqual([
       '9,10',
       'Test presses',
@@ -208,9 +203,9 @@ describe('SOS records', () => {
 
     fireEvent.click(screen.getByTestId('sos-status-falseAlarms'));
     await waitFor(() =>
-      expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.get('falseAlarm')).toBe('1'),
+      expect(callsOn(fetch, api.sos.list.path).at(-1)?.searchParams.get('falseAlarm')).toBe('1'),
     );
-    expect(sent(fetch, api.sos.list.path).at(-1)?.searchParams.has('status')).toBe(false);
+    expect(callsOn(fetch, api.sos.list.path).at(-1)?.searchParams.has('status')).toBe(false);
   }, 20_000);
 
   it('keeps the choice when some were processed meanwhile, less those, and says so', async () => {
@@ -246,7 +241,7 @@ describe('SOS records', () => {
     fireEvent.click(await dialogButton('Confirm'));
     await waitFor(() => expect(toasts).toContain(Messages.sosBatchProcessed.en));
     await waitFor(() => expect(screen.getByTestId('sos-batch').textContent).toContain('1 selected'));
-    expect(sent(fetch, api.sos.processBatch.path)).toHaveLength(1);
+    expect(callsOn(fetch, api.sos.processBatch.path)).toHaveLength(1);
   }, 20_000);
 
   it('marks one SOS a false alarm from its detail, asking so, and shows it marked', async () => {
@@ -280,8 +275,8 @@ describe('SOS records', () => {
       ),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Confirm'));
-    await waitFor(() => expect(sent(fetch, api.sos.process.path)).toHaveLength(1));
-    expect(sent(fetch, api.sos.process.path)[0]?.searchParams.get('falseAlarm')).toBe('1');
+    await waitFor(() => expect(callsOn(fetch, api.sos.process.path)).toHaveLength(1));
+    expect(callsOn(fetch, api.sos.process.path)[0]?.searchParams.get('falseAlarm')).toBe('1');
     expect((await screen.findByTestId('sos-false-alarm-value')).textContent).toBe('Yes');
     expect(screen.getByTestId('sos-false-alarm-tag').textContent).toBe('False alarm');
   }, 20_000);

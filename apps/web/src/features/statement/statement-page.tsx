@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { CardTypeChips } from '../../components/card-type-chips.tsx';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ExportButtons } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -36,21 +37,15 @@ export const Component = () => {
     <div className="page" data-testid="statement">
       <PageHeader title={t('statement.title')} />
       <section className="section statement-filters" aria-label={t('statement.cardType')}>
-        <fieldset className="chips statement-filters__row">
-          <legend className="visually-hidden">{t('statement.months')}</legend>
-          {months.map((m) => (
-            <button
-              key={m}
-              type="button"
-              className="chip"
-              aria-pressed={month === m}
-              data-testid={`statement-month-${m}`}
-              onClick={() => setMonth(m)}
-            >
-              {monthLabel(m, i18n.language)}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          legend={t('statement.months')}
+          choices={months}
+          value={month}
+          onChange={setMonth}
+          label={(m) => monthLabel(m, i18n.language)}
+          testId={(m) => `statement-month-${m}`}
+          className="statement-filters__row"
+        />
         <CardTypeChips
           cards={cards}
           value={cardType}
