@@ -163,6 +163,29 @@ describe('statement', { timeout: 15_000 }, () => {
     ).toBe(true);
   });
 
+  it('lists and exports the movements between any two days', async () => {
+    const fetch = await open();
+    const saved = watchDownloads();
+    fireEvent.click(await screen.findByTestId('statement-month-range'));
+    // Until both days are chosen the page asks for them, and neither a summary nor a file is offered.
+    expect((await screen.findByTestId('statement-range-hint')).textContent).toBe(
+      'Choose the first and the last day.',
+    );
+    expect(screen.queryByTestId('statement-summary-type')).toBeNull();
+    expect(screen.queryByTestId('statement-export-csv')).toBeNull();
+    fireEvent.click(screen.getByTestId('statement-range-last-30'));
+    const list = await screen.findByTestId('statement-list');
+    expect(await within(list).findAllByTestId('statement-row')).toHaveLength(3);
+    const asked = callsTo(fetch, api.agent.statement.path).at(-1);
+    const from = asked?.searchParams.get('from') as string;
+    const to = asked?.searchParams.get('to') as string;
+    expect(from < to).toBe(true);
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
+    fireEvent.click(screen.getByTestId('statement-export-csv'));
+    await waitFor(() => expect(saved).toEqual([`statement-${from}-${to}.csv`]));
+    expect(callsTo(fetch, api.agent.statementExport.path)[0]?.searchParams.get('to')).toBe(to);
+  });
+
   it('downloads the movements and the months as CSV or XLSX with the filter on screen and the login info', async () => {
     const fetch = await open();
     const saved = watchDownloads();
