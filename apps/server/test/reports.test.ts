@@ -163,37 +163,49 @@ describe.each(backends)('reports on %s', (backend) => {
     const res = await t.call(api.report.agent, { months: 3, timeZone: zone }, top);
     expect(res.code).toBe(Code.ok);
     expect(res.data.months).toEqual([
-      { month: M2, cards: [{ cardType: 0, sold: 5, consumed: 0, recycled: 0 }], created: 1, lapsed: 1 },
+      {
+        month: M2,
+        cards: [{ cardType: 0, bought: 0, sold: 5, consumed: 0, recycled: 0 }],
+        created: 1,
+        lapsed: 1,
+      },
       {
         month: M1,
         cards: [
-          { cardType: 0, sold: 3, consumed: 0, recycled: 0 },
-          { cardType: 2, sold: 0, consumed: 4, recycled: 0 },
+          { cardType: 0, bought: 0, sold: 3, consumed: 0, recycled: 0 },
+          { cardType: 2, bought: 0, sold: 0, consumed: 4, recycled: 0 },
         ],
         created: 1,
         lapsed: 1,
       },
-      { month: M0, cards: [{ cardType: 0, sold: 0, consumed: 0, recycled: 2 }], created: 1, lapsed: 0 },
+      {
+        month: M0,
+        cards: [{ cardType: 0, bought: 0, sold: 0, consumed: 0, recycled: 2 }],
+        created: 1,
+        lapsed: 0,
+      },
     ]);
   });
 
   it('moves what happened at 00:30 on the first to the month before when read in UTC', async () => {
     const res = await t.call(api.report.agent, { months: 3, timeZone: 'UTC' }, top);
     expect(res.data.months.map((m) => [m.month, m.cards, m.created])).toEqual([
-      [M2, [{ cardType: 0, sold: 8, consumed: 0, recycled: 0 }], 2],
-      [M1, [{ cardType: 2, sold: 0, consumed: 4, recycled: 0 }], 0],
-      [M0, [{ cardType: 0, sold: 0, consumed: 0, recycled: 2 }], 1],
+      [M2, [{ cardType: 0, bought: 0, sold: 8, consumed: 0, recycled: 0 }], 2],
+      [M1, [{ cardType: 2, bought: 0, sold: 0, consumed: 4, recycled: 0 }], 0],
+      [M0, [{ cardType: 0, bought: 0, sold: 0, consumed: 0, recycled: 2 }], 1],
     ]);
   });
 
   it('reaches further back with more months, and narrows to one card type', async () => {
     const four = await t.call(api.report.agent, { months: 4, timeZone: zone }, top);
     expect(four.data.months.map((m) => m.month)).toEqual([M3, M2, M1, M0]);
-    expect(four.data.months[0].cards).toEqual([{ cardType: 0, sold: 9, consumed: 0, recycled: 0 }]);
+    expect(four.data.months[0].cards).toEqual([
+      { cardType: 0, bought: 0, sold: 9, consumed: 0, recycled: 0 },
+    ]);
     const location = await t.call(api.report.agent, { months: 3, cardType: 2, timeZone: zone }, top);
     expect(location.data.months.map((m) => m.cards)).toEqual([
       [],
-      [{ cardType: 2, sold: 0, consumed: 4, recycled: 0 }],
+      [{ cardType: 2, bought: 0, sold: 0, consumed: 4, recycled: 0 }],
       [],
     ]);
     const defaults = await t.call(api.report.agent, {}, top);
@@ -203,8 +215,19 @@ describe.each(backends)('reports on %s', (backend) => {
   it("shows a sub-agent its own movements and its own scope's terminals", async () => {
     const res = await t.call(api.report.agent, { months: 3, timeZone: zone }, sub);
     expect(res.data.months).toEqual([
-      { month: M2, cards: [], created: 0, lapsed: 0 },
-      { month: M1, cards: [{ cardType: 0, sold: 0, consumed: 7, recycled: 0 }], created: 1, lapsed: 0 },
+      // Its parent's sales to it are its purchases (the one at 00:30 on the first in M1, by this zone).
+      {
+        month: M2,
+        cards: [{ cardType: 0, bought: 5, sold: 0, consumed: 0, recycled: 0 }],
+        created: 0,
+        lapsed: 0,
+      },
+      {
+        month: M1,
+        cards: [{ cardType: 0, bought: 3, sold: 0, consumed: 7, recycled: 0 }],
+        created: 1,
+        lapsed: 0,
+      },
       { month: M0, cards: [], created: 0, lapsed: 0 },
     ]);
   });

@@ -20,7 +20,7 @@ const periods = (max: number, fallback: number) =>
 
 /** One card type's movements in one month, seen from the caller. */
 export const reportCards = once(() =>
-  z.object({ cardType: z.number(), sold: count(), consumed: count(), recycled: count() }),
+  z.object({ cardType: z.number(), bought: count(), sold: count(), consumed: count(), recycled: count() }),
 );
 
 export const agentReportMonth = once(() =>
@@ -53,8 +53,8 @@ export const report = {
     access: 'agent',
     summary:
       'The signed-in agent per month, oldest first, the current month last (months: 1–24, 6 by default; ' +
-      'months start in timeZone or the server zone): cards it sold to sub-agents, consumed for terminals and ' +
-      'recycled from sub-agents, per card type (cardType: one only); terminals in its scope created that ' +
+      'months start in timeZone or the server zone): cards it bought from its parent, sold to sub-agents, ' +
+      'consumed for terminals and recycled from sub-agents, per card type (cardType: one only); terminals in its scope created that ' +
       'month; and lapsed terminals: in its scope, whose voice service expired that month before today and ' +
       'has not been renewed since (a renewal moves the expiry out of the month)',
     params: () =>

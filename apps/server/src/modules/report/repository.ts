@@ -26,15 +26,21 @@ const byFirst = [sql`1`];
 const n = (expr: SQL) => sql<number>`(${expr})::int`;
 
 /**
- * An agent's card movements per month and card type since `from`: sold (its sales), consumed (for
- * terminals) and recycled (taken back from its sub-agents). Each side is read on its own ledger index.
+ * An agent's card movements per month and card type since `from`: bought (its parent's sales to it), sold
+ * (its sales), consumed (for terminals) and recycled (taken back from its sub-agents). Each side is read on
+ * its own ledger index.
  */
 export const cardMonths = (db: Conn, agentId: number, from: Date, zone: string, cardType?: number) =>
   db
     .select({
       month: monthOf(cardLedger.createdAt, zone),
       cardType: cardLedger.cardType,
-      sold: n(sql`coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'sale'), 0)`),
+      bought: n(
+        sql`coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'sale' and ${cardLedger.toAgentId} = ${agentId}), 0)`,
+      ),
+      sold: n(
+        sql`coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'sale' and ${cardLedger.fromAgentId} = ${agentId}), 0)`,
+      ),
       consumed: n(
         sql`coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'consume'), 0)`,
       ),
@@ -47,7 +53,7 @@ export const cardMonths = (db: Conn, agentId: number, from: Date, zone: string, 
       and(
         or(
           and(eq(cardLedger.fromAgentId, agentId), inArray(cardLedger.kind, ['sale', 'consume'])),
-          and(eq(cardLedger.toAgentId, agentId), eq(cardLedger.kind, 'recycle')),
+          and(eq(cardLedger.toAgentId, agentId), inArray(cardLedger.kind, ['sale', 'recycle'])),
         ),
         gte(cardLedger.createdAt, from),
         cardType === undefined ? undefined : eq(cardLedger.cardType, cardType),

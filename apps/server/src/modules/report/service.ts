@@ -40,7 +40,7 @@ interface Zone {
 const zoneOf = (asked: string | undefined, config: Zone) =>
   new Intl.DateTimeFormat('en-US', { timeZone: asked ?? config.TIME_ZONE }).resolvedOptions().timeZone;
 
-/** The signed-in agent's months: cards sold, consumed and recycled per type, terminals created and lapsed. */
+/** The signed-in agent's months: cards bought, sold, consumed and recycled per type, terminals created and lapsed. */
 export async function agentReport(
   db: Conn,
   caller: Caller,
@@ -64,6 +64,7 @@ export async function agentReport(
         .sort((a, b) => a.cardType - b.cardType)
         .map((c) => ({
           cardType: c.cardType,
+          bought: Number(c.bought),
           sold: Number(c.sold),
           consumed: Number(c.consumed),
           recycled: Number(c.recycled),

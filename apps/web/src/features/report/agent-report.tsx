@@ -11,7 +11,7 @@ import { ReportState } from './report-state.tsx';
 
 const MonthChoices = [6, 12, 24] as const;
 
-/** The signed-in agent's months: cards sold, consumed and recycled (all types or one), new and lapsed users. */
+/** The signed-in agent's months: cards bought, sold, consumed and recycled (all types or one), new and lapsed users. */
 export function AgentReport() {
   const { t, i18n } = useTranslation();
   const [months, setMonths] = useState<number>(6);

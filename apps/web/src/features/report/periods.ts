@@ -38,9 +38,9 @@ export const periodSplits = (count: number, step: number) => {
   return splits;
 };
 
-/** Per month, the cards sold, consumed and recycled of every type together (the server filters a type). */
+/** Per month, the cards bought, sold, consumed and recycled of every type together (the server filters a type). */
 export const cardTotals = (months: Months) =>
-  (['sold', 'consumed', 'recycled'] as const).map((key) => ({
+  (['bought', 'sold', 'consumed', 'recycled'] as const).map((key) => ({
     key,
     values: months.map((m) => m.cards.reduce((n, c) => n + c[key], 0)),
   }));

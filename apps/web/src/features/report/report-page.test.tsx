@@ -25,15 +25,16 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const cards = (cardType: number, sold: number, consumed: number, recycled: number) => ({
+const cards = (cardType: number, sold: number, consumed: number, recycled: number, bought = 0) => ({
   cardType,
+  bought,
   sold,
   consumed,
   recycled,
 });
 const months = [
   { month: '2026-09', cards: [cards(0, 5, 0, 0)], created: 1, lapsed: 1 },
-  { month: '2026-10', cards: [cards(0, 3, 0, 0), cards(2, 0, 4, 0)], created: 2, lapsed: 0 },
+  { month: '2026-10', cards: [cards(0, 3, 0, 0, 10), cards(2, 0, 4, 0)], created: 2, lapsed: 0 },
   { month: '2026-11', cards: [cards(0, 1200, 0, 2)], created: 0, lapsed: 3 },
 ];
 const weeks = [
@@ -64,10 +65,10 @@ describe('the reports', { timeout: 20_000 }, () => {
     await findPage('report-page');
     await screen.findByTestId('report-cards-table');
     expect(tableOf('report-cards-table')).toEqual([
-      ['Month', 'Sold', 'Consumed', 'Recycled'],
-      ['November 2026', '1,200', '0', '2'],
-      ['October 2026', '3', '4', '0'],
-      ['September 2026', '5', '0', '0'],
+      ['Month', 'Bought', 'Sold', 'Consumed', 'Recycled'],
+      ['November 2026', '0', '1,200', '0', '2'],
+      ['October 2026', '10', '3', '4', '0'],
+      ['September 2026', '0', '5', '0', '0'],
     ]);
     // A month of cards opens its statement.
     const november = within(screen.getByTestId('report-cards-table')).getByRole('link', {
@@ -85,9 +86,16 @@ describe('the reports', { timeout: 20_000 }, () => {
     expect(charts).toHaveLength(2);
     expect(charts[0].querySelector('canvas')).toBeTruthy();
     expect(charts[0].getAttribute('aria-label')).toContain('Service cards');
-    expect(drawn[0].series.map((s) => s.label)).toEqual([undefined, 'Sold', 'Consumed', 'Recycled']);
+    expect(drawn[0].series.map((s) => s.label)).toEqual([
+      undefined,
+      'Bought',
+      'Sold',
+      'Consumed',
+      'Recycled',
+    ]);
     expect(drawn[0].data).toEqual([
       [0, 1, 2],
+      [0, 10, 0],
       [5, 3, 1200],
       [0, 4, 0],
       [0, 0, 2],

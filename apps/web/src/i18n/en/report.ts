@@ -18,6 +18,7 @@ export const reportEn = {
     month: 'Month',
     week: 'Week of',
     cards: 'Service cards',
+    bought: 'Bought',
     sold: 'Sold',
     consumed: 'Consumed',
     recycled: 'Recycled',

@@ -18,6 +18,7 @@ export const reportZhHans = {
     month: '月份',
     week: '周（起始日）',
     cards: '服务卡',
+    bought: '购入',
     sold: '售出',
     consumed: '消耗',
     recycled: '回收',

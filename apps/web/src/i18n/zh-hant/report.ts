@@ -18,6 +18,7 @@ export const reportZhHant = {
     month: '月份',
     week: '週（起始日）',
     cards: '服務卡',
+    bought: '購入',
     sold: '售出',
     consumed: '消耗',
     recycled: '回收',
