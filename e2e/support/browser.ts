@@ -131,16 +131,17 @@ export async function solvePuzzle(page: Page, server: TestServer, offset = 0) {
   const handle = page.getByTestId('puzzle-handle');
   // The dialog rises into place, and after a failed slide shakes while the handle glides back to the start:
   // drag only once the handle rests at the start and takes drags, and nothing in the dialog moves.
-  await page.waitForFunction(
-    (el) =>
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid=puzzle-handle]');
+    return (
       el instanceof HTMLElement &&
       el.style.left === '0%' &&
       el.getAttribute('aria-disabled') !== 'true' &&
       (el.closest('.slider-puzzle__overlay') ?? el)
         .getAnimations({ subtree: true })
-        .every((a) => a.effect?.getComputedTiming().endTime === Infinity),
-    await handle.elementHandle(),
-  );
+        .every((a) => a.effect?.getComputedTiming().endTime === Infinity)
+    );
+  });
   const box = await handle.boundingBox();
   const x = (await server.lastPuzzleX()) as number;
   const bgBox = await bg.boundingBox();
@@ -224,9 +225,23 @@ export async function settled(page: Page) {
   // A bound only a page whose request never ends misses.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (Date.now() > deadline)
-      throw new Error(`unanswered after 60 s: ${[...pending].map((r) => r.url()).join(', ')}`);
-    if (pending.size > 0) await Promise.all([...pending].map((r) => r.response().catch(() => null)));
+    const waiting = [...pending];
+    const late = () => new Error(`unanswered after 60 s: ${waiting.map((r) => r.url()).join(', ')}`);
+    if (Date.now() > deadline) throw late();
+    if (waiting.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(late()), Math.max(0, deadline - Date.now()));
+      });
+      const answered = Promise.all(
+        waiting.map(async (r) => (await r.response().catch(() => null))?.finished().catch(() => null)),
+      );
+      try {
+        await Promise.race([answered, bound]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     // Two frames: the answers' handlers have run and their screens are drawn.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     if (pending.size === 0) return;
