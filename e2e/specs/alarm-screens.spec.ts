@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { login, phone, shot, streamOpen } from '../support/browser.ts';
+import { login, phone, settled, shot, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -39,7 +39,7 @@ describe('what an agent and a company see of alarms and missing functions', () =
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.goto('/fencelist');
     await page.getByTestId('fence-row-company').first().getByText('Demo_Company').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     assert.equal(await page.locator('.adm-toast-mask').count(), 0, 'no error toast');
     assert.equal(await page.getByTestId('fence-server').count(), 0);
     await shot(page, 'agent-fence-list-en-320');

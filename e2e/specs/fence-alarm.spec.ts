@@ -5,7 +5,7 @@ import { plainChange } from '../../apps/server/src/http/route.ts';
 import * as fences from '../../apps/server/src/modules/fence/manage.ts';
 import * as fenceMembers from '../../apps/server/src/modules/fence/members.ts';
 import * as orgs from '../../apps/server/src/modules/org/service.ts';
-import { login, phone, shot, streamOpen } from '../support/browser.ts';
+import { login, phone, shot, still, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -119,7 +119,7 @@ describe('fence alarms on an open company console', () => {
       ]);
       assert.equal(crossed.alarms, 1);
       await banner.getByText(title).waitFor();
-      await page.waitForTimeout(300);
+      await still(page);
       await shot(page, `fence-alarm-home-${lang.toLowerCase()}-320`);
     }
   });

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { fenceRecords, fences } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot, toastsGone } from '../support/browser.ts';
+import { login, phone, shot, still, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -168,7 +168,7 @@ describe('electronic fences of a company', () => {
       .waitFor();
     await page.getByTestId('fence-record-map').locator('path.leaflet-interactive').nth(1).waitFor();
     // The map zooms out to the fence once it arrives; the picture waits for the zoom to end.
-    await page.waitForTimeout(600);
+    await still(page);
     await shot(page, 'fence-records-en');
     await page.getByTestId('fence-records-fence').selectOption('');
     await page.waitForURL((u) => !u.searchParams.has('id'));
@@ -191,7 +191,7 @@ describe('electronic fences of a company', () => {
       await page.goto(path);
       await page.getByTestId(testId).waitFor();
       await page.locator('.adm-skeleton').first().waitFor({ state: 'detached' });
-      await page.waitForTimeout(300);
+      await still(page);
       await shot(page, `${name}-zh-hant`);
     }
     await page.goto(`/fencerecord?id=${id}`);
@@ -219,7 +219,7 @@ describe('electronic fences of a company', () => {
     if (!box) throw new Error('map not on screen');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.locator('#fence-radius').fill('300');
-    await page.waitForTimeout(300);
+    await still(page);
     await shot(page, 'fence-edit-circle-en');
     await page.getByTestId('fence-save').click();
     await page.getByTestId('fence-detail').waitFor();

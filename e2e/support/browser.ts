@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { Limits } from '../../packages/contract/src/constants.ts';
 import type { TestServer } from './server.ts';
 
@@ -62,9 +62,18 @@ export const phone = async (browser: Browser, baseURL: string, { clock = false }
 
 /** What each open page did, line by line (navigations, console, requests and answers), for a failure's report. */
 const journals = new WeakMap<Page, string[]>();
+/** The requests of each open page not yet answered, its event stream aside (it stays open). */
+const unanswered = new WeakMap<Page, Set<Request>>();
 const journal = (page: Page) => {
   const lines: string[] = [];
   journals.set(page, lines);
+  const pending = new Set<Request>();
+  unanswered.set(page, pending);
+  page.on('request', (request) => {
+    if (!request.url().includes('/v1/events/stream')) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   const started = Date.now();
   const note = (line: string) => {
     lines.push(`${String(Date.now() - started).padStart(7)} ms ${line}`);
@@ -120,14 +129,20 @@ export async function solvePuzzle(page: Page, server: TestServer, offset = 0) {
   await bg.waitFor({ state: 'visible' });
   await page.getByTestId('puzzle-handle').waitFor({ state: 'visible' });
   const handle = page.getByTestId('puzzle-handle');
-  // After a failed slide the handle glides back to the start; drag only once it rests.
-  let box = await handle.boundingBox();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(150);
-    const next = await handle.boundingBox();
-    if (next && box && next.x === box.x) break;
-    box = next;
-  }
+  // The dialog rises into place, and after a failed slide shakes while the handle glides back to the start:
+  // drag only once the handle rests at the start and takes drags, and nothing in the dialog moves.
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid=puzzle-handle]');
+    return (
+      el instanceof HTMLElement &&
+      el.style.left === '0%' &&
+      el.getAttribute('aria-disabled') !== 'true' &&
+      (el.closest('.slider-puzzle__overlay') ?? el)
+        .getAnimations({ subtree: true })
+        .every((a) => a.effect?.getComputedTiming().endTime === Infinity)
+    );
+  });
+  const box = await handle.boundingBox();
   const x = (await server.lastPuzzleX()) as number;
   const bgBox = await bg.boundingBox();
   if (!bgBox || !box) throw new Error('puzzle not on screen');
@@ -180,6 +195,58 @@ export const streamOpen = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/v1/events/stream') && r.status() === 200, {
     timeout: 60_000,
   });
+
+/**
+ * Resolves once nothing on the page is moving: every animation and transition that ends has ended (a map's
+ * zoom, a toast fading in). Only what a picture shows waits for this; no assertion depends on it.
+ */
+export const still = (page: Page) =>
+  page.waitForFunction(async () => {
+    // Three frames in a row, so a zoom that starts on the frame after an answer is not missed.
+    for (let frame = 0; frame < 3; frame++) {
+      const moving = document
+        .getAnimations()
+        .some(
+          (a) =>
+            (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (moving) return false;
+      await new Promise(requestAnimationFrame);
+    }
+    return true;
+  });
+
+/**
+ * Resolves once the page has had every request it sent answered (its event stream aside) and has drawn what
+ * came back: what a call's answer shows, an error's toast say, is on screen by then.
+ */
+export async function settled(page: Page) {
+  const pending = unanswered.get(page) ?? new Set();
+  // A bound only a page whose request never ends misses.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const waiting = [...pending];
+    const late = () => new Error(`unanswered after 60 s: ${waiting.map((r) => r.url()).join(', ')}`);
+    if (Date.now() > deadline) throw late();
+    if (waiting.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(late()), Math.max(0, deadline - Date.now()));
+      });
+      const answered = Promise.all(
+        waiting.map(async (r) => (await r.response().catch(() => null))?.finished().catch(() => null)),
+      );
+      try {
+        await Promise.race([answered, bound]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    // Two frames: the answers' handlers have run and their screens are drawn.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (pending.size === 0) return;
+  }
+}
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { puzzles, sessions, smsOutbox } from '../../apps/server/src/db/schema.ts';
 import { readConfig } from '../../apps/server/src/env.ts';
-import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { artifacts } from './browser.ts';
+import { demoDatabase } from './database.ts';
 
 /**
- * The real server with the built web app, on an in-memory database seeded with the demo. Its log (every
- * request, with its time) goes to the artifacts as `server-<spec file>.log`, beside a failure's pages.
+ * The real server with the built web app, on an in-memory database seeded with the demo (support/database.ts).
+ * Its log (every request, with its time) goes to the artifacts as `server-<spec file>.log`, beside a
+ * failure's pages.
  */
 export async function startServer() {
   const config = readConfig({
@@ -20,8 +20,7 @@ export async function startServer() {
     LOG_LEVEL: 'info',
     REMINDER_HOUR: 'off',
   });
-  const database = await openDatabase(config);
-  await seedDemo(database.db);
+  const database = await demoDatabase();
   const spec = basename(process.argv[process.argv.length - 1] ?? 'spec').replace(/\.spec\.ts$/, '');
   const logStream = createWriteStream(`${artifacts}server-${spec}.log`);
   const app = await buildApp({ config, database, logStream });

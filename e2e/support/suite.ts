@@ -13,8 +13,8 @@ export let browser: Browser;
  */
 export function useServerAndBrowser(flags: () => string[] = () => []) {
   before(async () => {
-    server = await startServer();
-    browser = await launch(flags());
+    // Chromium starts in processes of its own while this one opens the database.
+    [server, browser] = await Promise.all([startServer(), launch(flags())]);
   });
   afterEach(async (t) => {
     // Node 20's types lack the `passed` that its test context has.
