@@ -1,12 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type Database, type Db, openDatabase } from '../../apps/server/src/db/client.ts';
-import * as schema from '../../apps/server/src/db/schema.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { readConfig } from '../../apps/server/src/env.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 
@@ -28,10 +22,6 @@ export async function demoDatabase(): Promise<Database> {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The PostgreSQL extensions the migrations create, which PGlite loads only when asked (as db/client.ts). */
-const extensions = { pg_trgm, btree_gin };
-const migrationsFolder = fileURLToPath(new URL('../../apps/server/src/db/migrations', import.meta.url));
-
 /** Migrates and seeds a database in memory and writes its data directory (a tar file) to `file`. */
 export async function writeTemplate(file: string) {
   const database = await openDatabase(readConfig({ DATABASE_URL: 'memory://' }));
@@ -44,19 +34,6 @@ export async function writeTemplate(file: string) {
   await database.close();
 }
 
-/**
- * A PGlite in memory started from the template's data directory, opened as db/client.ts opens memory://
- * (the migrations run too, and find nothing left to apply).
- */
-async function fromTemplate(file: string): Promise<Database> {
-  const client = new PGlite({ extensions, loadDataDir: new Blob([readFileSync(file)]) });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return {
-    kind: 'pglite',
-    db: db as unknown as Db,
-    owner: db as unknown as Db,
-    listen: (channel, fn) => client.listen(channel, fn),
-    close: () => client.close(),
-  };
-}
+/** A database in memory started as a copy of the template's (the migrations find nothing left to apply). */
+const fromTemplate = (file: string) =>
+  openDatabase(readConfig({ DATABASE_URL: 'memory://' }), { loadDataDir: new Blob([readFileSync(file)]) });

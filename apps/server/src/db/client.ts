@@ -69,7 +69,11 @@ const poolOf = (url: string, max: number) => {
  * committed migrations. With DATABASE_OWNER_URL the migrations run as the owner, which then grants
  * DATABASE_URL's role what the server does (db/grants.ts), and keeps two connections for partition upkeep.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  /** For memory://: a data directory (from PGlite's `dumpDataDir`) the database starts as a copy of. */
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   const { DATABASE_URL: url, DATA_DIR: dataDir, DATABASE_POOL_SIZE: poolSize } = config;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = poolOf(url, poolSize);
@@ -98,7 +102,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   let client: PGlite;
   if (url.startsWith('memory://')) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir });
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
