@@ -1,8 +1,7 @@
 import { api } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
@@ -10,6 +9,7 @@ import { confirm } from '../../components/confirm.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
+import { RowLink } from '../../components/row-link.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -30,6 +30,8 @@ export const Component = () => {
   const missing = !(id > 0) || (info.isError && !o);
   // The detail carries the same server list as GET /v1/org/getAssemblyUrl; no second request for it.
   const fenceLink = o ? fenceListLink(o.servers, o.id) : null;
+  // The company as the scope of another screen's list (its users, renewals, reports, audit).
+  const scope = o ? `orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}` : '';
   // Everything counting companies changes; this screen's own queries would only find it gone.
   const removal = useEndpointMutation(api.org.deletingUnit, {
     invalidates: orgReads,
@@ -44,7 +46,7 @@ export const Component = () => {
         t('manage.showUsers'),
         t('manage.cancel'),
       );
-      if (toUsers) navigate(`/userList?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`);
+      if (toUsers) navigate(`/userList?${scope}`);
       return;
     }
     const ok = await confirm(
@@ -105,30 +107,9 @@ export const Component = () => {
             />
           </section>
           <section className="section section--menu">
-            <Link
-              to={`/expiring?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-expiring"
-            >
-              <span className="row__label">{t('renewal.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
-            <Link
-              to={`/reports?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-report"
-            >
-              <span className="row__label">{t('report.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
-            <Link
-              to={`/audit?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-audit"
-            >
-              <span className="row__label">{t('audit.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
+            <RowLink to={`/expiring?${scope}`} label={t('renewal.openFromOrg')} testId="org-expiring" />
+            <RowLink to={`/reports?${scope}`} label={t('report.openFromOrg')} testId="org-report" />
+            <RowLink to={`/audit?${scope}`} label={t('audit.openFromOrg')} testId="org-audit" />
           </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
           <ReminderSmsSwitch id={o.id} on={o.reminder_sms} phone={o.phone} />

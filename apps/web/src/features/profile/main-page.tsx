@@ -7,12 +7,11 @@ import {
   LockOutline,
   MessageOutline,
   PayCircleOutline,
-  RightOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
@@ -20,6 +19,7 @@ import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RowLink } from '../../components/row-link.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
@@ -145,14 +145,9 @@ export const Component = () => {
           <ul className="rows">
             {entries.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to} className="row" data-testid={entry.testId}>
-                  <span className="row__icon" aria-hidden>
-                    {entry.icon}
-                  </span>
-                  <span className="row__label">{entry.label}</span>
+                <RowLink to={entry.to} label={entry.label} icon={entry.icon} testId={entry.testId}>
                   {entry.extra && <span className="item-meta">{entry.extra}</span>}
-                  <RightOutline aria-hidden className="row__arrow" />
-                </Link>
+                </RowLink>
               </li>
             ))}
           </ul>
