@@ -49,3 +49,13 @@ export const orgInfo: OrgInfo = {
   address: '',
   agent_name: 'agent01',
 };
+
+/** The agent's one company, Taxi Co, as a page of GET /v1/agent/orgs answers it. */
+export const taxiCoPage = {
+  data: {
+    list: [{ id: 3, corg_name: 'Taxi Co', account: 'taxi01', contact: 'Tom' }],
+    total: 1,
+    page: 1,
+    size: 20,
+  },
+};
