@@ -59,3 +59,14 @@ export const taxiCoPage = {
     size: 20,
   },
 };
+
+/** A user's functions with none of them ever activated. */
+export const noExpiries = {
+  voice: null,
+  recording: null,
+  location: null,
+  sos: null,
+  fence: null,
+  video: null,
+  duplex: null,
+};

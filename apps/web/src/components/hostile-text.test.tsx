@@ -2,7 +2,7 @@ import { api } from '@ptt/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../test/api-mock.ts';
-import { agentInfo, allOn, stats } from '../../test/fixtures.ts';
+import { agentInfo, allOn, noExpiries, stats } from '../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../test/render-route.tsx';
 
 afterEach(() => {
@@ -75,15 +75,7 @@ describe('stored text is shown as text', { timeout: 20_000 }, () => {
           org_id: 3,
           org_name: hostile.org,
           user_type: 0,
-          expiries: {
-            voice: '2027-03-01',
-            recording: null,
-            location: null,
-            sos: null,
-            fence: null,
-            video: null,
-            duplex: null,
-          },
+          expiries: { ...noExpiries, voice: '2027-03-01' },
           created_at: '2026-01-01',
           iccid: '',
           remark: hostile.remark,

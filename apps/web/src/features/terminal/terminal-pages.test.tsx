@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
-import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, noExpiries } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { expiryKind } from './expiry.ts';
@@ -15,27 +15,17 @@ afterEach(() => {
   setTransportHooks({ toast: () => {} });
 });
 
-const none = {
-  voice: null,
-  recording: null,
-  location: null,
-  sos: null,
-  fence: null,
-  video: null,
-  duplex: null,
-};
-
 /** A chosen user as the server reads it again before a renewal. */
 const row = (
   id: number,
   userType: number,
-  expiries: Partial<Record<keyof typeof none, string | null>> = {},
+  expiries: Partial<Record<keyof typeof noExpiries, string | null>> = {},
 ) => ({
   id,
   ssid: `35900000000000${id}`,
   name: `Car${id}`,
   user_type: userType,
-  expiries: { ...none, voice: '2027-01-01', ...expiries },
+  expiries: { ...noExpiries, voice: '2027-01-01', ...expiries },
 });
 
 /** A user's detail as the server answers it: Car<id> of Taxi Co, with no profile, warranty or group. */
@@ -81,7 +71,7 @@ describe('expiry display', { timeout: 15_000 }, () => {
       [api.terminal.detail.path]: {
         data: detail(4, {
           user_type: 1,
-          expiries: { ...none, voice: '2027-03-01', recording: '2035-01-01', sos: '2040-01-01' },
+          expiries: { ...noExpiries, voice: '2027-03-01', recording: '2035-01-01', sos: '2040-01-01' },
           warranty: '2027-01-01',
           default_group: { id: 8, name: 'Convoy' },
           groups: [
@@ -117,7 +107,7 @@ describe('expiry display', { timeout: 15_000 }, () => {
         data: detail(5, {
           name: 'Radio5',
           expiries: {
-            ...none,
+            ...noExpiries,
             voice: '2027-03-01',
             location: '2027-03-01',
             fence: '2027-03-01',
@@ -147,7 +137,7 @@ describe('deleting a user', { timeout: 15_000 }, () => {
     const gone = { code: Code.notFound, msg: Messages.notFound };
     mockApi({
       [api.terminal.detail.path]: () =>
-        deleted ? gone : { data: detail(4, { expiries: { ...none, voice: '2027-03-01' } }) },
+        deleted ? gone : { data: detail(4, { expiries: { ...noExpiries, voice: '2027-03-01' } }) },
       [api.location.last.path]: () => (deleted ? gone : { data: null }),
       [api.group.listening.path]: () => (deleted ? gone : { data: [] }),
       [api.terminal.cardBack.path]: () => {
