@@ -4,7 +4,6 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { AddOutline, AppstoreOutline, RightOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useFastStats } from '../../api/queries/use-fast-stats.ts';
@@ -20,6 +19,7 @@ import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles, type Tile } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
 import { countOf, memberRows, watchRows } from './scope-rows.tsx';
+import { SectionHead } from './section-head.tsx';
 import { stripCards } from './strip-cards.ts';
 
 // Each part of the home reads its own call, so that an answer re-renders its part alone, and takes the
@@ -33,15 +33,10 @@ const Balances = ({ info }: { info: AgentInfo | undefined }) => {
   const runway = useDeferredValue(useRunway().data);
   return (
     <section className="section" aria-labelledby="balances-title">
-      <div className="section__head">
-        <h2 id="balances-title" className="section__title">
-          {t('home.balances')}
-        </h2>
-        <Link to="/cardThresholds" className="section__link" data-testid="to-thresholds">
-          {t('renewal.strip.runway')}
-          <RightOutline aria-hidden />
-        </Link>
-      </div>
+      <SectionHead id="balances-title" title={t('home.balances')} to="/cardThresholds" testId="to-thresholds">
+        {t('renewal.strip.runway')}
+        <RightOutline aria-hidden />
+      </SectionHead>
       {info && switches ? (
         <CardStrip cards={stripCards(info, switches, runway?.list)} />
       ) : (

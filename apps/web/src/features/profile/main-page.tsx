@@ -126,7 +126,7 @@ export const Component = () => {
       <PageHeader title={t('main.title')} backTo="/home" />
       <main>
         <section className="section account-card" aria-busy={name === undefined} data-testid="main-account">
-          <span className="account-card__avatar" aria-hidden>
+          <span className="avatar account-card__avatar" aria-hidden>
             {initialOf(name)}
           </span>
           <div className="account-card__text">
