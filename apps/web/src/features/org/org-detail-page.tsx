@@ -1,12 +1,12 @@
 import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { AccountSummary } from '../../components/account-summary.tsx';
 import { confirm } from '../../components/confirm.ts';
-import { MissingRecord } from '../../components/missing-record.tsx';
+import { RecordPending } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
 import { RowLink } from '../../components/row-link.tsx';
@@ -14,7 +14,6 @@ import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { fenceListLink, fenceServerType } from '../../lib/fence-server.ts';
-import { initialOf } from '../../lib/format.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { ChangeAgent } from './change-agent.tsx';
 import { OrgEditForms } from './org-edit-forms.tsx';
@@ -66,37 +65,20 @@ export const Component = () => {
   return (
     <div className="page" data-testid="org-detail">
       <PageHeader title={t('manage.orgDetail')} />
-      {missing && <MissingRecord />}
-      {!o && !missing && (
-        <section className="section">
-          <Skeleton.Paragraph lineCount={6} animated />
-        </section>
-      )}
+      {!o && <RecordPending missing={missing} />}
       {o && (
         <>
-          <section className="section">
-            <div className="detail-head">
-              <span className="detail-head__avatar" aria-hidden>
-                {initialOf(o.corg_name)}
-              </span>
-              <div>
-                <h2 className="detail-head__name">{o.corg_name}</h2>
-                <span className="item-meta">{o.account}</span>
-              </div>
-            </div>
-            <dl className="detail-facts">
-              <dt>{t('manage.contact')}</dt>
-              <dd>{o.contact}</dd>
-              <dt>{t('manage.mobile')}</dt>
-              <dd>{o.phone || '—'}</dd>
-              <dt>{t('manage.region2')}</dt>
-              <dd>{o.region || '—'}</dd>
-              <dt>{t('manage.agentOf')}</dt>
-              <dd>{o.agent_name}</dd>
-              <dt>{t('manage.createdAt')}</dt>
-              <dd>{formatDate(o.created_at, i18n.language)}</dd>
-            </dl>
-          </section>
+          <AccountSummary
+            name={o.corg_name}
+            account={o.account}
+            facts={[
+              [t('manage.contact'), o.contact],
+              [t('manage.mobile'), o.phone || '—'],
+              [t('manage.region2'), o.region || '—'],
+              [t('manage.agentOf'), o.agent_name],
+              [t('manage.createdAt'), formatDate(o.created_at, i18n.language)],
+            ]}
+          />
           <section className="section">
             <StatGrid
               label={t('manage.counts')}
