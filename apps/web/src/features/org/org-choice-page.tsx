@@ -1,8 +1,8 @@
 import { api } from '@ptt/contract';
-import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceRow } from '../../components/choice-row.tsx';
 import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -25,17 +25,14 @@ export const Component = () => {
         empty={keyword ? t('manage.noMatch') : t('manage.noOrgsToChoose')}
         rowKey={(o) => o.id}
         item={(o) => (
-          <button
-            type="button"
-            className="row picker-row"
-            onClick={() => {
+          <ChoiceRow
+            label={o.corg_name}
+            arrow
+            onChoose={() => {
               putChoice('org', { id: o.id, name: o.corg_name });
               navigate(back.startsWith('/') ? back : '/home');
             }}
-          >
-            <span className="row__label">{o.corg_name}</span>
-            <RightOutline aria-hidden className="row__arrow" />
-          </button>
+          />
         )}
       />
     </div>
