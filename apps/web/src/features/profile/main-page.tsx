@@ -20,6 +20,7 @@ import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RowLink } from '../../components/row-link.tsx';
+import { TitledSection } from '../../components/titled-section.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
@@ -138,10 +139,7 @@ export const Component = () => {
           </div>
         </section>
         {role === 0 && <MainBalances agent={agent.data} />}
-        <section className="section settings" aria-labelledby="main-links-title">
-          <h2 id="main-links-title" className="section__title">
-            {t('account.center.links')}
-          </h2>
+        <TitledSection id="main-links-title" title={t('account.center.links')} className="settings">
           <ul className="rows">
             {entries.map((entry) => (
               <li key={entry.to}>
@@ -151,11 +149,8 @@ export const Component = () => {
               </li>
             ))}
           </ul>
-        </section>
-        <section className="section settings" aria-labelledby="settings-title">
-          <h2 id="settings-title" className="section__title">
-            {t('main.settings')}
-          </h2>
+        </TitledSection>
+        <TitledSection id="settings-title" title={t('main.settings')} className="settings">
           <div className="settings__row">
             <span>{t('lang.label')}</span>
             <LanguageSwitch />
@@ -163,7 +158,7 @@ export const Component = () => {
           <SosAlarmStyleSelect />
           <FenceAlarmStyleSelect />
           <AlarmPushSwitch />
-        </section>
+        </TitledSection>
         <div className="main-page__actions">
           <button
             type="button"
