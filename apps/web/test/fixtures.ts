@@ -1,3 +1,4 @@
+import { api } from '@ptt/contract';
 import type { AgentInfo, CardSwitch, FastStats, OrgInfo } from '../src/api/types.ts';
 
 /** Shapes of the contract's answers, for component tests (values are arbitrary). */
@@ -37,6 +38,15 @@ export const allOn = (overrides: Partial<CardSwitch> = {}): CardSwitch => ({
 });
 
 export const stats: FastStats = { agent_count: 2, org_count: 3, group_count: 4, user_count: 5 };
+
+/** What an agent's home reads on opening (its profile, card switch, counts, notices), by path. */
+export const agentHomeReplies = (path = 'A001', switches: Partial<CardSwitch> = {}) => ({
+  [api.profile.agent.path]: { data: agentInfo({ path }) },
+  [api.agent.queryCardSwitch.path]: { data: allOn({ path, ...switches }) },
+  [api.profile.faststats.path]: { data: stats },
+  [api.notice.newUnreadCount.path]: { data: 0 },
+  [api.notice.getFirstBulletin.path]: { data: null },
+});
 
 export const orgInfo: OrgInfo = {
   id: 5,
