@@ -1,3 +1,4 @@
+import { api } from '@ptt/contract';
 import type { AgentInfo, CardSwitch, FastStats, OrgInfo } from '../src/api/types.ts';
 
 /** Shapes of the contract's answers, for component tests (values are arbitrary). */
@@ -38,6 +39,15 @@ export const allOn = (overrides: Partial<CardSwitch> = {}): CardSwitch => ({
 
 export const stats: FastStats = { agent_count: 2, org_count: 3, group_count: 4, user_count: 5 };
 
+/** What an agent's home reads on opening (its profile, card switch, counts, notices), by path. */
+export const agentHomeReplies = (path = 'A001', switches: Partial<CardSwitch> = {}) => ({
+  [api.profile.agent.path]: { data: agentInfo({ path }) },
+  [api.agent.queryCardSwitch.path]: { data: allOn({ path, ...switches }) },
+  [api.profile.faststats.path]: { data: stats },
+  [api.notice.newUnreadCount.path]: { data: 0 },
+  [api.notice.getFirstBulletin.path]: { data: null },
+});
+
 export const orgInfo: OrgInfo = {
   id: 5,
   corg_name: 'company01',
@@ -48,4 +58,25 @@ export const orgInfo: OrgInfo = {
   area: '',
   address: '',
   agent_name: 'agent01',
+};
+
+/** The agent's one company, Taxi Co, as a page of GET /v1/agent/orgs answers it. */
+export const taxiCoPage = {
+  data: {
+    list: [{ id: 3, corg_name: 'Taxi Co', account: 'taxi01', contact: 'Tom' }],
+    total: 1,
+    page: 1,
+    size: 20,
+  },
+};
+
+/** A user's functions with none of them ever activated. */
+export const noExpiries = {
+  voice: null,
+  recording: null,
+  location: null,
+  sos: null,
+  fence: null,
+  video: null,
+  duplex: null,
 };

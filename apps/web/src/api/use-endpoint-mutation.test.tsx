@@ -22,20 +22,32 @@ const screen = (client: QueryClient) => {
     });
     observer.subscribe(() => undefined);
   };
-  return { fetched, watch };
+  /** Lets the first fetches of what is watched finish, and forgets them. */
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fetched.length = 0;
+  };
+  return { fetched, watch, settle };
 };
+
+/** Runs a hook inside the query client's provider, as a screen would. */
+const renderWith = <T,>(client: QueryClient, hook: () => T) =>
+  renderHook(hook, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
 
 describe('invalidateEndpoints', () => {
   it('refetches what is on screen except the calls about the deleted record', async () => {
     const client = new QueryClient();
-    const { fetched, watch } = screen(client);
+    const { fetched, watch, settle } = screen(client);
     watch(endpointKey(api.group.detail, { id: 7 }), 'deleted group');
     watch([...endpointKey(api.group.members, { id: 7 }), 'pages'], 'its members');
     watch(endpointKey(api.group.detail, { id: 8 }), 'another group');
     watch([...endpointKey(api.group.list, {}), 'pages'], 'group list');
     watch(endpointKey(api.fence.list, {}), 'fence list');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fetched.length = 0;
+    await settle();
 
     await invalidateEndpoints(client, [api.group.detail, api.group.members, api.group.list], {
       id: 7,
@@ -50,17 +62,12 @@ describe('useEndpointMutation', () => {
     signIn(0);
     const spy = mockApi({ [api.group.setLeader.path]: { data: null } });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { fetched, watch } = screen(client);
+    const { fetched, watch, settle } = screen(client);
     watch(endpointKey(api.group.members, { id: 7 }), 'members');
     watch(endpointKey(api.fence.list, {}), 'fences');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fetched.length = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(
-      () => useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
-      { wrapper },
+    await settle();
+    const { result } = renderWith(client, () =>
+      useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
     );
 
     await act(() => result.current.mutateAsync({ id: 7, terminalId: 3 }));
@@ -75,16 +82,11 @@ describe('useEndpointMutation', () => {
     signIn(0);
     mockApi({ [api.group.setLeader.path]: { code: Code.notFound, msg: Messages.notFound } });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { fetched, watch } = screen(client);
+    const { fetched, watch, settle } = screen(client);
     watch(endpointKey(api.group.members, { id: 7 }), 'members');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fetched.length = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(
-      () => useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
-      { wrapper },
+    await settle();
+    const { result } = renderWith(client, () =>
+      useEndpointMutation(api.group.setLeader, { invalidates: [api.group.members] }),
     );
     await act(() =>
       expect(result.current.mutateAsync({ id: 7, terminalId: 3 })).rejects.toMatchObject({
@@ -109,10 +111,7 @@ describe('useEndpointMutation', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useEndpointMutation(api.agent.blanceAdd), { wrapper });
+    const { result } = renderWith(client, () => useEndpointMutation(api.agent.blanceAdd));
     const sale = { agentId: 2, cardType: 0, quantity: 5 };
     await act(() => expect(result.current.mutateAsync(sale)).rejects.toBeTruthy());
     await act(() => result.current.mutateAsync(sale));
@@ -127,10 +126,7 @@ describe('useEndpointMutation', () => {
     signIn(0);
     const spy = mockApi({ [api.group.setLeader.path]: { data: null } });
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useEndpointMutation(api.group.setLeader), { wrapper });
+    const { result } = renderWith(client, () => useEndpointMutation(api.group.setLeader));
     await act(() => result.current.mutateAsync({ id: 7, terminalId: 3 }));
     const init = spy.mock.calls[0]?.[1] as RequestInit | undefined;
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeNull();

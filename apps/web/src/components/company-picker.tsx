@@ -4,6 +4,7 @@ import SearchBar from 'antd-mobile/es/components/search-bar';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import type { Choice } from '../lib/choice.ts';
+import { ChoiceRow } from './choice-row.tsx';
 import { PagedList } from './paged-list.tsx';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   /** Offers a row that clears the choice (list filters). */
   clearText?: string;
   onClear?: () => void;
+  /** Shown as a chip among a list's filters rather than as a form's row. */
+  chip?: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ interface Props {
  * page holds (a scanned list, a half-filled form) stays where it is.
  */
 export const CompanyPicker = (props: Props) => {
-  const { id, value, onChange, placeholder, searchText, empty, clearText, onClear } = props;
+  const { id, value, onChange, placeholder, searchText, empty, clearText, onClear, chip } = props;
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   return (
@@ -32,7 +35,7 @@ export const CompanyPicker = (props: Props) => {
       <button
         id={id}
         type="button"
-        className="picker-row"
+        className={chip ? 'picker-row chip' : 'picker-row'}
         data-testid={`${id}-button`}
         onClick={() => setOpen(true)}
       >
@@ -66,16 +69,13 @@ export const CompanyPicker = (props: Props) => {
               empty={empty}
               rowKey={(o) => o.id}
               item={(o) => (
-                <button
-                  type="button"
-                  className="row picker-row"
-                  onClick={() => {
+                <ChoiceRow
+                  label={o.corg_name}
+                  onChoose={() => {
                     onChange({ id: o.id, name: o.corg_name });
                     setOpen(false);
                   }}
-                >
-                  <span className="row__label">{o.corg_name}</span>
-                </button>
+                />
               )}
             />
           )}

@@ -2,7 +2,7 @@ import { api } from '@ptt/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../test/api-mock.ts';
-import { agentInfo, allOn, stats } from '../../test/fixtures.ts';
+import { agentHomeReplies, noExpiries } from '../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../test/render-route.tsx';
 
 afterEach(() => {
@@ -22,13 +22,7 @@ const hostile = {
 const injected = () =>
   document.body.querySelectorAll('img[src="x"], script, svg[onload], iframe, b, [onerror], [onload]');
 
-const shell = {
-  [api.profile.agent.path]: { data: agentInfo({ path: 'A001' }) },
-  [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
-  [api.profile.faststats.path]: { data: stats },
-  [api.notice.newUnreadCount.path]: { data: 0 },
-  [api.notice.getFirstBulletin.path]: { data: null },
-};
+const shell = agentHomeReplies();
 
 describe('stored text is shown as text', { timeout: 20_000 }, () => {
   it('renders a company whose name, contact and address are markup, without any injected element', async () => {
@@ -75,15 +69,7 @@ describe('stored text is shown as text', { timeout: 20_000 }, () => {
           org_id: 3,
           org_name: hostile.org,
           user_type: 0,
-          expiries: {
-            voice: '2027-03-01',
-            recording: null,
-            location: null,
-            sos: null,
-            fence: null,
-            video: null,
-            duplex: null,
-          },
+          expiries: { ...noExpiries, voice: '2027-03-01' },
           created_at: '2026-01-01',
           iccid: '',
           remark: hostile.remark,

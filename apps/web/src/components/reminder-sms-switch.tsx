@@ -3,6 +3,7 @@ import Switch from 'antd-mobile/es/components/switch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../api/use-endpoint-mutation.ts';
+import { TitledSection } from './titled-section.tsx';
 import { showToast } from './toast.ts';
 
 interface Props {
@@ -33,10 +34,7 @@ export const ReminderSmsSwitch = ({ id, on, phone }: Props) => {
     }
   };
   return (
-    <section className="section" aria-labelledby="reminder-sms-title">
-      <h2 id="reminder-sms-title" className="section__title">
-        {t('renewal.sms.title')}
-      </h2>
+    <TitledSection id="reminder-sms-title" title={t('renewal.sms.title')}>
       <div className="row">
         <span className="row__label" id="reminder-sms-label">
           {t('renewal.sms.label')}
@@ -59,6 +57,6 @@ export const ReminderSmsSwitch = ({ id, on, phone }: Props) => {
           data-testid="reminder-sms"
         />
       </div>
-    </section>
+    </TitledSection>
   );
 };

@@ -1,19 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnLabel, dateText, displayDate, type Precision, parseDateText } from './date-value.ts';
-import { Field } from './field.tsx';
+import { Field, type InputProps } from './field.tsx';
 
 // The picker's chunk loads with the first tap, so list pages with a date filter do not carry it.
 const DatePicker = lazy(() => import('antd-mobile/es/components/date-picker'));
 
-interface Props {
-  id: string;
-  label: string;
-  /** `YYYY-MM-DD` (day) or `YYYY-MM-DDTHH:mm` (minute), local time; '' when none is chosen. */
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  hint?: string;
+/** The value is `YYYY-MM-DD` (day) or `YYYY-MM-DDTHH:mm` (minute), local time; '' when none is chosen. */
+interface Props extends InputProps {
   precision?: Precision;
   /** Bounds in the value's own format (the other end of a range). */
   min?: string;

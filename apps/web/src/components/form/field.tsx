@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
 
+/** What every input of a form takes: its id and label, its text value and its rule message or hint. */
+export interface InputProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+}
+
 interface Props {
   id: string;
   label: string;

@@ -1,13 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { Field } from './field.tsx';
+import { Field, type InputProps } from './field.tsx';
 
-interface Props {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  hint?: string;
+interface Props extends InputProps {
   type?: 'text' | 'password' | 'tel' | 'email';
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;

@@ -9,6 +9,7 @@ import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
+import { TitledSection } from '../../components/titled-section.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { EditRow } from './edit-row.tsx';
@@ -89,10 +90,11 @@ export const Component = () => {
       {!data && <Skeleton.Paragraph lineCount={8} animated />}
       {data && (
         <>
-          <section className="section profile-section" aria-labelledby="profile-identity">
-            <h2 id="profile-identity" className="section__title">
-              {t('account.profile.identity')}
-            </h2>
+          <TitledSection
+            id="profile-identity"
+            title={t('account.profile.identity')}
+            className="profile-section"
+          >
             <dl className="profile-facts">
               {identity.map(([key, label, value]) => (
                 <div key={key} className="profile-row" data-testid={`profile-${key}`}>
@@ -101,11 +103,12 @@ export const Component = () => {
                 </div>
               ))}
             </dl>
-          </section>
-          <section className="section profile-section" aria-labelledby="profile-details">
-            <h2 id="profile-details" className="section__title">
-              {t('account.profile.details')}
-            </h2>
+          </TitledSection>
+          <TitledSection
+            id="profile-details"
+            title={t('account.profile.details')}
+            className="profile-section"
+          >
             <EditRow
               name="contact"
               label={t('account.profile.contact')}
@@ -169,7 +172,7 @@ export const Component = () => {
                 saved();
               }}
             />
-          </section>
+          </TitledSection>
           {role === 1 && own.data && <ReminderSmsSwitch on={own.data.reminder_sms} phone={own.data.phone} />}
         </>
       )}

@@ -6,6 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { agentReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { newAccountFields } from '../../components/form/account-fields.ts';
 import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -32,41 +33,7 @@ export const Component = () => {
             id="agent-add"
             submitText={t('manage.create')}
             fields={[
-              {
-                name: 'name',
-                label: t('manage.name'),
-                rule: rules.agentName,
-                placeholder: t('manage.placeholder.name'),
-              },
-              {
-                name: 'contact',
-                label: t('manage.contact'),
-                rule: rules.contactName,
-                placeholder: t('manage.placeholder.contact'),
-              },
-              {
-                name: 'account',
-                label: t('manage.account'),
-                rule: rules.account,
-                autoComplete: 'off',
-                placeholder: t('manage.placeholder.account'),
-              },
-              {
-                name: 'password',
-                label: t('manage.password'),
-                rule: rules.password,
-                type: 'password',
-                autoComplete: 'new-password',
-                placeholder: t('manage.placeholder.password'),
-              },
-              {
-                name: 'phone',
-                label: t('manage.phone'),
-                rule: rules.mobile,
-                optional: true,
-                type: 'tel',
-                placeholder: t('manage.placeholder.phone'),
-              },
+              ...newAccountFields(t, { label: t('manage.name'), rule: rules.agentName }),
               {
                 name: 'email',
                 label: t('manage.email'),

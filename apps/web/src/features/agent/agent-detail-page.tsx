@@ -1,5 +1,4 @@
 import { api, CardTypes } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { RightOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +7,14 @@ import { agentReads } from '../../api/changes.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
-import { MissingRecord } from '../../components/missing-record.tsx';
+import { AccountSummary } from '../../components/account-summary.tsx';
+import { RecordPending } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { putChoice } from '../../lib/choice.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { initialOf } from '../../lib/format.ts';
 import { AgentEditForms } from './agent-edit-forms.tsx';
 import { CardSwitchChips } from './card-switch-chips.tsx';
 
@@ -49,37 +48,20 @@ export const Component = () => {
   return (
     <div className="page" data-testid="agent-detail">
       <PageHeader title={t('manage.agentDetail')} />
-      {missing && <MissingRecord />}
-      {!a && !missing && (
-        <section className="section">
-          <Skeleton.Paragraph lineCount={6} animated />
-        </section>
-      )}
+      {!a && <RecordPending missing={missing} />}
       {a && (
         <>
-          <section className="section">
-            <div className="detail-head">
-              <span className="detail-head__avatar" aria-hidden>
-                {initialOf(a.name)}
-              </span>
-              <div>
-                <h2 className="detail-head__name">{a.name}</h2>
-                <span className="item-meta">{a.account}</span>
-              </div>
-            </div>
-            <dl className="detail-facts">
-              <dt>{t('manage.contact')}</dt>
-              <dd>{a.contact}</dd>
-              <dt>{t('manage.mobile')}</dt>
-              <dd>{a.phone || '—'}</dd>
-              <dt>{t('manage.emailLabel')}</dt>
-              <dd>{a.email || '—'}</dd>
-              <dt>{t('manage.parent')}</dt>
-              <dd>{a.parent_name || '—'}</dd>
-              <dt>{t('manage.createdAt')}</dt>
-              <dd>{formatDate(a.created_at, i18n.language)}</dd>
-            </dl>
-          </section>
+          <AccountSummary
+            name={a.name}
+            account={a.account}
+            facts={[
+              [t('manage.contact'), a.contact],
+              [t('manage.mobile'), a.phone || '—'],
+              [t('manage.emailLabel'), a.email || '—'],
+              [t('manage.parent'), a.parent_name || '—'],
+              [t('manage.createdAt'), formatDate(a.created_at, i18n.language)],
+            ]}
+          />
           <section className="section">
             <h2 className="section__title">{t('manage.balances')}</h2>
             <StatGrid

@@ -1,10 +1,10 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { useTopAgentOnly } from './use-top-agent-only.ts';
@@ -25,14 +25,7 @@ export const Component = () => {
           </Link>
         }
       />
-      <div style={{ padding: '12px 16px 0' }}>
-        <SearchBar
-          style={{ '--background': 'var(--surface)' }}
-          placeholder={t('manage.searchAgents')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
+      <KeywordSearch placeholder={t('manage.searchAgents')} onSearch={setKeyword} />
       {check === 'pending' ? (
         <div className="paged-list">
           <Skeleton.Paragraph lineCount={5} animated />

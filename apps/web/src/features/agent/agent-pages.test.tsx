@@ -1,8 +1,8 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
-import { agentInfo, allOn, stats } from '../../../test/fixtures.ts';
+import { callsOn, type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { agentHomeReplies, agentInfo, allOn } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 afterEach(() => {
@@ -11,20 +11,11 @@ afterEach(() => {
 
 const empty = { data: { list: [], total: 0, page: 1, size: 20 } };
 const replies = (path: string, extra: Record<string, MockReply> = {}) => ({
-  [api.profile.agent.path]: { data: agentInfo({ path }) },
-  [api.agent.queryCardSwitch.path]: { data: allOn({ path, video_card: 0, super_card: 0 }) },
-  [api.profile.faststats.path]: { data: stats },
-  [api.notice.newUnreadCount.path]: { data: 0 },
-  [api.notice.getFirstBulletin.path]: { data: null },
+  ...agentHomeReplies(path, { video_card: 0, super_card: 0 }),
   [api.agent.list.path]: empty,
   [api.agent.orgs.path]: empty,
   ...extra,
 });
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
 
 describe('agent management', { timeout: 15_000 }, () => {
   it.each(['/agentAdd', '/agentList'])('sends a sub-agent from %s home with a message', async (path) => {
@@ -33,7 +24,7 @@ describe('agent management', { timeout: 15_000 }, () => {
     renderRoute(path);
     await findPage('home-agent');
     expect(await screen.findByText('Only top-level agents can do this')).toBeTruthy();
-    expect(sent(fetch, api.agent.list.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.list.path)).toHaveLength(0);
   });
 
   it('creates a sub-agent with the rules of SPEC §5 and only the card types the caller has', async () => {
@@ -56,7 +47,7 @@ describe('agent management', { timeout: 15_000 }, () => {
     fireEvent.change(screen.getByLabelText('Login account'), { target: { value: 'ab' } });
     fireEvent.submit(document.getElementById('agent-add') as HTMLFormElement);
     expect(await screen.findByText(/Agent name: 4-20/)).toBeTruthy();
-    expect(sent(fetch, api.agent.add.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.agent.add.path)).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Agent name'), { target: { value: 'Reseller2' } });
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: 'Ivy' } });
@@ -65,8 +56,8 @@ describe('agent management', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('switch-sos'));
     // The refused try sent nothing, so it held no double-click window: the corrected form goes at once.
     fireEvent.submit(document.getElementById('agent-add') as HTMLFormElement);
-    await waitFor(() => expect(sent(fetch, api.agent.add.path)).toHaveLength(1));
-    const add = sent(fetch, api.agent.add.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.agent.add.path)).toHaveLength(1));
+    const add = callsOn(fetch, api.agent.add.path)[0]?.searchParams;
     expect(add?.get('name')).toBe('Reseller2');
     expect(add?.get('blance')).toBe('1');
     expect(add?.get('sos_card')).toBe('1');
@@ -94,8 +85,8 @@ describe('agent management', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('balance-recording')).toBeNull();
     expect(await screen.findByText('This agent has no companies yet.')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('switch-recording'));
-    await waitFor(() => expect(sent(fetch, api.agent.updateAgent.path)).toHaveLength(1));
-    const update = sent(fetch, api.agent.updateAgent.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.agent.updateAgent.path)).toHaveLength(1));
+    const update = callsOn(fetch, api.agent.updateAgent.path)[0]?.searchParams;
     expect(update?.get('id')).toBe('2');
     expect(update?.get('recording_card')).toBe('1');
     expect(update?.get('super_card')).toBe('0');

@@ -16,7 +16,7 @@ const tabs = [
 export const RoleTabs = ({ role, onChange, panelId }: Props) => {
   const { t } = useTranslation();
   return (
-    <div className="role-tabs" role="tablist" aria-label={t('login.roleLabel')}>
+    <div className="segmented role-tabs" role="tablist" aria-label={t('login.roleLabel')}>
       {tabs.map((tab) => {
         const selected = tab.role === role;
         return (
@@ -29,7 +29,7 @@ export const RoleTabs = ({ role, onChange, panelId }: Props) => {
             aria-selected={selected}
             aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
-            className={`role-tabs__tab${selected ? ' role-tabs__tab--active' : ''}`}
+            className="segmented__item role-tabs__tab"
             onClick={() => onChange(tab.role)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

@@ -1,20 +1,9 @@
 import { api, isSubAgentPath } from '@ptt/contract';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import {
-  AddOutline,
-  AppstoreOutline,
-  ClockCircleOutline,
-  ExclamationShieldOutline,
-  HistogramOutline,
-  RightOutline,
-  TeamOutline,
-  UserAddOutline,
-  UserOutline,
-} from 'antd-mobile-icons';
+import { AddOutline, AppstoreOutline, RightOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useFastStats } from '../../api/queries/use-fast-stats.ts';
@@ -24,13 +13,13 @@ import { useRefetchEndpoints } from '../../api/use-endpoint-query.ts';
 import { useProductTitle } from '../../components/use-product-title.ts';
 import { FirstBulletin } from './bulletin-bar.tsx';
 import { CardStrip } from './card-strip.tsx';
-import { ExpiringBadge } from './expiring-badge.tsx';
 import { HomeHeader } from './home-header.tsx';
 import { HomeTabBar } from './home-tab-bar.tsx';
 import { LinkRows, type Row } from './link-rows.tsx';
 import { LinkTiles, type Tile } from './link-tiles.tsx';
 import { usePullTexts } from './pull-texts.ts';
-import { SosBadge } from './sos-badge.tsx';
+import { countOf, memberRows, watchRows } from './scope-rows.tsx';
+import { SectionHead } from './section-head.tsx';
 import { stripCards } from './strip-cards.ts';
 
 // Each part of the home reads its own call, so that an answer re-renders its part alone, and takes the
@@ -44,15 +33,10 @@ const Balances = ({ info }: { info: AgentInfo | undefined }) => {
   const runway = useDeferredValue(useRunway().data);
   return (
     <section className="section" aria-labelledby="balances-title">
-      <div className="section__head">
-        <h2 id="balances-title" className="section__title">
-          {t('home.balances')}
-        </h2>
-        <Link to="/cardThresholds" className="section__link" data-testid="to-thresholds">
-          {t('renewal.strip.runway')}
-          <RightOutline aria-hidden />
-        </Link>
-      </div>
+      <SectionHead id="balances-title" title={t('home.balances')} to="/cardThresholds" testId="to-thresholds">
+        {t('renewal.strip.runway')}
+        <RightOutline aria-hidden />
+      </SectionHead>
       {info && switches ? (
         <CardStrip cards={stripCards(info, switches, runway?.list)} />
       ) : (
@@ -76,7 +60,6 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
       </div>
     );
   const subAgent = isSubAgentPath(info.path);
-  const count = (value: number | undefined) => (stats ? (value ?? 0) : null);
   const tiles: Tile[] = [
     ...(subAgent
       ? []
@@ -100,7 +83,7 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
             label: t('home.myAgent'),
             icon: <UserAddOutline />,
             testId: 'count-agent',
-            count: count(stats?.agent_count),
+            count: countOf(stats, stats?.agent_count),
           },
         ]),
     {
@@ -108,43 +91,11 @@ const Links = ({ info }: { info: AgentInfo | undefined }) => {
       label: t('home.myOrg'),
       icon: <AppstoreOutline />,
       testId: 'count-org',
-      count: count(stats?.org_count),
+      count: countOf(stats, stats?.org_count),
     },
-    {
-      to: '/groupList',
-      label: t('home.myGroup'),
-      icon: <TeamOutline />,
-      testId: 'count-group',
-      count: count(stats?.group_count),
-    },
-    {
-      to: '/userList',
-      label: t('home.myUser'),
-      icon: <UserOutline />,
-      testId: 'count-user',
-      count: count(stats?.user_count),
-    },
+    ...memberRows(stats, { group: t('home.myGroup'), user: t('home.myUser') }),
     // The customers' SOS: a badge to know of them; their companies act on them.
-    {
-      to: '/sosrdingList',
-      label: t('home.customerSos'),
-      icon: <ExclamationShieldOutline />,
-      testId: 'row-sos',
-      extra: <SosBadge />,
-    },
-    {
-      to: '/expiring',
-      label: t('renewal.homeRow'),
-      icon: <ClockCircleOutline />,
-      testId: 'row-expiring',
-      extra: <ExpiringBadge />,
-    },
-    {
-      to: '/reports',
-      label: t('report.homeRow'),
-      icon: <HistogramOutline />,
-      testId: 'row-reports',
-    },
+    ...watchRows(t, t('home.customerSos')),
   ];
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { SectionHead } from './section-head.tsx';
 
 const feedSize = 3;
 
@@ -18,14 +19,9 @@ export const FenceAlarmFeed = () => {
   const list = records.data?.list ?? [];
   return (
     <section className="section fence-feed" aria-labelledby="fence-feed-title" data-testid="fence-feed">
-      <div className="fence-feed__head">
-        <h2 id="fence-feed-title" className="section__title">
-          {t('fence.feed')}
-        </h2>
-        <Link to="/fencerecord" className="fence-feed__all" data-testid="fence-feed-all">
-          {t('fence.alarm.records')}
-        </Link>
-      </div>
+      <SectionHead id="fence-feed-title" title={t('fence.feed')} to="/fencerecord" testId="fence-feed-all">
+        {t('fence.alarm.records')}
+      </SectionHead>
       {records.isPending && <Skeleton.Paragraph lineCount={2} animated />}
       {records.isSuccess && list.length === 0 && <p className="item-meta">{t('fence.noRecords')}</p>}
       <ul className="fence-feed__list">

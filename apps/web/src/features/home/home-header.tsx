@@ -24,7 +24,7 @@ export const HomeHeader = ({ title, searchPlaceholder, name, contact }: Props) =
       <h1 className="home-header__title">{title}</h1>
       <HomeSearch placeholder={searchPlaceholder} label={t('home.search')} />
       <Link to="/main" className="home-profile" data-testid="home-profile" title={t('home.profileLink')}>
-        <span className="home-profile__avatar" aria-hidden>
+        <span className="avatar home-profile__avatar" aria-hidden>
           {name === undefined ? '' : initialOf(name)}
         </span>
         <span className="home-profile__text">

@@ -2,15 +2,12 @@ import { api } from '@ptt/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
-import { agentInfo, allOn, orgInfo, stats } from '../../../test/fixtures.ts';
+import { agentHomeReplies, orgInfo, stats } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 const agentReplies = (path: string, extra: Record<string, MockReply> = {}) => ({
-  [api.profile.agent.path]: { data: agentInfo({ path }) },
-  [api.agent.queryCardSwitch.path]: { data: allOn({ path }) },
-  [api.profile.faststats.path]: { data: stats },
+  ...agentHomeReplies(path),
   [api.notice.newUnreadCount.path]: { data: 4 },
-  [api.notice.getFirstBulletin.path]: { data: null },
   ...extra,
 });
 

@@ -1,7 +1,6 @@
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { RowLink } from '../../components/row-link.tsx';
 
 export interface Row {
   to: string;
@@ -21,16 +20,11 @@ export const LinkRows = ({ title, rows }: { title: string; rows: Row[] }) => (
     <ul className="rows">
       {rows.map((row) => (
         <li key={row.to}>
-          <Link to={row.to} className="row" data-testid={row.testId}>
-            <span className="row__icon" aria-hidden>
-              {row.icon}
-            </span>
-            <span className="row__label">{row.label}</span>
+          <RowLink to={row.to} label={row.label} icon={row.icon} testId={row.testId}>
             {row.extra}
             {row.count === null && <Skeleton animated className="row__skeleton" />}
             {typeof row.count === 'number' && <span className="row__count">{row.count}</span>}
-            <RightOutline aria-hidden className="row__arrow" />
-          </Link>
+          </RowLink>
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
-import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, taxiCoPage } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
 import type { CheckedRow, IntakeRow } from './intake-rows.ts';
@@ -12,15 +12,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   await changeLanguage('en');
 });
-
-const orgs = {
-  data: {
-    list: [{ id: 3, corg_name: 'Taxi Co', account: 'taxi01', contact: 'Tom' }],
-    total: 1,
-    page: 1,
-    size: 20,
-  },
-};
 
 const row = (line: number, ssid: string, name: string, errors: CheckedRow['errors'] = []): CheckedRow => ({
   line,
@@ -51,7 +42,7 @@ async function openWithRows(bad: Record<number, CheckedRow['errors']>) {
   let current: Record<number, CheckedRow['errors']> = bad;
   let refuseImport = false;
   const fetch = mockApi({
-    [api.agent.orgs.path]: orgs,
+    [api.agent.orgs.path]: taxiCoPage,
     [api.agent.queryCardSwitch.path]: { data: allOn({ super_card: 0 }) },
     [api.profile.agent.path]: { data: agentInfo({ blance: 7 }) },
   });
@@ -80,7 +71,7 @@ async function openWithRows(bad: Record<number, CheckedRow['errors']>) {
           intercomPassword: `65432${i}`,
         })),
       });
-    if (url.pathname === api.agent.orgs.path) return reply(orgs.data);
+    if (url.pathname === api.agent.orgs.path) return reply(taxiCoPage.data);
     if (url.pathname === api.agent.queryCardSwitch.path) return reply(allOn({ super_card: 0 }));
     if (url.pathname === api.profile.agent.path) return reply(agentInfo({ blance: 7 }));
     return reply(null, Code.notFound, Messages.notFound);
@@ -185,7 +176,7 @@ describe('bulk intake from a file', () => {
   it('sends the chosen file as multipart and shows the server’s refusal where the rows come from', async () => {
     signIn(0);
     const fetch = mockApi({
-      [api.agent.orgs.path]: orgs,
+      [api.agent.orgs.path]: taxiCoPage,
       [api.agent.queryCardSwitch.path]: { data: allOn() },
       [api.terminal.importPreview.path]: { code: Code.invalid, msg: Messages.importMax },
     });
@@ -213,7 +204,7 @@ describe('bulk intake from a file', () => {
   it('names the size limit of a file too large, before sending it, and offers a template', async () => {
     signIn(0);
     const fetch = mockApi({
-      [api.agent.orgs.path]: orgs,
+      [api.agent.orgs.path]: taxiCoPage,
       [api.agent.queryCardSwitch.path]: { data: allOn() },
     });
     const saved = watchDownloads();
@@ -236,7 +227,7 @@ describe('bulk intake from a file', () => {
   it('tells a row Excel wrote in scientific notation to format the column as text', async () => {
     signIn(0);
     mockApi({
-      [api.agent.orgs.path]: orgs,
+      [api.agent.orgs.path]: taxiCoPage,
       [api.agent.queryCardSwitch.path]: { data: allOn() },
       [api.terminal.importPreview.path]: {
         data: previewOf([row(2, '8.61235E+14', 'Car_1'), row(3, '359000000000002', 'Car_2')], {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { newAccountFields } from '../../components/form/account-fields.ts';
 import { RuleForm } from '../../components/form/rule-form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { showToast } from '../../components/toast.ts';
@@ -20,40 +21,7 @@ export const Component = () => {
           id="org-add"
           submitText={t('manage.create')}
           fields={[
-            {
-              name: 'name',
-              label: t('manage.orgName'),
-              rule: rules.companyName,
-              placeholder: t('manage.placeholder.name'),
-            },
-            {
-              name: 'contact',
-              label: t('manage.contact'),
-              rule: rules.contactName,
-              placeholder: t('manage.placeholder.contact'),
-            },
-            {
-              name: 'account',
-              label: t('manage.account'),
-              rule: rules.account,
-              placeholder: t('manage.placeholder.account'),
-            },
-            {
-              name: 'password',
-              label: t('manage.password'),
-              rule: rules.password,
-              type: 'password',
-              autoComplete: 'new-password',
-              placeholder: t('manage.placeholder.password'),
-            },
-            {
-              name: 'phone',
-              label: t('manage.phone'),
-              rule: rules.mobile,
-              optional: true,
-              type: 'tel',
-              placeholder: t('manage.placeholder.phone'),
-            },
+            ...newAccountFields(t, { label: t('manage.orgName'), rule: rules.companyName }),
             {
               name: 'region',
               label: t('manage.region'),

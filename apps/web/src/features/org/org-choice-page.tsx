@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
-import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceRow } from '../../components/choice-row.tsx';
+import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { putChoice } from '../../lib/choice.ts';
@@ -18,31 +18,21 @@ export const Component = () => {
   return (
     <div className="page" data-testid="org-choice">
       <PageHeader title={t('manage.chooseOrg')} />
-      <div style={{ padding: '12px 16px 0' }}>
-        <SearchBar
-          style={{ '--background': 'var(--surface)' }}
-          placeholder={t('manage.searchOrgs')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
+      <KeywordSearch placeholder={t('manage.searchOrgs')} onSearch={setKeyword} />
       <PagedList
         endpoint={api.agent.orgs}
         params={{ keyword: keyword || undefined }}
         empty={keyword ? t('manage.noMatch') : t('manage.noOrgsToChoose')}
         rowKey={(o) => o.id}
         item={(o) => (
-          <button
-            type="button"
-            className="row picker-row"
-            onClick={() => {
+          <ChoiceRow
+            label={o.corg_name}
+            arrow
+            onChoose={() => {
               putChoice('org', { id: o.id, name: o.corg_name });
               navigate(back.startsWith('/') ? back : '/home');
             }}
-          >
-            <span className="row__label">{o.corg_name}</span>
-            <RightOutline aria-hidden className="row__arrow" />
-          </button>
+          />
         )}
       />
     </div>

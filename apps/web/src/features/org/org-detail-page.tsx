@@ -1,20 +1,19 @@
 import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
-import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { orgReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { AccountSummary } from '../../components/account-summary.tsx';
 import { confirm } from '../../components/confirm.ts';
-import { MissingRecord } from '../../components/missing-record.tsx';
+import { RecordPending } from '../../components/missing-record.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
+import { RowLink } from '../../components/row-link.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { fenceListLink, fenceServerType } from '../../lib/fence-server.ts';
-import { initialOf } from '../../lib/format.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { ChangeAgent } from './change-agent.tsx';
 import { OrgEditForms } from './org-edit-forms.tsx';
@@ -30,6 +29,8 @@ export const Component = () => {
   const missing = !(id > 0) || (info.isError && !o);
   // The detail carries the same server list as GET /v1/org/getAssemblyUrl; no second request for it.
   const fenceLink = o ? fenceListLink(o.servers, o.id) : null;
+  // The company as the scope of another screen's list (its users, renewals, reports, audit).
+  const scope = o ? `orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}` : '';
   // Everything counting companies changes; this screen's own queries would only find it gone.
   const removal = useEndpointMutation(api.org.deletingUnit, {
     invalidates: orgReads,
@@ -44,7 +45,7 @@ export const Component = () => {
         t('manage.showUsers'),
         t('manage.cancel'),
       );
-      if (toUsers) navigate(`/userList?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`);
+      if (toUsers) navigate(`/userList?${scope}`);
       return;
     }
     const ok = await confirm(
@@ -64,37 +65,20 @@ export const Component = () => {
   return (
     <div className="page" data-testid="org-detail">
       <PageHeader title={t('manage.orgDetail')} />
-      {missing && <MissingRecord />}
-      {!o && !missing && (
-        <section className="section">
-          <Skeleton.Paragraph lineCount={6} animated />
-        </section>
-      )}
+      {!o && <RecordPending missing={missing} />}
       {o && (
         <>
-          <section className="section">
-            <div className="detail-head">
-              <span className="detail-head__avatar" aria-hidden>
-                {initialOf(o.corg_name)}
-              </span>
-              <div>
-                <h2 className="detail-head__name">{o.corg_name}</h2>
-                <span className="item-meta">{o.account}</span>
-              </div>
-            </div>
-            <dl className="detail-facts">
-              <dt>{t('manage.contact')}</dt>
-              <dd>{o.contact}</dd>
-              <dt>{t('manage.mobile')}</dt>
-              <dd>{o.phone || '—'}</dd>
-              <dt>{t('manage.region2')}</dt>
-              <dd>{o.region || '—'}</dd>
-              <dt>{t('manage.agentOf')}</dt>
-              <dd>{o.agent_name}</dd>
-              <dt>{t('manage.createdAt')}</dt>
-              <dd>{formatDate(o.created_at, i18n.language)}</dd>
-            </dl>
-          </section>
+          <AccountSummary
+            name={o.corg_name}
+            account={o.account}
+            facts={[
+              [t('manage.contact'), o.contact],
+              [t('manage.mobile'), o.phone || '—'],
+              [t('manage.region2'), o.region || '—'],
+              [t('manage.agentOf'), o.agent_name],
+              [t('manage.createdAt'), formatDate(o.created_at, i18n.language)],
+            ]}
+          />
           <section className="section">
             <StatGrid
               label={t('manage.counts')}
@@ -105,30 +89,9 @@ export const Component = () => {
             />
           </section>
           <section className="section section--menu">
-            <Link
-              to={`/expiring?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-expiring"
-            >
-              <span className="row__label">{t('renewal.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
-            <Link
-              to={`/reports?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-report"
-            >
-              <span className="row__label">{t('report.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
-            <Link
-              to={`/audit?orgId=${o.id}&orgName=${encodeURIComponent(o.corg_name)}`}
-              className="row"
-              data-testid="org-audit"
-            >
-              <span className="row__label">{t('audit.openFromOrg')}</span>
-              <RightOutline aria-hidden className="row__arrow" />
-            </Link>
+            <RowLink to={`/expiring?${scope}`} label={t('renewal.openFromOrg')} testId="org-expiring" />
+            <RowLink to={`/reports?${scope}`} label={t('report.openFromOrg')} testId="org-report" />
+            <RowLink to={`/audit?${scope}`} label={t('audit.openFromOrg')} testId="org-audit" />
           </section>
           <OrgToggles id={id} toggles={o.toggles} onSaved={() => info.refetch()} />
           <ReminderSmsSwitch id={o.id} on={o.reminder_sms} phone={o.phone} />

@@ -1,11 +1,11 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { ExportMenu } from '../../components/export-menu.tsx';
+import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 
@@ -34,14 +34,7 @@ export const Component = () => {
           </>
         }
       />
-      <div style={{ padding: '12px 16px 0' }}>
-        <SearchBar
-          style={{ '--background': 'var(--surface)' }}
-          placeholder={t('manage.searchOrgs')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
+      <KeywordSearch placeholder={t('manage.searchOrgs')} onSearch={setKeyword} />
       <PagedList
         endpoint={api.agent.orgs}
         params={{ keyword: keyword || undefined }}

@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, type MockReply, mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
-import { agentInfo, allOn, orgInfo, stats } from '../../../test/fixtures.ts';
+import { agentHomeReplies, agentInfo, orgInfo } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 
 afterEach(() => {
@@ -30,20 +30,11 @@ const detail = {
 };
 
 const replies = (extra: Record<string, MockReply | ((url: URL) => MockReply)> = {}) => ({
-  [api.profile.agent.path]: { data: agentInfo({ path: 'A001' }) },
-  [api.agent.queryCardSwitch.path]: { data: allOn({ path: 'A001' }) },
-  [api.profile.faststats.path]: { data: stats },
-  [api.notice.newUnreadCount.path]: { data: 0 },
-  [api.notice.getFirstBulletin.path]: { data: null },
+  ...agentHomeReplies(),
   [api.agent.orgs.path]: { data: { list: [], total: 0, page: 1, size: 20 } },
   [api.org.info.path]: { data: detail },
   ...extra,
 });
-
-const sent = (fetch: ReturnType<typeof mockApi>, path: string) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((u) => u.pathname === path);
 
 describe('company management', { timeout: 20_000 }, () => {
   it('shows the profile, counts and fence server, and sends one service toggle at a time', async () => {
@@ -59,8 +50,8 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     fireEvent.click(screen.getByTestId('toggle-gps'));
-    await waitFor(() => expect(sent(fetch, api.org.setBindingPlatform.path)).toHaveLength(1));
-    const toggle = sent(fetch, api.org.setBindingPlatform.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.org.setBindingPlatform.path)).toHaveLength(1));
+    const toggle = callsOn(fetch, api.org.setBindingPlatform.path)[0]?.searchParams;
     expect(toggle?.get('id')).toBe('7');
     expect(toggle?.get('gps')).toBe('1');
     expect(toggle?.has('single_call')).toBe(false);
@@ -93,8 +84,8 @@ describe('company management', { timeout: 20_000 }, () => {
     expect(sms.getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByTestId('reminder-sms-no-mobile')).toBeNull();
     fireEvent.click(sms);
-    await waitFor(() => expect(sent(fetch, api.org.setReminderSms.path)).toHaveLength(1));
-    const params = sent(fetch, api.org.setReminderSms.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.org.setReminderSms.path)).toHaveLength(1));
+    const params = callsOn(fetch, api.org.setReminderSms.path)[0]?.searchParams;
     expect(params?.get('id')).toBe('7');
     expect(params?.get('enabled')).toBe('0');
     await waitFor(() =>
@@ -124,12 +115,12 @@ describe('company management', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Cancel'));
     await dialogClosed();
-    expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.org.deletingUnit.path)).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('org-delete'));
     fireEvent.click(await dialogButton('Delete company'));
-    await waitFor(() => expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(1));
-    expect(sent(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
+    await waitFor(() => expect(callsOn(fetch, api.org.deletingUnit.path)).toHaveLength(1));
+    expect(callsOn(fetch, api.org.deletingUnit.path)[0]?.searchParams.get('id')).toBe('7');
     await findPage('org-list');
     expect(view.pathname()).toBe('/orgList');
   });
@@ -148,9 +139,11 @@ describe('company management', { timeout: 20_000 }, () => {
     fireEvent.click(await dialogButton('Show its users'));
     await findPage('user-list');
     expect(view.search()).toBe('?orgId=7&orgName=TaxiCo');
-    expect(sent(fetch, api.org.deletingUnit.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.org.deletingUnit.path)).toHaveLength(0);
     await waitFor(() =>
-      expect(sent(fetch, api.terminal.list.path).some((u) => u.searchParams.get('orgId') === '7')).toBe(true),
+      expect(callsOn(fetch, api.terminal.list.path).some((u) => u.searchParams.get('orgId') === '7')).toBe(
+        true,
+      ),
     );
   });
 
@@ -178,8 +171,8 @@ describe('company management', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
     fireEvent.click(await dialogButton('Change agent'));
-    await waitFor(() => expect(sent(fetch, api.org.changeAgent.path)).toHaveLength(1));
-    const moved = sent(fetch, api.org.changeAgent.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.org.changeAgent.path)).toHaveLength(1));
+    const moved = callsOn(fetch, api.org.changeAgent.path)[0]?.searchParams;
     expect([moved?.get('orgId'), moved?.get('agentId')]).toEqual(['7', '12']);
     expect(await screen.findByText('TaxiCo now belongs to Reseller')).toBeTruthy();
   });
@@ -206,7 +199,7 @@ describe('company management', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: '_ab' } });
     fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
     expect(await screen.findByText(/Company name: 4-20/)).toBeTruthy();
-    expect(sent(fetch, api.org.add.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.org.add.path)).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'TaxiCo' } });
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: 'Jon' } });
@@ -214,8 +207,8 @@ describe('company management', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Login password'), { target: { value: 'pass1234' } });
     // The refused try sent nothing, so it held no double-click window: the corrected form goes at once.
     fireEvent.submit(document.getElementById('org-add') as HTMLFormElement);
-    await waitFor(() => expect(sent(fetch, api.org.add.path)).toHaveLength(1));
-    const add = sent(fetch, api.org.add.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.org.add.path)).toHaveLength(1));
+    const add = callsOn(fetch, api.org.add.path)[0]?.searchParams;
     expect(add?.get('name')).toBe('TaxiCo');
     expect(add?.get('account')).toBe('taxico01');
     expect(add?.has('phone')).toBe(false);
@@ -249,8 +242,8 @@ describe("a company's own reminder SMS", { timeout: 15_000 }, () => {
     const sms = await screen.findByTestId('reminder-sms');
     expect(sms.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(sms);
-    await waitFor(() => expect(sent(fetch, api.org.setReminderSms.path)).toHaveLength(1));
-    const params = sent(fetch, api.org.setReminderSms.path)[0]?.searchParams;
+    await waitFor(() => expect(callsOn(fetch, api.org.setReminderSms.path)).toHaveLength(1));
+    const params = callsOn(fetch, api.org.setReminderSms.path)[0]?.searchParams;
     expect(params?.has('id')).toBe(false);
     expect(params?.get('enabled')).toBe('1');
   });

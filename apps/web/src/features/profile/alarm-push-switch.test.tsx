@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signIn } from '../../../test/api-mock.ts';
+import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { orgInfo } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
@@ -50,9 +50,6 @@ const mockServer = (key: string | null) =>
     [api.push.unsubscribe.path]: {},
   });
 
-const calls = (spy: ReturnType<typeof mockApi>, path: string) =>
-  spy.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === path);
-
 const openMain = async () => {
   renderRoute('/main');
   await findPage('main-page');
@@ -71,14 +68,14 @@ describe('the alarm notifications switch on /main', () => {
     await openMain();
     await screen.findByText('Company');
     expect(screen.queryByTestId('alarm-push')).toBeNull();
-    expect(calls(fetch, api.push.key.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.push.key.path)).toHaveLength(0);
   });
 
   it('is not shown when the server sends no pushes', async () => {
     pushBrowser();
     const fetch = mockServer(null);
     await openMain();
-    await waitFor(() => expect(calls(fetch, api.push.key.path)).toHaveLength(1));
+    await waitFor(() => expect(callsOn(fetch, api.push.key.path)).toHaveLength(1));
     await screen.findByText('Company');
     expect(screen.queryByTestId('alarm-push')).toBeNull();
   });
@@ -97,7 +94,7 @@ describe('the alarm notifications switch on /main', () => {
     const [options] = pushManager.subscribe.mock.calls[0] as unknown as [PushSubscriptionOptionsInit];
     expect(options.userVisibleOnly).toBe(true);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
-    const [sent] = calls(fetch, api.push.subscribe.path);
+    const [sent] = callsOn(fetch, api.push.subscribe.path);
     expect(Object.fromEntries(sent.searchParams)).toMatchObject({ endpoint, ...keys, lang: 'en' });
   });
 
@@ -109,7 +106,7 @@ describe('the alarm notifications switch on /main', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
-    expect(calls(fetch, api.push.unsubscribe.path)[0].searchParams.get('endpoint')).toBe(endpoint);
+    expect(callsOn(fetch, api.push.unsubscribe.path)[0].searchParams.get('endpoint')).toBe(endpoint);
     expect(subscription.unsubscribe).toHaveBeenCalled();
   });
 
@@ -122,7 +119,7 @@ describe('the alarm notifications switch on /main', () => {
     await waitFor(() => expect(Notification.requestPermission).toHaveBeenCalled());
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect(pushManager.subscribe).not.toHaveBeenCalled();
-    expect(calls(fetch, api.push.subscribe.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.push.subscribe.path)).toHaveLength(0);
   });
 
   it('tells the server when the language changes, so alarms come in the new one', async () => {
@@ -131,10 +128,10 @@ describe('the alarm notifications switch on /main', () => {
     await openMain();
     const toggle = await screen.findByRole('switch');
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
-    expect(calls(fetch, api.push.subscribe.path)).toHaveLength(0);
+    expect(callsOn(fetch, api.push.subscribe.path)).toHaveLength(0);
     await act(() => changeLanguage('zh-Hant'));
-    await waitFor(() => expect(calls(fetch, api.push.subscribe.path)).toHaveLength(1));
-    expect(calls(fetch, api.push.subscribe.path)[0].searchParams.get('lang')).toBe('cn2');
+    await waitFor(() => expect(callsOn(fetch, api.push.subscribe.path)).toHaveLength(1));
+    expect(callsOn(fetch, api.push.subscribe.path)[0].searchParams.get('lang')).toBe('cn2');
   });
 
   it('forgets the subscription on this phone at logout, as the server does', async () => {

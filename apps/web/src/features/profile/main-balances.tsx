@@ -3,6 +3,7 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import type { AgentInfo } from '../../api/types.ts';
+import { TitledSection } from '../../components/titled-section.tsx';
 import { formatCount } from '../../lib/format.ts';
 
 /** An agent's card balances, as far as its card switch enables each type (SPEC §6). */
@@ -11,10 +12,7 @@ export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {
   const switches = useCardSwitch();
   const cards = switches.data ? CardTypes.filter((card) => switches.data[card.field] === 1) : [];
   return (
-    <section className="section" aria-labelledby="main-balances-title" data-testid="main-balances">
-      <h2 id="main-balances-title" className="section__title">
-        {t('account.center.balances')}
-      </h2>
+    <TitledSection id="main-balances-title" title={t('account.center.balances')} testId="main-balances">
       {(!agent || !switches.data) && <Skeleton.Paragraph lineCount={2} animated />}
       {agent && switches.data && cards.length === 0 && (
         <p className="item-meta">{t('account.center.noCards')}</p>
@@ -29,6 +27,6 @@ export const MainBalances = ({ agent }: { agent: AgentInfo | undefined }) => {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 };

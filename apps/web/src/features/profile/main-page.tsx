@@ -7,12 +7,11 @@ import {
   LockOutline,
   MessageOutline,
   PayCircleOutline,
-  RightOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAgentInfo } from '../../api/queries/use-agent-info.ts';
 import { useOrgInfo } from '../../api/queries/use-org-info.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
@@ -20,6 +19,8 @@ import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { confirm } from '../../components/confirm.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RowLink } from '../../components/row-link.tsx';
+import { TitledSection } from '../../components/titled-section.tsx';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { initialOf } from '../../lib/format.ts';
 import { clearLoginInfo, getLoginInfo } from '../../lib/storage.ts';
@@ -126,7 +127,7 @@ export const Component = () => {
       <PageHeader title={t('main.title')} backTo="/home" />
       <main>
         <section className="section account-card" aria-busy={name === undefined} data-testid="main-account">
-          <span className="account-card__avatar" aria-hidden>
+          <span className="avatar account-card__avatar" aria-hidden>
             {initialOf(name)}
           </span>
           <div className="account-card__text">
@@ -138,29 +139,18 @@ export const Component = () => {
           </div>
         </section>
         {role === 0 && <MainBalances agent={agent.data} />}
-        <section className="section settings" aria-labelledby="main-links-title">
-          <h2 id="main-links-title" className="section__title">
-            {t('account.center.links')}
-          </h2>
+        <TitledSection id="main-links-title" title={t('account.center.links')} className="settings">
           <ul className="rows">
             {entries.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to} className="row" data-testid={entry.testId}>
-                  <span className="row__icon" aria-hidden>
-                    {entry.icon}
-                  </span>
-                  <span className="row__label">{entry.label}</span>
+                <RowLink to={entry.to} label={entry.label} icon={entry.icon} testId={entry.testId}>
                   {entry.extra && <span className="item-meta">{entry.extra}</span>}
-                  <RightOutline aria-hidden className="row__arrow" />
-                </Link>
+                </RowLink>
               </li>
             ))}
           </ul>
-        </section>
-        <section className="section settings" aria-labelledby="settings-title">
-          <h2 id="settings-title" className="section__title">
-            {t('main.settings')}
-          </h2>
+        </TitledSection>
+        <TitledSection id="settings-title" title={t('main.settings')} className="settings">
           <div className="settings__row">
             <span>{t('lang.label')}</span>
             <LanguageSwitch />
@@ -168,7 +158,7 @@ export const Component = () => {
           <SosAlarmStyleSelect />
           <FenceAlarmStyleSelect />
           <AlarmPushSwitch />
-        </section>
+        </TitledSection>
         <div className="main-page__actions">
           <button
             type="button"

@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { BatchFields } from './batch-fields.tsx';
 import { InputPanel } from './input-panel.tsx';
 import { ScanPanel } from './scan-panel.tsx';
 import { useScanState } from './scan-store.ts';
+import { ScanAction } from './scanned-list.tsx';
 import './scan.css';
 
 /** /scanCodeAdd: batch user creation by scanning (kept in session storage) or by typing up to 10 SSIDs. */
@@ -62,22 +62,16 @@ export const Component = () => {
       {state.mode === 'scan' ? (
         <>
           <ScanPanel ssids={state.ssids} onChange={(ssids) => update({ ssids })} />
-          <div className="scan-footer">
-            <Button
-              block
-              color="primary"
-              size="large"
-              shape="rounded"
-              data-testid="scan-next"
-              onClick={() => {
-                if (!formOk()) return;
-                if (state.ssids.length === 0) showToast(t('msg.selectUser'));
-                else navigate('/scanConfirm');
-              }}
-            >
-              {t('scan.next')}
-            </Button>
-          </div>
+          <ScanAction
+            testId="scan-next"
+            onClick={() => {
+              if (!formOk()) return;
+              if (state.ssids.length === 0) showToast(t('msg.selectUser'));
+              else navigate('/scanConfirm');
+            }}
+          >
+            {t('scan.next')}
+          </ScanAction>
         </>
       ) : (
         <InputPanel

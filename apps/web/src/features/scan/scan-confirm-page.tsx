@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -9,6 +8,7 @@ import { showToast } from '../../components/toast.ts';
 import { useDoubleClickGuard } from '../../components/use-double-click-guard.ts';
 import { type BatchOutcome, batchReady, cardOfUserType, useSubmitBatch } from './batch.ts';
 import { useScanState } from './scan-store.ts';
+import { ScanAction, ScannedRows } from './scanned-list.tsx';
 import './scan.css';
 
 /** /scanConfirm: the batch at a glance, created in one call; the passwords are shown once after. */
@@ -60,17 +60,10 @@ export const Component = () => {
       </section>
       <section className="section">
         <p className="item-meta">{t('scan.count', { count: state.ssids.length, max: 100 })}</p>
-        <ul className="rows">
-          {state.ssids.map((ssid, i) => (
-            <li key={ssid}>
-              <div className="row">
-                <span className="scan-index">{i + 1}</span>
-                <span className="row__label scan-mono">{ssid}</span>
-                {taken.includes(ssid) && <span className="scan-tag">{t('scan.inUseTag')}</span>}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ScannedRows
+          ssids={state.ssids}
+          end={(ssid) => taken.includes(ssid) && <span className="scan-tag">{t('scan.inUseTag')}</span>}
+        />
         {taken.length > 0 && (
           <button
             type="button"
@@ -84,20 +77,14 @@ export const Component = () => {
           </button>
         )}
       </section>
-      <div className="scan-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="scan-create"
-          loading={busy}
-          disabled={locked || busy}
-          onClick={guard(() => void submit())}
-        >
-          {t('scan.create', { count: state.ssids.length })}
-        </Button>
-      </div>
+      <ScanAction
+        testId="scan-create"
+        loading={busy}
+        disabled={locked || busy}
+        onClick={guard(() => void submit())}
+      >
+        {t('scan.create', { count: state.ssids.length })}
+      </ScanAction>
     </div>
   );
 };

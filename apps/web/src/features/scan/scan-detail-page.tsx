@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useScanState } from './scan-store.ts';
+import { ScannedRows } from './scanned-list.tsx';
 import './scan.css';
 
 /** /scanDetail: the scanned SSIDs of the batch in progress; single ones can be removed, or all. */
@@ -15,24 +16,19 @@ export const Component = () => {
       <section className="section">
         <p className="item-meta">{t('scan.count', { count: state.ssids.length, max: 100 })}</p>
         {state.ssids.length === 0 && <p className="item-meta">{t('scan.empty')}</p>}
-        <ul className="rows">
-          {state.ssids.map((ssid, i) => (
-            <li key={ssid}>
-              <div className="row">
-                <span className="scan-index">{i + 1}</span>
-                <span className="row__label scan-mono">{ssid}</span>
-                <button
-                  type="button"
-                  className="page-header__back"
-                  aria-label={t('scan.remove', { ssid })}
-                  onClick={() => update((s) => ({ ssids: s.ssids.filter((x) => x !== ssid) }))}
-                >
-                  <CloseOutline aria-hidden />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ScannedRows
+          ssids={state.ssids}
+          end={(ssid) => (
+            <button
+              type="button"
+              className="page-header__back"
+              aria-label={t('scan.remove', { ssid })}
+              onClick={() => update((s) => ({ ssids: s.ssids.filter((x) => x !== ssid) }))}
+            >
+              <CloseOutline aria-hidden />
+            </button>
+          )}
+        />
         {state.ssids.length > 0 && (
           <button
             type="button"

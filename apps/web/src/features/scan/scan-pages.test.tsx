@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
-import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, taxiCoPage } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { ruleErrors } from '../../components/form/use-rule-form.ts';
 import { batchRule } from './batch.ts';
@@ -12,15 +12,6 @@ import { emptyScanState, readScanState, writeScanState } from './scan-store.ts';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const orgs = {
-  data: {
-    list: [{ id: 3, corg_name: 'Taxi Co', account: 'taxi01', contact: 'Tom' }],
-    total: 1,
-    page: 1,
-    size: 20,
-  },
-};
 
 /** A batch of single-function users for Taxi Co, named Car…, with the SSIDs scanned so far. */
 const carBatch = (ssids: string[]) => ({
@@ -49,7 +40,7 @@ describe('batch form validation', () => {
   it('offers the VIP user type only when the agent’s card switch has VIP on, with the card balance', async () => {
     signIn(0);
     mockApi({
-      [api.agent.orgs.path]: orgs,
+      [api.agent.orgs.path]: taxiCoPage,
       [api.agent.queryCardSwitch.path]: { data: allOn({ super_card: 0 }) },
       [api.profile.agent.path]: { data: agentInfo({ blance: 12 }) },
     });
@@ -62,7 +53,7 @@ describe('batch form validation', () => {
 
   it('shows the rule messages before anything is sent', async () => {
     signIn(0);
-    const fetch = mockApi({ [api.agent.orgs.path]: orgs });
+    const fetch = mockApi({ [api.agent.orgs.path]: taxiCoPage });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(screen.getByTestId('scan-next'));
@@ -81,7 +72,7 @@ describe('SSIDs as people type and paste them', () => {
   it('keeps a 16th typed digit and refuses the row, and fills rows from a pasted column', async () => {
     signIn(0);
     writeScanState(carBatch([]));
-    const fetch = mockApi({ [api.agent.orgs.path]: orgs });
+    const fetch = mockApi({ [api.agent.orgs.path]: taxiCoPage });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(screen.getByTestId('mode-input'));
@@ -99,7 +90,7 @@ describe('SSIDs as people type and paste them', () => {
   it('drops a typed row’s repeat message when the row it repeats changes', async () => {
     signIn(0);
     writeScanState(carBatch([]));
-    mockApi({ [api.agent.orgs.path]: orgs });
+    mockApi({ [api.agent.orgs.path]: taxiCoPage });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(screen.getByTestId('mode-input'));
@@ -114,7 +105,7 @@ describe('SSIDs as people type and paste them', () => {
 
   it('adds every SSID of a column pasted into the scan field', async () => {
     signIn(0);
-    mockApi({ [api.agent.orgs.path]: orgs });
+    mockApi({ [api.agent.orgs.path]: taxiCoPage });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     paste('Type an SSID(IMEI)', ` ${column.join(' , ')}\n3590000000000049 `);
@@ -127,7 +118,7 @@ describe('SSIDs as people type and paste them', () => {
 describe('kept-alive scan list', () => {
   it('keeps the input mode and its typed rows across leaving the page and coming back', async () => {
     signIn(0);
-    mockApi({ [api.agent.orgs.path]: orgs });
+    mockApi({ [api.agent.orgs.path]: taxiCoPage });
     const view = renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(screen.getByTestId('mode-input'));
@@ -144,7 +135,7 @@ describe('kept-alive scan list', () => {
 
   it('keeps typed SSIDs and the form across leaving the page and coming back', async () => {
     signIn(0);
-    mockApi({ [api.agent.orgs.path]: orgs, [api.agent.queryCardSwitch.path]: { data: allOn() } });
+    mockApi({ [api.agent.orgs.path]: taxiCoPage, [api.agent.queryCardSwitch.path]: { data: allOn() } });
     const view = renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');
     fireEvent.click(await screen.findByTestId('batch-type-1'));
@@ -233,7 +224,7 @@ describe('kept-alive scan list', () => {
     const fetch = mockApi({
       [api.terminal.checkSsids.path]: { data: { taken: ['359000000000003'] } },
       [api.profile.agent.path]: { data: agentInfo({ blance: 924 }) },
-      [api.agent.orgs.path]: orgs,
+      [api.agent.orgs.path]: taxiCoPage,
     });
     renderRoute('/scanCodeAdd');
     await findPage('scan-code-add');

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../../test/api-mock.ts';
 import { answerDialog } from '../../../test/dialog.ts';
-import { agentInfo, allOn } from '../../../test/fixtures.ts';
+import { agentInfo, allOn, noExpiries } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { expiryKind } from './expiry.ts';
@@ -15,15 +15,33 @@ afterEach(() => {
   setTransportHooks({ toast: () => {} });
 });
 
-const none = {
-  voice: null,
-  recording: null,
-  location: null,
-  sos: null,
-  fence: null,
-  video: null,
-  duplex: null,
-};
+/** A chosen user as the server reads it again before a renewal. */
+const row = (
+  id: number,
+  userType: number,
+  expiries: Partial<Record<keyof typeof noExpiries, string | null>> = {},
+) => ({
+  id,
+  ssid: `35900000000000${id}`,
+  name: `Car${id}`,
+  user_type: userType,
+  expiries: { ...noExpiries, voice: '2027-01-01', ...expiries },
+});
+
+/** A user's detail as the server answers it: Car<id> of Taxi Co, with no profile, warranty or group. */
+const detail = (id: number, overrides: Record<string, unknown> = {}) => ({
+  ...row(id, 0),
+  org_id: 3,
+  org_name: 'Taxi Co',
+  created_at: '2026-01-01',
+  iccid: '',
+  remark: '',
+  dispatcher: false,
+  warranty: null,
+  default_group: null,
+  groups: [],
+  ...overrides,
+});
 
 describe('expiry display', { timeout: 15_000 }, () => {
   it('reads 2035 and later as permanent, earlier dates as running or past', () => {
@@ -51,25 +69,16 @@ describe('expiry display', { timeout: 15_000 }, () => {
     signIn(0);
     mockApi({
       [api.terminal.detail.path]: {
-        data: {
-          id: 4,
-          ssid: '359000000000004',
-          name: 'Car4',
-          org_id: 3,
-          org_name: 'Taxi Co',
+        data: detail(4, {
           user_type: 1,
-          expiries: { ...none, voice: '2027-03-01', recording: '2035-01-01', sos: '2040-01-01' },
-          created_at: '2026-01-01',
-          iccid: '',
-          remark: '',
-          dispatcher: false,
+          expiries: { ...noExpiries, voice: '2027-03-01', recording: '2035-01-01', sos: '2040-01-01' },
           warranty: '2027-01-01',
           default_group: { id: 8, name: 'Convoy' },
           groups: [
             { id: 8, name: 'Convoy', priority: 3 },
             { id: 9, name: 'Night', priority: 2 },
           ],
-        },
+        }),
       },
     });
     renderRoute('/userDetail?id=4');
@@ -95,28 +104,17 @@ describe('expiry display', { timeout: 15_000 }, () => {
     signIn(1);
     mockApi({
       [api.terminal.detail.path]: {
-        data: {
-          id: 5,
-          ssid: '359000000000005',
+        data: detail(5, {
           name: 'Radio5',
-          org_id: 3,
-          org_name: 'Taxi Co',
-          user_type: 0,
           expiries: {
-            ...none,
+            ...noExpiries,
             voice: '2027-03-01',
             location: '2027-03-01',
             fence: '2027-03-01',
             recording: '2020-01-01',
           },
-          created_at: '2026-01-01',
-          iccid: '',
-          remark: '',
-          dispatcher: false,
           warranty: '2027-01-01',
-          default_group: null,
-          groups: [],
-        },
+        }),
       },
     });
     renderRoute('/userDetail?id=5');
@@ -139,26 +137,7 @@ describe('deleting a user', { timeout: 15_000 }, () => {
     const gone = { code: Code.notFound, msg: Messages.notFound };
     mockApi({
       [api.terminal.detail.path]: () =>
-        deleted
-          ? gone
-          : {
-              data: {
-                id: 4,
-                ssid: '359000000000004',
-                name: 'Car4',
-                org_id: 3,
-                org_name: 'Taxi Co',
-                user_type: 0,
-                expiries: { ...none, voice: '2027-03-01' },
-                created_at: '2026-01-01',
-                iccid: '',
-                remark: '',
-                dispatcher: false,
-                warranty: null,
-                default_group: null,
-                groups: [],
-              },
-            },
+        deleted ? gone : { data: detail(4, { expiries: { ...noExpiries, voice: '2027-03-01' } }) },
       [api.location.last.path]: () => (deleted ? gone : { data: null }),
       [api.group.listening.path]: () => (deleted ? gone : { data: [] }),
       [api.terminal.cardBack.path]: () => {
@@ -181,19 +160,6 @@ describe('deleting a user', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Users deleted: 1. Cards refunded: 1.')).toBeTruthy();
     expect(toast).not.toHaveBeenCalledWith('The record does not exist');
   });
-});
-
-/** A chosen user as the server reads it again before a renewal. */
-const row = (
-  id: number,
-  userType: number,
-  expiries: Partial<Record<keyof typeof none, string | null>> = {},
-) => ({
-  id,
-  ssid: `35900000000000${id}`,
-  name: `Car${id}`,
-  user_type: userType,
-  expiries: { ...none, voice: '2027-01-01', ...expiries },
 });
 
 describe('activation', () => {
@@ -325,20 +291,7 @@ describe('completing a profile', { timeout: 15_000 }, () => {
   it('says what each field takes', async () => {
     signIn(1);
     mockApi({
-      [api.terminal.detail.path]: {
-        data: {
-          ...row(4, 0),
-          org_id: 3,
-          org_name: 'Taxi Co',
-          created_at: '2026-01-01',
-          iccid: '',
-          remark: '',
-          dispatcher: false,
-          warranty: null,
-          default_group: null,
-          groups: [],
-        },
-      },
+      [api.terminal.detail.path]: { data: detail(4) },
     });
     renderRoute('/perfect?id=4');
     await findPage('perfect-page');

@@ -119,6 +119,7 @@ export const Component = () => {
                 empty={t('terminal.noCompanies')}
                 clearText={t('terminal.allCompanies')}
                 onClear={() => setOrg(null)}
+                chip
               />
             </span>
           )}
