@@ -12,7 +12,7 @@ import {
 } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { Change } from '../../http/route.ts';
 import { DAY_MS, localDateTime } from '../../lib/zoned-time.ts';
@@ -22,20 +22,8 @@ import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
-import * as renewals from './renewals.ts';
 import * as repo from './repository.ts';
-import { createTerminals } from './service.ts';
-
-/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
-export async function creationCard(db: Conn, agentId: number, userType: number) {
-  const card = userType === UserType.vip ? 7 : 0;
-  if (!(await cards.isEnabled(db, agentId, card)))
-    // A single-function user runs on a voice card; a VIP user on a VIP card.
-    throw card === 0
-      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
-      : ruleBroken('cardTypeNotAllowed', { cardType: card });
-  return card;
-}
+import { createTerminals, creationCard } from './service.ts';
 
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
@@ -127,28 +115,6 @@ export async function batch(
     ssids: p.ssids,
     by: caller,
     change,
-  });
-}
-
-/**
- * Activates or renews one function for the chosen terminals, one card each, under the rules of every
- * renewal (`renewals.planOf`): a year added to what is left, VIP functions that are permanent left free,
- * the card switch and the balance checked under the lock.
- */
-export async function addService(
-  change: Change,
-  caller: Caller,
-  p: ParsedParamsOf<typeof api.terminal.addService>,
-) {
-  const fn = functionOfCard[p.cardType];
-  if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
-  return change(async (tx, note) => {
-    // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
-    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
-    if (found.length !== new Set(p.ids).size) throw notFound();
-    const plan = renewals.planOf(found, [fn]);
-    await renewals.applyPlan(tx, caller, found, plan, note);
-    return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };
   });
 }
 

@@ -1,35 +1,33 @@
-import { CardTypes, type FunctionKey, NoticeType, UserType } from '@ptt/contract';
+import { CardTypes, NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, invalid } from '../../http/errors.ts';
+import { conflict, invalid, ruleBroken } from '../../http/errors.ts';
 import { type Change, plainChange } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
-import { today } from '../../lib/zoned-time.ts';
+import { addYear, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import * as lists from './list-repository.ts';
-import * as renewals from './renewal-repository.ts';
 import * as repo from './repository.ts';
 
 const voice = CardTypes[0].code;
 const vip = CardTypes[7].code;
 /** VIP functions are permanent: any year from 2035 on reads as permanent (SPEC §4). */
 export const PERMANENT = '2099-12-31';
-const inOneYear = (from = new Date()) => {
-  const d = new Date(from);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-};
 
-/**
- * A renewed function's expiry: a year from its current expiry when that has not passed, else a year
- * from today (the rule of a single and of a bulk renewal).
- */
-export const renewedExpiry = (current: string | null, now = today()) =>
-  inOneYear(new Date(`${current && current > now ? current : now}T00:00:00Z`));
+/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
+export async function creationCard(db: Conn, agentId: number, userType: number) {
+  const card = userType === UserType.vip ? 7 : 0;
+  if (!(await cards.isEnabled(db, agentId, card)))
+    // A single-function user runs on a voice card; a VIP user on a VIP card.
+    throw card === 0
+      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
+      : ruleBroken('cardTypeNotAllowed', { cardType: card });
+  return card;
+}
 
 export interface CreateTerminalsInput {
   agent: { id: number; name: string };
@@ -119,7 +117,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
       unnamed > 0 && input.prefix
         ? suffixedNames(input.prefix, await repo.namesLike(tx, input.org.id, input.prefix), unnamed)
         : [];
-    const year = inOneYear();
+    const year = addYear(today());
     const rows = await repo.insertTerminals(
       tx,
       wanted.map((row, i) => ({
@@ -174,10 +172,6 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
   });
 }
 
-/** Sets functions' expiries of terminals as given, in one statement (the demo's fleet falling due). */
-export const setExpiries = (db: Conn, rows: { id: number; set: Partial<Record<FunctionKey, string>> }[]) =>
-  renewals.setExpiries(db, rows);
-
 export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
 
 export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
@@ -196,3 +190,15 @@ export const activeFunctions = (t: repo.TerminalRow, day = today()) =>
   Object.entries(repo.expiryColumn)
     .filter(([, column]) => isActive(t[column], day))
     .map(([fn]) => fn);
+
+/** Of the SSIDs, those in use. */
+export const existingSsids = (db: Conn, ssids: string[]) => repo.existingSsids(db, ssids);
+
+export { inScope, summaryColumns } from './list-repository.ts';
+/*
+ * What the modules built on the terminals (renewal) read of them: each function's expiry column, the
+ * scope as SQL, the user list's columns, and the terminals of a write locked in id order.
+ */
+export { expiryColumn, type TerminalRow } from './repository.ts';
+export const lockInScope = (db: Conn, caller: Caller, ids: number[]) =>
+  repo.lockTerminalsIn(db, scopeOf(caller), ids);

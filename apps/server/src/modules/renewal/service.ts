@@ -13,14 +13,20 @@ import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
-import { addDays, DAY_MS, today } from '../../lib/zoned-time.ts';
+import { addDays, addYear, DAY_MS, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
-import * as rr from './renewal-repository.ts';
-import * as repo from './repository.ts';
-import { renewedExpiry } from './service.ts';
+import { expiryColumn, lockInScope, type TerminalRow } from '../terminal/service.ts';
+import * as rr from './repository.ts';
 
 const shift = addDays;
+
+/**
+ * A renewed function's expiry: a year from its current expiry when that has not passed, else a year
+ * from today (the rule of a single and of a bulk renewal).
+ */
+export const renewedExpiry = (current: string | null, now = today()) =>
+  addYear(current && current > now ? current : now);
 
 /** A radar window as days: from today to N days ahead, or the last 30 days before today. */
 export const windowRange = (w: ExpiryWindow, now = today()): rr.DayRange =>
@@ -42,12 +48,12 @@ const isSilent = (t: Contact, now = Date.now()) => {
   return heard < now - RenewalLimits.silentDays * DAY_MS;
 };
 
-type Expiries = Pick<repo.TerminalRow, (typeof repo.expiryColumn)[FunctionKey]>;
+type Expiries = Pick<TerminalRow, (typeof expiryColumn)[FunctionKey]>;
 
 /** The functions of a row due in the window, soonest first. */
 const dueOf = (t: Expiries, fn: rr.FunctionChoice, r: rr.DayRange) =>
   (fn === 'all' ? RenewableFunctions : [fn])
-    .map((f) => ({ function: f, expires: t[repo.expiryColumn[f]] }))
+    .map((f) => ({ function: f, expires: t[expiryColumn[f]] }))
     .filter(
       (d): d is { function: FunctionKey; expires: string } =>
         !!d.expires && d.expires >= r.from && d.expires <= r.to,
@@ -140,7 +146,7 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
   const takes: cards.Take[] = [];
   const updates = new Map<number, Partial<Record<FunctionKey, string>>>();
   for (const fn of chosen) {
-    const column = repo.expiryColumn[fn];
+    const column = expiryColumn[fn];
     const cardType = cardTypeOf[fn];
     const perOrg = new Map<number, number>();
     let [permanent, notDue] = [0, 0];
@@ -207,10 +213,7 @@ export async function applyPlan(
   const byId = new Map(found.map((t) => [t.id, t]));
   const columnsOf = (set: Partial<Record<FunctionKey, string>>, t: Renewable | undefined) =>
     Object.fromEntries(
-      (Object.keys(set) as FunctionKey[]).map((fn) => [
-        repo.expiryColumn[fn],
-        t?.[repo.expiryColumn[fn]] ?? null,
-      ]),
+      (Object.keys(set) as FunctionKey[]).map((fn) => [expiryColumn[fn], t?.[expiryColumn[fn]] ?? null]),
     );
   note({
     targetIds: plan.updates.map((u) => u.id),
@@ -219,7 +222,7 @@ export async function applyPlan(
     after: Object.fromEntries(
       plan.updates.map((u) => [
         u.id,
-        Object.fromEntries(Object.entries(u.set).map(([fn, v]) => [repo.expiryColumn[fn as FunctionKey], v])),
+        Object.fromEntries(Object.entries(u.set).map(([fn, v]) => [expiryColumn[fn as FunctionKey], v])),
       ]),
     ),
     cards: spent,
@@ -270,10 +273,10 @@ export async function renewBatch(
 ) {
   return change(async (tx, note) => {
     const scope = scopeOf(caller);
-    let found: repo.TerminalRow[];
+    let found: TerminalRow[];
     if (p.ids) {
       const ids = [...new Set(p.ids)];
-      found = await repo.lockTerminalsIn(tx, scope, ids);
+      found = await lockInScope(tx, caller, ids);
       if (found.length !== ids.length) throw notFound();
     } else {
       if (p.orgId !== undefined) await orgIdInScope(tx, caller, p.orgId);
@@ -317,3 +320,28 @@ export async function runway(db: Conn, caller: Caller) {
       }),
   };
 }
+
+/**
+ * Activates or renews one function for the chosen terminals, one card each, under the rules of every
+ * renewal (`planOf`): a year added to what is left, VIP functions that are permanent left free, the card
+ * switch and the balance checked under the lock.
+ */
+export async function addService(
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.addService>,
+) {
+  const fn = functionOfCard[p.cardType];
+  if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
+  return change(async (tx, note) => {
+    // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
+    const found = await lockInScope(tx, caller, [...new Set(p.ids)]);
+    if (found.length !== new Set(p.ids).size) throw notFound();
+    const plan = planOf(found, [fn]);
+    await applyPlan(tx, caller, found, plan, note);
+    return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };
+  });
+}
+
+/** Sets functions' expiries of terminals as given, in one statement (the demo's fleet falling due). */
+export const setExpiries = rr.setExpiries;
