@@ -8,7 +8,7 @@ import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import { orgInScope } from '../scope/service.ts';
-import { addTerminals, creationCard, existingSsids, type NewTerminalRow } from '../terminal/service.ts';
+import { addTerminals, existingSsids, type NewTerminalRow } from '../terminal/service.ts';
 import { type ReadRow, readFile, readText } from './parse.ts';
 
 /** A row with what is wrong with it, and what it creates when nothing is. */
@@ -61,7 +61,7 @@ async function targetOf(db: Conn, caller: Caller, p: Target) {
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
-  return { org, agent, card: await creationCard(db, agent.id, p.userType) };
+  return { org, agent, card: await cards.creationCard(db, agent.id, p.userType) };
 }
 
 /**

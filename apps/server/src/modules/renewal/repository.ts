@@ -11,7 +11,8 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
-import { expiryColumn, inScope, summaryColumns } from '../terminal/service.ts';
+import { expiryColumn } from '../../lib/expiries.ts';
+import { inScope, summaryColumns } from '../terminal/service.ts';
 
 /** Days from `from` to `to`, both included (YYYY-MM-DD). */
 export interface DayRange {

@@ -12,6 +12,7 @@ export function renewalRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, t.renewPreview, ({ db, caller, params }) => renewals.renewPreview(db, caller, params));
   route(app, deps, t.renewBatch, ({ change, caller, params }) => renewals.renewBatch(change, caller, params));
+  route(app, deps, t.selected, ({ db, caller, params }) => renewals.selected(db, caller, params.ids));
   route(app, deps, t.addService, ({ change, caller, params }) => renewals.addService(change, caller, params));
   route(app, deps, api.agent.runway, ({ db, caller }) => renewals.runway(db, caller));
   route(app, deps, api.agent.setThreshold, ({ change, caller, params }) =>

@@ -13,10 +13,11 @@ import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
+import { type Expiries, expiryColumn } from '../../lib/expiries.ts';
 import { addDays, addYear, DAY_MS, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
-import { expiryColumn, lockInScope, type TerminalRow } from '../terminal/service.ts';
+import { findInScope, lockAllInScope, summaryOf, type TerminalRow } from '../terminal/service.ts';
 import * as rr from './repository.ts';
 
 const shift = addDays;
@@ -47,8 +48,6 @@ const isSilent = (t: Contact, now = Date.now()) => {
   const heard = Math.max(t.lastSeenAt?.getTime() ?? 0, t.lastPositionAt?.getTime() ?? 0);
   return heard < now - RenewalLimits.silentDays * DAY_MS;
 };
-
-type Expiries = Pick<TerminalRow, (typeof expiryColumn)[FunctionKey]>;
 
 /** The functions of a row due in the window, soonest first. */
 const dueOf = (t: Expiries, fn: rr.FunctionChoice, r: rr.DayRange) =>
@@ -274,11 +273,8 @@ export async function renewBatch(
   return change(async (tx, note) => {
     const scope = scopeOf(caller);
     let found: TerminalRow[];
-    if (p.ids) {
-      const ids = [...new Set(p.ids)];
-      found = await lockInScope(tx, caller, ids);
-      if (found.length !== ids.length) throw notFound();
-    } else {
+    if (p.ids) found = await lockAllInScope(tx, caller, p.ids);
+    else {
       if (p.orgId !== undefined) await orgIdInScope(tx, caller, p.orgId);
       found = await rr.lockByFilter(tx, scope, filterOf(caller, p), RenewalLimits.batchMax + 1);
       if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
@@ -321,6 +317,18 @@ export async function runway(db: Conn, caller: Caller) {
   };
 }
 
+/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
+export async function selected(db: Conn, caller: Caller, ids: number[]) {
+  const rows = await findInScope(db, caller, [...new Set(ids)]);
+  const list = rows
+    .sort((a, b) => a.id - b.id)
+    .map((t) => {
+      const s = summaryOf({ ...t, orgName: '' });
+      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
+    });
+  return { list, total: list.length };
+}
+
 /**
  * Activates or renews one function for the chosen terminals, one card each, under the rules of every
  * renewal (`planOf`): a year added to what is left, VIP functions that are permanent left free, the card
@@ -335,8 +343,7 @@ export async function addService(
   if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
   return change(async (tx, note) => {
     // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
-    const found = await lockInScope(tx, caller, [...new Set(p.ids)]);
-    if (found.length !== new Set(p.ids).size) throw notFound();
+    const found = await lockAllInScope(tx, caller, p.ids);
     const plan = planOf(found, [fn]);
     await applyPlan(tx, caller, found, plan, note);
     return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };

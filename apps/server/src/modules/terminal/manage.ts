@@ -23,7 +23,7 @@ import * as notices from '../notice/service.ts';
 import { orgInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
-import { createTerminals, creationCard } from './service.ts';
+import { createTerminals, lockAllInScope } from './service.ts';
 
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
@@ -67,18 +67,6 @@ export const checkSsids = async (db: Conn, ssids: string[]) => ({
   taken: await repo.existingSsids(db, [...new Set(ssids)]),
 });
 
-/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
-export async function selected(db: Conn, caller: Caller, ids: number[]) {
-  const rows = await repo.findTerminalsIn(db, scopeOf(caller), [...new Set(ids)]);
-  const list = rows
-    .sort((a, b) => a.id - b.id)
-    .map((t) => {
-      const s = lists.summaryOf({ ...t, orgName: '' });
-      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
-    });
-  return { list, total: list.length };
-}
-
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();
@@ -106,7 +94,7 @@ export async function batch(
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
-  await creationCard(db, agent.id, p.userType);
+  await cards.creationCard(db, agent.id, p.userType);
   return createTerminals(db, {
     agent,
     org,
@@ -126,8 +114,7 @@ const RETURN_WINDOW_MS = 30 * DAY_MS;
  */
 export async function cardBack(change: Change, caller: Caller, ids: number[]) {
   return change(async (tx, note) => {
-    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
-    if (found.length !== new Set(ids).size) throw notFound();
+    const found = await lockAllInScope(tx, caller, ids);
     const me = await agents.findById(tx, caller.id);
     if (!me) throw notFound();
     const fresh = found.filter(
@@ -138,34 +125,15 @@ export async function cardBack(change: Change, caller: Caller, ids: number[]) {
       tx,
       found.map((t) => t.id),
     );
-    // A refund's ledger row names the company whose users were deleted; its notice counts per card.
-    const byAgentAndCard = new Map<
-      string,
-      { agentId: number; cardType: number; n: number; orgs: Map<number, number> }
-    >();
-    for (const t of fresh) {
-      const cardType = t.userType === UserType.vip ? 7 : 0;
-      const key = `${t.cardAgentId}:${cardType}`;
-      const entry = byAgentAndCard.get(key) ?? {
+    const refunded = await cards.refund(
+      tx,
+      fresh.map((t) => ({
         agentId: t.cardAgentId as number,
-        cardType,
-        n: 0,
-        orgs: new Map<number, number>(),
-      };
-      entry.n += 1;
-      entry.orgs.set(t.orgId, (entry.orgs.get(t.orgId) ?? 0) + 1);
-      byAgentAndCard.set(key, entry);
-    }
-    // Balance rows in agent-id order, as sales lock them.
-    const refunds = [...byAgentAndCard.values()].sort(
-      (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
+        cardType: cards.cardOfUserType(t.userType),
+        orgId: t.orgId,
+      })),
+      caller,
     );
-    const refunded = [];
-    for (const { agentId, cardType, n, orgs } of refunds) {
-      for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
-        refunded.push(await cards.giveBack(tx, agentId, cardType, count, caller, { orgId }));
-      await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
-    }
     await notices.record(tx, {
       agentId: me.id,
       type: NoticeType.deleteUsers,
@@ -178,7 +146,7 @@ export async function cardBack(change: Change, caller: Caller, ids: number[]) {
       before: Object.fromEntries(
         found.map((t) => [t.id, { ssid: t.ssid, name: t.name, userType: t.userType }]),
       ),
-      cards: cards.netMoves(refunded),
+      cards: refunded,
     });
     return { deleted: found.length, returned: fresh.length };
   });

@@ -13,7 +13,6 @@ export function terminalRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, t.detail, ({ db, caller, params }) => terminal.detail(db, caller, params.id));
   route(app, deps, t.batch, ({ db, change, caller, params }) => terminal.batch(db, change, caller, params));
-  route(app, deps, t.selected, ({ db, caller, params }) => terminal.selected(db, caller, params.ids));
   route(app, deps, t.checkSsids, ({ db, params }) => terminal.checkSsids(db, params.ssids));
   route(app, deps, t.cardBack, ({ change, caller, params }) => terminal.cardBack(change, caller, params.ids));
   route(app, deps, t.updateUser, ({ change, caller, params }) => edit.update(change, caller, params));

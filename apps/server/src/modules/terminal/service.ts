@@ -1,9 +1,10 @@
-import { CardTypes, NoticeType, UserType } from '@ptt/contract';
+import { NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, invalid, ruleBroken } from '../../http/errors.ts';
+import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { type Change, plainChange } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
+import { PERMANENT } from '../../lib/expiries.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import { addYear, today } from '../../lib/zoned-time.ts';
@@ -13,32 +14,20 @@ import * as notices from '../notice/service.ts';
 import * as lists from './list-repository.ts';
 import * as repo from './repository.ts';
 
-const voice = CardTypes[0].code;
-const vip = CardTypes[7].code;
-/** VIP functions are permanent: any year from 2035 on reads as permanent (SPEC §4). */
-export const PERMANENT = '2099-12-31';
-
-/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
-export async function creationCard(db: Conn, agentId: number, userType: number) {
-  const card = userType === UserType.vip ? 7 : 0;
-  if (!(await cards.isEnabled(db, agentId, card)))
-    // A single-function user runs on a voice card; a VIP user on a VIP card.
-    throw card === 0
-      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
-      : ruleBroken('cardTypeNotAllowed', { cardType: card });
-  return card;
-}
-
-export interface CreateTerminalsInput {
+/** Who creates terminals, where, of which user type. */
+interface Creation {
   agent: { id: number; name: string };
   org: { id: number; agentPath: string; name: string };
   userType: number;
-  prefix: string;
-  ssids: string[];
   /** Who creates them, for the ledger (null: the platform operator's tools). */
   by: cards.Operator;
   /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
   change?: Change;
+}
+
+export interface CreateTerminalsInput extends Creation {
+  prefix: string;
+  ssids: string[];
 }
 
 /**
@@ -71,10 +60,7 @@ export interface NewTerminalRow {
   groupId?: number;
 }
 
-export interface AddTerminalsInput {
-  agent: { id: number; name: string };
-  org: { id: number; agentPath: string; name: string };
-  userType: number;
+export interface AddTerminalsInput extends Creation {
   /** Names the rows without a name: the prefix numbered on from the company's highest. */
   prefix?: string;
   /** How many rows `rows` gives: their intercom passwords are hashed before the transaction. */
@@ -86,10 +72,6 @@ export interface AddTerminalsInput {
   rows: (tx: Conn) => Promise<NewTerminalRow[]>;
   /** The refusal when a racing call stored one of the SSIDs between the check and the insert. */
   taken: () => Promise<Error>;
-  /** Who creates them, for the ledger (null: the platform operator's tools). */
-  by: cards.Operator;
-  /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
-  change?: Change;
 }
 
 /**
@@ -108,7 +90,8 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     const wanted = await input.rows(tx);
     if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
-    const spent = await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, input.by, {
+    const card = cards.cardOfUserType(input.userType);
+    const spent = await cards.consume(tx, input.agent.id, card, wanted.length, input.by, {
       orgId: input.org.id,
     });
     const unnamed = wanted.filter((r) => !r.name).length;
@@ -152,7 +135,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     await notices.record(tx, {
       agentId: input.agent.id,
       type: NoticeType.createUser,
-      cardType: isVip ? vip : voice,
+      cardType: card,
       quantity: rows.length,
       orgName: input.org.name,
       users: rows.map((r) => ({ name: r.name, account: r.ssid })),
@@ -172,7 +155,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
   });
 }
 
-export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
+export const countOfOrg = (db: Conn, orgId: number) => lists.countTerminalsOfOrg(db, orgId);
 
 export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
 /** A company's terminals by id, the first `limit` (operator CLI, simulator credentials). */
@@ -182,23 +165,21 @@ export const setIntercomPassword = async (db: Conn, id: number, plain: string) =
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   lists.searchTerminals(db, scopeOf(caller), keyword, limit);
 
-/** A function is active on a day when it was activated and expires that day or later. */
-export const isActive = (expires: string | null, day = today()) => expires !== null && expires >= day;
-
-/** The functions of a terminal active on a day, by card key. */
-export const activeFunctions = (t: repo.TerminalRow, day = today()) =>
-  Object.entries(repo.expiryColumn)
-    .filter(([, column]) => isActive(t[column], day))
-    .map(([fn]) => fn);
-
 /** Of the SSIDs, those in use. */
 export const existingSsids = (db: Conn, ssids: string[]) => repo.existingSsids(db, ssids);
 
-export { inScope, summaryColumns } from './list-repository.ts';
-/*
- * What the modules built on the terminals (renewal) read of them: each function's expiry column, the
- * scope as SQL, the user list's columns, and the terminals of a write locked in id order.
- */
-export { expiryColumn, type TerminalRow } from './repository.ts';
-export const lockInScope = (db: Conn, caller: Caller, ids: number[]) =>
-  repo.lockTerminalsIn(db, scopeOf(caller), ids);
+/** The terminals of the ids, every one in the caller's scope, locked in id order until the change ends. */
+export async function lockAllInScope(tx: Conn, caller: Caller, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.lockTerminalsIn(tx, scopeOf(caller), unique);
+  if (found.length !== unique.length) throw notFound();
+  return found;
+}
+
+/** The terminals of the ids in the caller's scope, as they are. */
+export const findInScope = (db: Conn, caller: Caller, ids: number[]) =>
+  repo.findTerminalsIn(db, scopeOf(caller), ids);
+
+export { inScope, summaryColumns, summaryOf } from './list-repository.ts';
+/** What the renewal module reads of the terminals: their rows, the scope as SQL, the list's row. */
+export type { TerminalRow } from './repository.ts';
