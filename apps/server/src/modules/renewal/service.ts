@@ -7,6 +7,7 @@ import {
   type ParsedParamsOf,
   RenewableFunctions,
   RenewalLimits,
+  type RenewalOutcome,
   UserType,
 } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
@@ -121,7 +122,13 @@ const filterOf = (caller: Caller, p: Choice): rr.DueFilter => ({
   due: { fn: p.function as rr.FunctionChoice, range: windowRange(p.within as ExpiryWindow) },
 });
 
-type Renewable = Expiries & { id: number; orgId: number; userType: number };
+type Renewable = Expiries & { id: number; name: string; ssid: string; orgId: number; userType: number };
+type Step = {
+  function: FunctionKey;
+  outcome: RenewalOutcome;
+  expires: string | null;
+  renewed: string | null;
+};
 
 /**
  * The one renewal rule, single or bulk: what renewing the functions on the terminals takes (cards per type
@@ -144,6 +151,9 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
   }[] = [];
   const takes: cards.Take[] = [];
   const updates = new Map<number, Partial<Record<FunctionKey, string>>>();
+  // What the plan does to each chosen function of each terminal, as the rule below decides it.
+  const steps = new Map<number, Step[]>(found.map((t) => [t.id, []]));
+  const step = (t: Renewable, s: Step) => steps.get(t.id)?.push(s);
   for (const fn of chosen) {
     const column = expiryColumn[fn];
     const cardType = cardTypeOf[fn];
@@ -153,10 +163,12 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
       const current = t[column];
       if (t.userType === UserType.vip && isPermanent(current)) {
         permanent += 1;
+        step(t, { function: fn, outcome: 'permanent', expires: current, renewed: null });
         continue;
       }
       if (due && !(current !== null && current <= due.to)) {
         notDue += 1;
+        step(t, { function: fn, outcome: 'notDue', expires: current, renewed: null });
         continue;
       }
       if (!due && fn === 'sos' && current !== null && current >= now && current > horizon)
@@ -164,6 +176,7 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
       const renewed = renewedExpiry(current, now);
       if (isPermanent(renewed)) throw ruleBroken('renewalPastPermanent', { id: t.id, function: fn });
       perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+      step(t, { function: fn, outcome: 'renewed', expires: current, renewed });
       const set = updates.get(t.id) ?? {};
       set[fn] = renewed;
       updates.set(t.id, set);
@@ -178,6 +191,9 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
     takes,
     updates: [...updates].map(([id, set]) => ({ id, set })),
     total: costs.reduce((n, c) => n + c.cards, 0),
+    breakdown: [...found]
+      .sort((a, b) => a.id - b.id)
+      .map((t) => ({ id: t.id, name: t.name, ssid: t.ssid, functions: steps.get(t.id) ?? [] })),
   };
 }
 
@@ -256,6 +272,7 @@ export async function renewPreview(db: Conn, caller: Caller, p: Choice) {
       balance: balances.find((b) => b.cardType === c.cardType)?.balance ?? 0,
     })),
     total: plan.total,
+    breakdown: plan.breakdown,
   };
 }
 
