@@ -22,6 +22,7 @@ import {
 } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import { counters } from '../src/http/metrics.ts';
+import { PERMANENT } from '../src/lib/expiries.ts';
 import * as orgService from '../src/modules/org/service.ts';
 import { startSchedule } from '../src/modules/reminder/schedule.ts';
 import * as terminalService from '../src/modules/terminal/service.ts';
@@ -284,7 +285,7 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
 
     // Even in the last month of their "expiry", permanent functions are never due.
     const [vipRow] = await db.select().from(terminals).where(eq(terminals.id, ids.Vip1));
-    expect(vipRow.locationExpires).toBe(terminalService.PERMANENT);
+    expect(vipRow.locationExpires).toBe(PERMANENT);
     const end = await t.app.reminders({ now: at('2099-12-20') });
     const late = await db
       .select({ function: remindersSent.function })

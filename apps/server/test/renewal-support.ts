@@ -7,9 +7,9 @@ import {
   terminalPresence,
   terminals,
 } from '../src/db/schema.ts';
+import { expiryColumn } from '../src/lib/expiries.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { expiryColumn } from '../src/modules/terminal/repository.ts';
 import * as fleet from '../src/modules/terminal/service.ts';
 import type { TestApp } from './harness.ts';
 

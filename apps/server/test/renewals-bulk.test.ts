@@ -63,7 +63,31 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
         { cardType: 2, function: 'location', cards: 1, balance: 974, permanent: 1, notDue: 1 },
       ],
       total: 4,
+      breakdown: expect.any(Array),
     });
+  });
+
+  it('breaks the preview down per terminal by the renewal rule: a function due renewed a year on, one not due left', async () => {
+    await setExpiries(t, T[2], { voice: day(5), location: day(60) });
+    const row = (await expiriesOf(t, [T[2]])).get(T[2]);
+    const preview = await t.call(
+      api.terminal.renewPreview,
+      { ids: String(T[2]), functions: 'location,voice', within: '30' },
+      top,
+    );
+    expect(preview.code).toBe(Code.ok);
+    expect(preview.data.total).toBe(1);
+    expect(preview.data.breakdown).toEqual([
+      {
+        id: T[2],
+        name: row?.name,
+        ssid: row?.ssid,
+        functions: [
+          { function: 'voice', outcome: 'renewed', expires: day(5), renewed: yearsAfter(day(5)) },
+          { function: 'location', outcome: 'notDue', expires: day(60), renewed: null },
+        ],
+      },
+    ]);
   });
 
   it('renews in one go: a year from a running expiry, from today for a lapsed one, VIP unchanged', async () => {

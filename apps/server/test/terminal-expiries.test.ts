@@ -2,10 +2,9 @@ import { api, Code, type FunctionKey, RenewableFunctions, UserType } from '@ptt/
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalExpiries, terminals } from '../src/db/schema.ts';
+import { expiryColumn, PERMANENT } from '../src/lib/expiries.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { expiryColumn } from '../src/modules/terminal/repository.ts';
-import { PERMANENT } from '../src/modules/terminal/service.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { companyWith, day, largeCompany, setExpiries } from './renewal-support.ts';
 

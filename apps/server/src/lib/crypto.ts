@@ -8,6 +8,22 @@ export const randomDigits = (n: number) => Array.from({ length: n }, () => rando
 
 /** argon2id with the library's defaults (19 MiB, 2 passes). */
 export const hashPassword = (plain: string) => hash(plain);
+
+/** The stored fields of a new sign-in account (an agent's or a company's): the password hashed, a new openid. */
+export const newAccount = async (input: {
+  name: string;
+  contact?: string;
+  account: string;
+  password: string;
+  phone?: string;
+}) => ({
+  name: input.name,
+  contact: input.contact ?? '',
+  account: input.account,
+  passwordHash: await hashPassword(input.password),
+  openid: newOpenid(),
+  phone: input.phone ?? '',
+});
 /**
  * argon2id with 1 MiB and 2 passes, for the 6-digit intercom passwords of terminals: a secret that short
  * is protected by the SSID lockout and the database's secrecy, not by the cost of one guess, and a batch of

@@ -81,6 +81,13 @@ export const addDays = (date: string, n: number) => {
 };
 const nextDay = (date: string) => addDays(date, 1);
 
+/** The same calendar date (YYYY-MM-DD) a year later: a function's year of service. */
+export const addYear = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
 /** The UTC date `n` days from now (before now when negative). */
 export const daysFromToday = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 

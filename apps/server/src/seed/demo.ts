@@ -12,8 +12,8 @@ import * as groups from '../modules/group/service.ts';
 import * as notices from '../modules/notice/service.ts';
 import { setToggles } from '../modules/org/manage.ts';
 import * as orgs from '../modules/org/service.ts';
+import { addService, setExpiries } from '../modules/renewal/service.ts';
 import * as sos from '../modules/sos/service.ts';
-import { addService } from '../modules/terminal/manage.ts';
 import * as terminals from '../modules/terminal/service.ts';
 
 /** The demo accounts a fresh database gets (README lists them). */
@@ -170,7 +170,7 @@ async function seedDueSoon(db: Tx, top: { id: number; name: string; openid: stri
   await addService(plainChange(db), agent, { ids: cabs.map((t) => t.id), cardType: 2 });
   const voice = [2, 4, 6, 9, 12, 15, 18, 22, 26, 29, -5, 60];
   const location = [3, 8, 13, 19, 24, 28];
-  await terminals.setExpiries(
+  await setExpiries(
     db,
     cabs.map((t, i) => ({
       id: t.id,

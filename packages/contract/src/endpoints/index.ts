@@ -135,8 +135,12 @@ export {
   expiryFilter,
   RenewableFunctions,
   RenewalLimits,
+  type RenewalOutcome,
+  RenewalOutcomes,
   renewalCost,
   renewalPreview,
+  renewalStep,
+  renewalTerminal,
   runwayRow,
 } from './renewal.ts';
 export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';

@@ -110,6 +110,29 @@ const renewalChoice = once(() =>
   }),
 );
 
+/** What a renewal does to one chosen function of one terminal. */
+export const RenewalOutcomes = ['renewed', 'notDue', 'permanent'] as const;
+export type RenewalOutcome = (typeof RenewalOutcomes)[number];
+
+/**
+ * One chosen function of a terminal in a renewal: renewed (its expiry now, or null when never activated,
+ * and after), not due in the window, or a permanent VIP function; the last two are left as they are.
+ */
+export const renewalStep = once(() =>
+  z.object({
+    function: z.enum(RenewableFunctions as [FunctionKey, ...FunctionKey[]]),
+    outcome: z.enum(RenewalOutcomes),
+    expires: z.string().nullable(),
+    /** The new expiry (YYYY-MM-DD) when renewed, else null. */
+    renewed: z.string().nullable(),
+  }),
+);
+
+/** A terminal a renewal takes, with what it does to each chosen function, in the functions' order. */
+export const renewalTerminal = once(() =>
+  z.object({ id: z.number(), name: z.string(), ssid: z.string(), functions: z.array(renewalStep()) }),
+);
+
 export const renewalPreview = once(() =>
   z.object({
     terminals: count(),
@@ -118,6 +141,8 @@ export const renewalPreview = once(() =>
     costs: z.array(renewalCost()),
     /** Cards the renewal takes in all: the `confirm` a renewal must send. */
     total: count(),
+    /** Each terminal the renewal takes (at most `RenewalLimits.batchMax`), in id order. */
+    breakdown: z.array(renewalTerminal()),
   }),
 );
 

@@ -1,7 +1,6 @@
 import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
-import { setThreshold } from '../card/settings.ts';
 import * as sub from './sub-agents.ts';
 
 export function agentRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,7 +20,4 @@ export function agentRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, a.updateAgent, ({ change, caller, params }) => sub.updateSwitch(change, caller, params));
   route(app, deps, a.getCardCount, ({ db, caller, params }) => sub.cardCount(db, caller, params.id));
-  route(app, deps, a.setThreshold, ({ change, caller, params }) =>
-    setThreshold(change, caller.id, params.cardType, params.threshold),
-  );
 }

@@ -2,7 +2,7 @@ import { CardTypes, isSubAgentPath, Limits } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { plainChange } from '../../http/route.ts';
-import { hashPassword, newOpenid, verifyPassword } from '../../lib/crypto.ts';
+import { newAccount, verifyPassword } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as cards from '../card/service.ts';
 import { switchFields } from '../card/settings.ts';
@@ -35,12 +35,7 @@ async function insertWithPath(tx: Conn, input: AgentInput, parentId: number | nu
   const agent = await repo.insertAgent(tx, {
     parentId,
     path,
-    name: input.name,
-    contact: input.contact ?? '',
-    account: input.account,
-    passwordHash: await hashPassword(input.password),
-    openid: newOpenid(),
-    phone: input.phone ?? '',
+    ...(await newAccount(input)),
     email: input.email ?? '',
   });
   await cards.initCards(tx, agent.id);

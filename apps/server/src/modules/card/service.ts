@@ -1,4 +1,11 @@
-import { cardTypeCodes, insufficientByCard, type LedgerKindValue, NoticeType } from '@ptt/contract';
+import {
+  CardTypes,
+  cardTypeCodes,
+  insufficientByCard,
+  type LedgerKindValue,
+  NoticeType,
+  UserType,
+} from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { ruleBroken } from '../../http/errors.ts';
@@ -7,6 +14,9 @@ import { addDays } from '../../lib/zoned-time.ts';
 import * as notices from '../notice/service.ts';
 import * as statements from '../statement/service.ts';
 import * as repo from './repository.ts';
+
+const voiceCard = CardTypes[0].code;
+const vipCard = CardTypes[7].code;
 
 type LedgerRecord = Awaited<ReturnType<typeof statements.ledgerPage>>['list'][number];
 
@@ -324,8 +334,43 @@ export async function* eachRecord(db: Conn, f: RecordFilter) {
   for await (const r of statements.ledgerEach(db, f.agentId, ledgerFilter(f))) yield view(f.agentId, r);
 }
 
-/** Cards of deleted, barely used terminals go back to the agent who paid for them. */
-export async function giveBack(
+/** A card of a deleted, barely used terminal: the agent who paid for it, its type and the company. */
+export interface Refund {
+  agentId: number;
+  cardType: number;
+  orgId: number;
+}
+
+/**
+ * Cards of deleted, barely used terminals go back to the agents who paid for them, one per terminal: per
+ * agent (in id order, as sales lock them) and card type, one ledger row per company and one 'return'
+ * notice. Returns the balances moved, one move per agent and type.
+ */
+export async function refund(tx: Conn, refunds: Refund[], by: Operator) {
+  const perAgentAndCard = new Map<string, { agentId: number; cardType: number; orgs: Map<number, number> }>();
+  for (const r of refunds) {
+    const key = `${r.agentId}:${r.cardType}`;
+    const entry = perAgentAndCard.get(key) ?? { agentId: r.agentId, cardType: r.cardType, orgs: new Map() };
+    entry.orgs.set(r.orgId, (entry.orgs.get(r.orgId) ?? 0) + 1);
+    perAgentAndCard.set(key, entry);
+  }
+  const moved: CardsMoved[] = [];
+  const ordered = [...perAgentAndCard.values()].sort(
+    (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
+  );
+  for (const { agentId, cardType, orgs } of ordered) {
+    let quantity = 0;
+    for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0])) {
+      moved.push(await giveBack(tx, agentId, cardType, count, by, { orgId }));
+      quantity += count;
+    }
+    await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity });
+  }
+  return netMoves(moved);
+}
+
+/** Cards of one company's deleted terminals given back to the agent who paid for them. */
+async function giveBack(
   tx: Conn,
   agentId: number,
   cardType: number,
@@ -344,6 +389,19 @@ export async function giveBack(
     ...ref,
   });
   return movedBy(agentId, cardType, row.balance - quantity, row.balance);
+}
+
+/** The card a terminal of the user type runs on: a VIP card for a VIP user, a voice card for the others. */
+export const cardOfUserType = (userType: number) => (userType === UserType.vip ? vipCard : voiceCard);
+
+/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
+export async function creationCard(db: Conn, agentId: number, userType: number) {
+  const card = cardOfUserType(userType);
+  if (!(await isEnabled(db, agentId, card)))
+    throw card === voiceCard
+      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
+      : ruleBroken('cardTypeNotAllowed', { cardType: card });
+  return card;
 }
 
 /** An agent's balance rows (type, balance, switch, low-balance threshold), in card-type order. */

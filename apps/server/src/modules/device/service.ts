@@ -3,6 +3,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Device } from '../../http/caller.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { hashDeviceSecret, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { activeFunctions, isActive } from '../../lib/expiries.ts';
 import { clear, giveBack, RateLimits, reserve } from '../../lib/rate-limit.ts';
 import * as groups from '../group/service.ts';
 import * as orgs from '../org/service.ts';
@@ -54,7 +55,7 @@ export async function login(
     groups: memberOf.map((g) => ({ id: g.id, name: g.name })),
     default_group_id: t.defaultGroupId,
     services: orgs.togglesOf(org),
-    functions: terminals.activeFunctions(t),
+    functions: activeFunctions(t),
   };
 }
 
@@ -67,10 +68,10 @@ export async function authenticate(db: Conn, token: unknown): Promise<Device> {
   if (presence.isStale(row)) await presence.seen(db, row);
   return {
     gps: row.gps,
-    location: terminals.isActive(row.locationExpires),
-    fence: terminals.isActive(row.fenceExpires),
-    sos: terminals.isActive(row.sosExpires),
-    recording: terminals.isActive(row.recordingExpires),
+    location: isActive(row.locationExpires),
+    fence: isActive(row.fenceExpires),
+    sos: isActive(row.sosExpires),
+    recording: isActive(row.recordingExpires),
     terminalId: row.terminalId,
     orgId: row.orgId,
     agentPath: row.agentPath,

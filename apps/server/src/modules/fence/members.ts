@@ -3,9 +3,9 @@ import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Change } from '../../http/route.ts';
+import { isActive } from '../../lib/expiries.ts';
 import * as membership from '../membership/service.ts';
 import { fenceInScope } from '../scope/service.ts';
-import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
 
 export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.members>) {
@@ -34,7 +34,7 @@ export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typ
       id: t.id,
       ssid: t.ssid,
       name: t.name,
-      watched: terminals.isActive(t.locationExpires) && terminals.isActive(t.fenceExpires),
+      watched: isActive(t.locationExpires) && isActive(t.fenceExpires),
     })),
     total,
     page: q.page,

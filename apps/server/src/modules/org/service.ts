@@ -2,7 +2,7 @@ import { type ServiceToggle, ServiceToggles } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { plainChange } from '../../http/route.ts';
-import { hashPassword, newOpenid } from '../../lib/crypto.ts';
+import { newAccount } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
 import * as agents from '../agent/service.ts';
 import * as repo from './repository.ts';
@@ -70,12 +70,7 @@ async function insertOrg(tx: Conn, agentId: number, input: OrgInput) {
   return repo.insertOrg(tx, {
     agentId,
     agentPath: agent.path,
-    name: input.name,
-    contact: input.contact ?? '',
-    account: input.account,
-    passwordHash: await hashPassword(input.password),
-    openid: newOpenid(),
-    phone: input.phone ?? '',
+    ...(await newAccount(input)),
     region: input.region ?? '',
   });
 }

@@ -1,7 +1,6 @@
 import type { api, ParsedParamsOf } from '@ptt/contract';
-import type { Conn } from '../../db/client.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
-import { forbidden, notFound, ruleBroken } from '../../http/errors.ts';
+import { forbidden, ruleBroken } from '../../http/errors.ts';
 import type { Change } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
 import { unlessTaken } from '../../lib/unique.ts';
@@ -11,18 +10,12 @@ import * as groups from '../group/service.ts';
 import * as membership from '../membership/service.ts';
 import { orgInScope } from '../scope/service.ts';
 import * as repo from './repository.ts';
+import { lockAllInScope } from './service.ts';
 
 /*
  * Edits of one terminal. Each reads the terminal under its lock, so what it writes back and what its
  * audit row keeps as before is the newest row, and a concurrent edit is recorded after this one.
  */
-
-/** The terminal in scope, held until the change ends; else 40401. */
-async function lockedIn(tx: Conn, caller: Caller, id: number) {
-  const [t] = await repo.lockTerminalsIn(tx, scopeOf(caller), [id]);
-  if (!t) throw notFound();
-  return t;
-}
 
 /**
  * Edits a terminal; moving it to another company deletes the groups it created itself and takes it out
@@ -30,7 +23,7 @@ async function lockedIn(tx: Conn, caller: Caller, id: number) {
  */
 export const update = (change: Change, caller: Caller, p: ParsedParamsOf<typeof api.terminal.updateUser>) =>
   change(async (tx, note) => {
-    const t = await lockedIn(tx, caller, p.id);
+    const [t] = await lockAllInScope(tx, caller, [p.id]);
     const set: Partial<repo.NewTerminal> = {};
     if (p.name !== undefined) set.name = p.name;
     if (p.iccid !== undefined) set.iccid = p.iccid;
@@ -84,7 +77,7 @@ export async function resetIntercomPassword(change: Change, caller: Caller, id: 
   const password = randomDigits(6);
   const hash = await hashDeviceSecret(password);
   return change(async (tx, note) => {
-    const t = await lockedIn(tx, caller, id);
+    const [t] = await lockAllInScope(tx, caller, [id]);
     await repo.updateTerminal(tx, t.id, { intercomPwdHash: hash });
     note({ targetIds: [t.id], orgIds: [t.orgId], after: { [t.id]: { intercomReset: true } } });
     return { password };

@@ -3,6 +3,7 @@ import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
 import { groupMembers, orgCounts, orgs, terminalCounts, terminals } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
+import { expiriesOf, expiryColumns } from '../../lib/expiries.ts';
 import { containing, startingWith } from '../../lib/like.ts';
 import { daysFromToday, today } from '../../lib/zoned-time.ts';
 
@@ -51,13 +52,7 @@ export const summaryColumns = {
   orgId: terminals.orgId,
   orgName: orgs.name,
   userType: terminals.userType,
-  voiceExpires: terminals.voiceExpires,
-  recordingExpires: terminals.recordingExpires,
-  locationExpires: terminals.locationExpires,
-  sosExpires: terminals.sosExpires,
-  fenceExpires: terminals.fenceExpires,
-  videoExpires: terminals.videoExpires,
-  duplexExpires: terminals.duplexExpires,
+  ...expiryColumns,
   createdAt: terminals.createdAt,
 };
 
@@ -73,17 +68,18 @@ export const summaryOf = (t: SummaryRow) => ({
   org_id: t.orgId,
   org_name: t.orgName,
   user_type: t.userType,
-  expiries: {
-    voice: t.voiceExpires,
-    recording: t.recordingExpires,
-    location: t.locationExpires,
-    sos: t.sosExpires,
-    fence: t.fenceExpires,
-    video: t.videoExpires,
-    duplex: t.duplexExpires,
-  },
+  expiries: expiriesOf(t),
   created_at: t.createdAt.toISOString(),
 });
+
+/** A company's terminals, from the counter the terminals' triggers keep (migration 0015). */
+export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
+  (
+    await db
+      .select({ n: sql<number>`${orgCounts.terminals}::int` })
+      .from(orgCounts)
+      .where(eq(orgCounts.orgId, orgId))
+  )[0]?.n ?? 0;
 
 /**
  * A list of one company alone, or an agent's whole list, reads its total from the counters the
@@ -106,13 +102,7 @@ const counterOf = (db: Conn, scope: Scope, f: ListFilter) => {
         .where(and(eq(orgCounts.orgId, f.orgId), owner)),
     );
   }
-  if (kind === 'org')
-    return read(
-      db
-        .select({ n: sql<number>`${orgCounts.terminals}::int` })
-        .from(orgCounts)
-        .where(eq(orgCounts.orgId, value as number)),
-    );
+  if (kind === 'org') return countTerminalsOfOrg(db, value as number);
   return read(
     db
       .select({ n: sql<number>`${terminalCounts.n}::int` })

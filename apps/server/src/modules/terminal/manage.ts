@@ -12,7 +12,7 @@ import {
 } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
 import type { Change } from '../../http/route.ts';
 import { DAY_MS, localDateTime } from '../../lib/zoned-time.ts';
@@ -22,20 +22,8 @@ import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import { orgInScope } from '../scope/service.ts';
 import * as lists from './list-repository.ts';
-import * as renewals from './renewals.ts';
 import * as repo from './repository.ts';
-import { createTerminals } from './service.ts';
-
-/** The card a new terminal of the user type takes, when the agent's card switch has it on. */
-export async function creationCard(db: Conn, agentId: number, userType: number) {
-  const card = userType === UserType.vip ? 7 : 0;
-  if (!(await cards.isEnabled(db, agentId, card)))
-    // A single-function user runs on a voice card; a VIP user on a VIP card.
-    throw card === 0
-      ? ruleBroken('singleNeedsVoice', { field: 'userType' })
-      : ruleBroken('cardTypeNotAllowed', { cardType: card });
-  return card;
-}
+import { createTerminals, lockAllInScope } from './service.ts';
 
 /** A page of the user list: its rows and the list's total, read from the database each time. */
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.terminal.list>) {
@@ -79,18 +67,6 @@ export const checkSsids = async (db: Conn, ssids: string[]) => ({
   taken: await repo.existingSsids(db, [...new Set(ssids)]),
 });
 
-/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
-export async function selected(db: Conn, caller: Caller, ids: number[]) {
-  const rows = await repo.findTerminalsIn(db, scopeOf(caller), [...new Set(ids)]);
-  const list = rows
-    .sort((a, b) => a.id - b.id)
-    .map((t) => {
-      const s = lists.summaryOf({ ...t, orgName: '' });
-      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
-    });
-  return { list, total: list.length };
-}
-
 export async function detail(db: Conn, caller: Caller, id: number) {
   const t = await repo.findDetailIn(db, scopeOf(caller), id);
   if (!t) throw notFound();
@@ -118,7 +94,7 @@ export async function batch(
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
-  await creationCard(db, agent.id, p.userType);
+  await cards.creationCard(db, agent.id, p.userType);
   return createTerminals(db, {
     agent,
     org,
@@ -130,28 +106,6 @@ export async function batch(
   });
 }
 
-/**
- * Activates or renews one function for the chosen terminals, one card each, under the rules of every
- * renewal (`renewals.planOf`): a year added to what is left, VIP functions that are permanent left free,
- * the card switch and the balance checked under the lock.
- */
-export async function addService(
-  change: Change,
-  caller: Caller,
-  p: ParsedParamsOf<typeof api.terminal.addService>,
-) {
-  const fn = functionOfCard[p.cardType];
-  if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
-  return change(async (tx, note) => {
-    // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
-    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(p.ids)]);
-    if (found.length !== new Set(p.ids).size) throw notFound();
-    const plan = renewals.planOf(found, [fn]);
-    await renewals.applyPlan(tx, caller, found, plan, note);
-    return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };
-  });
-}
-
 const RETURN_WINDOW_MS = 30 * DAY_MS;
 
 /**
@@ -160,8 +114,7 @@ const RETURN_WINDOW_MS = 30 * DAY_MS;
  */
 export async function cardBack(change: Change, caller: Caller, ids: number[]) {
   return change(async (tx, note) => {
-    const found = await repo.lockTerminalsIn(tx, scopeOf(caller), [...new Set(ids)]);
-    if (found.length !== new Set(ids).size) throw notFound();
+    const found = await lockAllInScope(tx, caller, ids);
     const me = await agents.findById(tx, caller.id);
     if (!me) throw notFound();
     const fresh = found.filter(
@@ -172,34 +125,15 @@ export async function cardBack(change: Change, caller: Caller, ids: number[]) {
       tx,
       found.map((t) => t.id),
     );
-    // A refund's ledger row names the company whose users were deleted; its notice counts per card.
-    const byAgentAndCard = new Map<
-      string,
-      { agentId: number; cardType: number; n: number; orgs: Map<number, number> }
-    >();
-    for (const t of fresh) {
-      const cardType = t.userType === UserType.vip ? 7 : 0;
-      const key = `${t.cardAgentId}:${cardType}`;
-      const entry = byAgentAndCard.get(key) ?? {
+    const refunded = await cards.refund(
+      tx,
+      fresh.map((t) => ({
         agentId: t.cardAgentId as number,
-        cardType,
-        n: 0,
-        orgs: new Map<number, number>(),
-      };
-      entry.n += 1;
-      entry.orgs.set(t.orgId, (entry.orgs.get(t.orgId) ?? 0) + 1);
-      byAgentAndCard.set(key, entry);
-    }
-    // Balance rows in agent-id order, as sales lock them.
-    const refunds = [...byAgentAndCard.values()].sort(
-      (a, b) => a.agentId - b.agentId || a.cardType - b.cardType,
+        cardType: cards.cardOfUserType(t.userType),
+        orgId: t.orgId,
+      })),
+      caller,
     );
-    const refunded = [];
-    for (const { agentId, cardType, n, orgs } of refunds) {
-      for (const [orgId, count] of [...orgs].sort((a, b) => a[0] - b[0]))
-        refunded.push(await cards.giveBack(tx, agentId, cardType, count, caller, { orgId }));
-      await notices.record(tx, { agentId, type: NoticeType.return, cardType, quantity: n });
-    }
     await notices.record(tx, {
       agentId: me.id,
       type: NoticeType.deleteUsers,
@@ -212,7 +146,7 @@ export async function cardBack(change: Change, caller: Caller, ids: number[]) {
       before: Object.fromEntries(
         found.map((t) => [t.id, { ssid: t.ssid, name: t.name, userType: t.userType }]),
       ),
-      cards: cards.netMoves(refunded),
+      cards: refunded,
     });
     return { deleted: found.length, returned: fresh.length };
   });

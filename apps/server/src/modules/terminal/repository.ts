@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { groupMembers, groups, orgCounts, orgs, terminals } from '../../db/schema.ts';
+import { groupMembers, groups, orgs, terminals } from '../../db/schema.ts';
 import type { Scope } from '../../http/caller.ts';
 import { inScope } from './list-repository.ts';
 
@@ -14,15 +14,6 @@ export const existingSsids = async (db: Conn, ssids: string[]) =>
   (await db.select({ ssid: terminals.ssid }).from(terminals).where(inArray(terminals.ssid, ssids))).map(
     (r) => r.ssid,
   );
-
-/** A company's terminals, from the counter the terminals' triggers keep (migration 0015). */
-export const countTerminalsOfOrg = async (db: Conn, orgId: number) =>
-  (
-    await db
-      .select({ n: sql<number>`${orgCounts.terminals}::int` })
-      .from(orgCounts)
-      .where(eq(orgCounts.orgId, orgId))
-  )[0]?.n ?? 0;
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
@@ -63,17 +54,6 @@ export const firstOfOrg = (db: Conn, orgId: number, limit: number) =>
 
 export const findBySsid = async (db: Conn, ssid: string) =>
   (await db.select().from(terminals).where(eq(terminals.ssid, ssid)).limit(1))[0];
-
-/** Each function's expiry column, in the order of the contract's `expiries`. */
-export const expiryColumn = {
-  voice: 'voiceExpires',
-  recording: 'recordingExpires',
-  location: 'locationExpires',
-  sos: 'sosExpires',
-  fence: 'fenceExpires',
-  video: 'videoExpires',
-  duplex: 'duplexExpires',
-} as const;
 
 /** A group a terminal belongs to, with its priority there. */
 export interface Membership {

@@ -1,46 +1,33 @@
-import { CardTypes, type FunctionKey, NoticeType, UserType } from '@ptt/contract';
+import { NoticeType, UserType } from '@ptt/contract';
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { conflict, invalid } from '../../http/errors.ts';
+import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { type Change, plainChange } from '../../http/route.ts';
 import { hashDeviceSecret, randomDigits } from '../../lib/crypto.ts';
+import { PERMANENT } from '../../lib/expiries.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { unlessTaken } from '../../lib/unique.ts';
-import { today } from '../../lib/zoned-time.ts';
+import { addYear, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import * as notices from '../notice/service.ts';
 import * as lists from './list-repository.ts';
-import * as renewals from './renewal-repository.ts';
 import * as repo from './repository.ts';
 
-const voice = CardTypes[0].code;
-const vip = CardTypes[7].code;
-/** VIP functions are permanent: any year from 2035 on reads as permanent (SPEC §4). */
-export const PERMANENT = '2099-12-31';
-const inOneYear = (from = new Date()) => {
-  const d = new Date(from);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-};
-
-/**
- * A renewed function's expiry: a year from its current expiry when that has not passed, else a year
- * from today (the rule of a single and of a bulk renewal).
- */
-export const renewedExpiry = (current: string | null, now = today()) =>
-  inOneYear(new Date(`${current && current > now ? current : now}T00:00:00Z`));
-
-export interface CreateTerminalsInput {
+/** Who creates terminals, where, of which user type. */
+interface Creation {
   agent: { id: number; name: string };
   org: { id: number; agentPath: string; name: string };
   userType: number;
-  prefix: string;
-  ssids: string[];
   /** Who creates them, for the ledger (null: the platform operator's tools). */
   by: cards.Operator;
   /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
   change?: Change;
+}
+
+export interface CreateTerminalsInput extends Creation {
+  prefix: string;
+  ssids: string[];
 }
 
 /**
@@ -73,10 +60,7 @@ export interface NewTerminalRow {
   groupId?: number;
 }
 
-export interface AddTerminalsInput {
-  agent: { id: number; name: string };
-  org: { id: number; agentPath: string; name: string };
-  userType: number;
+export interface AddTerminalsInput extends Creation {
   /** Names the rows without a name: the prefix numbered on from the company's highest. */
   prefix?: string;
   /** How many rows `rows` gives: their intercom passwords are hashed before the transaction. */
@@ -88,10 +72,6 @@ export interface AddTerminalsInput {
   rows: (tx: Conn) => Promise<NewTerminalRow[]>;
   /** The refusal when a racing call stored one of the SSIDs between the check and the insert. */
   taken: () => Promise<Error>;
-  /** Who creates them, for the ledger (null: the platform operator's tools). */
-  by: cards.Operator;
-  /** The request's change (audited, idempotent); the operator's tools open a plain transaction. */
-  change?: Change;
 }
 
 /**
@@ -110,7 +90,8 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     const wanted = await input.rows(tx);
     if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
-    const spent = await cards.consume(tx, input.agent.id, isVip ? vip : voice, wanted.length, input.by, {
+    const card = cards.cardOfUserType(input.userType);
+    const spent = await cards.consume(tx, input.agent.id, card, wanted.length, input.by, {
       orgId: input.org.id,
     });
     const unnamed = wanted.filter((r) => !r.name).length;
@@ -119,7 +100,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
       unnamed > 0 && input.prefix
         ? suffixedNames(input.prefix, await repo.namesLike(tx, input.org.id, input.prefix), unnamed)
         : [];
-    const year = inOneYear();
+    const year = addYear(today());
     const rows = await repo.insertTerminals(
       tx,
       wanted.map((row, i) => ({
@@ -154,7 +135,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     await notices.record(tx, {
       agentId: input.agent.id,
       type: NoticeType.createUser,
-      cardType: isVip ? vip : voice,
+      cardType: card,
       quantity: rows.length,
       orgName: input.org.name,
       users: rows.map((r) => ({ name: r.name, account: r.ssid })),
@@ -174,11 +155,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
   });
 }
 
-/** Sets functions' expiries of terminals as given, in one statement (the demo's fleet falling due). */
-export const setExpiries = (db: Conn, rows: { id: number; set: Partial<Record<FunctionKey, string>> }[]) =>
-  renewals.setExpiries(db, rows);
-
-export const countOfOrg = (db: Conn, orgId: number) => repo.countTerminalsOfOrg(db, orgId);
+export const countOfOrg = (db: Conn, orgId: number) => lists.countTerminalsOfOrg(db, orgId);
 
 export const findBySsid = (db: Conn, ssid: string) => repo.findBySsid(db, ssid);
 /** A company's terminals by id, the first `limit` (operator CLI, simulator credentials). */
@@ -188,11 +165,21 @@ export const setIntercomPassword = async (db: Conn, id: number, plain: string) =
 export const search = (db: Conn, caller: Caller, keyword: string, limit: number) =>
   lists.searchTerminals(db, scopeOf(caller), keyword, limit);
 
-/** A function is active on a day when it was activated and expires that day or later. */
-export const isActive = (expires: string | null, day = today()) => expires !== null && expires >= day;
+/** Of the SSIDs, those in use. */
+export const existingSsids = (db: Conn, ssids: string[]) => repo.existingSsids(db, ssids);
 
-/** The functions of a terminal active on a day, by card key. */
-export const activeFunctions = (t: repo.TerminalRow, day = today()) =>
-  Object.entries(repo.expiryColumn)
-    .filter(([, column]) => isActive(t[column], day))
-    .map(([fn]) => fn);
+/** The terminals of the ids, every one in the caller's scope, locked in id order until the change ends. */
+export async function lockAllInScope(tx: Conn, caller: Caller, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.lockTerminalsIn(tx, scopeOf(caller), unique);
+  if (found.length !== unique.length) throw notFound();
+  return found;
+}
+
+/** The terminals of the ids in the caller's scope, as they are. */
+export const findInScope = (db: Conn, caller: Caller, ids: number[]) =>
+  repo.findTerminalsIn(db, scopeOf(caller), ids);
+
+export { inScope, summaryColumns, summaryOf } from './list-repository.ts';
+/** What the renewal module reads of the terminals: their rows, the scope as SQL, the list's row. */
+export type { TerminalRow } from './repository.ts';

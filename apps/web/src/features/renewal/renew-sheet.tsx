@@ -10,6 +10,7 @@ import { Field } from '../../components/form/field.tsx';
 import { useRuleForm } from '../../components/form/use-rule-form.ts';
 import { showToast } from '../../components/toast.ts';
 import type { RadarFilter } from './filters.ts';
+import { RenewBreakdown } from './renew-breakdown.tsx';
 
 interface Props {
   /** The chosen terminals, or null for every terminal the radar's filter finds. */
@@ -26,7 +27,7 @@ interface Props {
 
 /**
  * The bulk renewal's confirmation: the functions to renew, then the cards it takes per type against the
- * balance, as the server reckons them before anything is spent. A card type the balance does not cover is
+ * balance and what it does on each terminal, as the server reckons them before anything is spent. A card type the balance does not cover is
  * named with its shortage and the renewal cannot go; otherwise it goes with the total the agent saw.
  */
 export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, onDone }: Props) => {
@@ -108,54 +109,57 @@ export const RenewSheet = ({ ids, filter, count, functions, initial, onClose, on
             </p>
           )}
           {p && chosen.length > 0 && !preview.isError && (
-            <ul className="renew-sheet__costs">
-              {p.costs.map((c) => {
-                const key = cardByCode(c.cardType)?.key ?? 'voice';
-                const card = t(`card.${key}`);
-                const lacking = c.cards > c.balance;
-                return (
-                  <li
-                    key={c.cardType}
-                    className={lacking ? 'renew-sheet__short' : undefined}
-                    data-testid={`renew-cost-${key}`}
-                    data-short={lacking}
-                  >
-                    {t('renewal.sheet.cost', { count: c.cards, card, balance: c.balance })}
-                    {lacking && (
-                      <>
-                        <br />
-                        <span role="alert">
-                          {t(`msg.${insufficientByCard[c.cardType] ?? 'insufficientBalance'}`)}{' '}
-                          {t('renewal.sheet.shortBy', { count: c.cards - c.balance })}
-                        </span>
-                      </>
-                    )}
-                    {c.permanent > 0 && (
-                      <>
-                        <br />
-                        <span className="item-meta">
-                          {t('renewal.sheet.permanent', { count: c.permanent, card })}
-                        </span>
-                      </>
-                    )}
-                    {c.notDue > 0 && (
-                      <>
-                        <br />
-                        <span className="item-meta" data-testid="renew-not-due">
-                          {t('renewal.sheet.notDue', { count: c.notDue, card })}
-                        </span>
-                      </>
-                    )}
+            <>
+              <ul className="renew-sheet__costs">
+                {p.costs.map((c) => {
+                  const key = cardByCode(c.cardType)?.key ?? 'voice';
+                  const card = t(`card.${key}`);
+                  const lacking = c.cards > c.balance;
+                  return (
+                    <li
+                      key={c.cardType}
+                      className={lacking ? 'renew-sheet__short' : undefined}
+                      data-testid={`renew-cost-${key}`}
+                      data-short={lacking}
+                    >
+                      {t('renewal.sheet.cost', { count: c.cards, card, balance: c.balance })}
+                      {lacking && (
+                        <>
+                          <br />
+                          <span role="alert">
+                            {t(`msg.${insufficientByCard[c.cardType] ?? 'insufficientBalance'}`)}{' '}
+                            {t('renewal.sheet.shortBy', { count: c.cards - c.balance })}
+                          </span>
+                        </>
+                      )}
+                      {c.permanent > 0 && (
+                        <>
+                          <br />
+                          <span className="item-meta">
+                            {t('renewal.sheet.permanent', { count: c.permanent, card })}
+                          </span>
+                        </>
+                      )}
+                      {c.notDue > 0 && (
+                        <>
+                          <br />
+                          <span className="item-meta" data-testid="renew-not-due">
+                            {t('renewal.sheet.notDue', { count: c.notDue, card })}
+                          </span>
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+                {p.silent > 0 && (
+                  <li className="item-meta" data-testid="renew-silent">
+                    {t('renewal.sheet.silent', { count: p.silent, days: RenewalLimits.silentDays })}
                   </li>
-                );
-              })}
-              {p.silent > 0 && (
-                <li className="item-meta" data-testid="renew-silent">
-                  {t('renewal.sheet.silent', { count: p.silent, days: RenewalLimits.silentDays })}
-                </li>
-              )}
-              {p.total === 0 && <li className="item-meta">{t('renewal.sheet.nothing')}</li>}
-            </ul>
+                )}
+                {p.total === 0 && <li className="item-meta">{t('renewal.sheet.nothing')}</li>}
+              </ul>
+              <RenewBreakdown breakdown={p.breakdown} />
+            </>
           )}
         </div>
         <div className="renew-sheet__actions">

@@ -37,7 +37,7 @@ const calls = (spy: ReturnType<typeof mockApi>, path: string) =>
   spy.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === path);
 
 const preview = (costs: unknown[], extra: Record<string, unknown> = {}) => ({
-  data: { terminals: 2, silent: 0, costs, total: 0, ...extra },
+  data: { terminals: 2, silent: 0, costs, total: 0, breakdown: [], ...extra },
 });
 const cost = (cardType: number, fn: string, cards: number, balance: number, permanent = 0) => ({
   cardType,
@@ -248,6 +248,33 @@ describe('the renewal sheet', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('expiring-renew'));
     const sheet = await screen.findByTestId('renew-sheet', {}, { timeout: 5000 });
     await waitFor(() => expect(within(sheet).getByTestId('renew-title').textContent).toBe('Renew 2 users'));
+  });
+
+  it('shows under the costs what the renewal does on each terminal, dates in the app language', async () => {
+    agentRadar({
+      [api.terminal.renewPreview.path]: preview([cost(0, 'voice', 1, 944), cost(2, 'location', 0, 40)], {
+        total: 1,
+        breakdown: [
+          {
+            id: 2,
+            name: 'Radio2',
+            ssid: '861234567890002',
+            functions: [
+              { function: 'voice', outcome: 'renewed', expires: '2026-12-03', renewed: '2027-12-03' },
+              { function: 'location', outcome: 'notDue', expires: '2027-05-01', renewed: null },
+            ],
+          },
+        ],
+      }),
+    });
+    renderRoute('/expiring');
+    await findPage('expiring-page');
+    const sheet = await openSheet(['861234567890002']);
+    const row = await within(sheet).findByTestId('renew-row-2');
+    expect(row.textContent).toBe('Radio2 — Voice: Dec 3, 2026 → Dec 3, 2027; Location: not due');
+    // The list follows the costs.
+    const costs = within(sheet).getByTestId('renew-cost-voice');
+    expect(costs.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('asks for a function before it works out any cost', async () => {

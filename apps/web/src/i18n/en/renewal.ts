@@ -70,6 +70,16 @@ export const renewalEn = {
       done_one: '{{count}} user renewed',
       done_other: '{{count}} users renewed',
     },
+    breakdown: {
+      title_one: 'On {{count}} user',
+      title_other: 'On each of {{count}} users',
+      row: '{{name}} — {{steps}}',
+      renewed: '{{card}}: {{from}} → {{to}}',
+      notDue: '{{card}}: not due',
+      permanent: '{{card}}: permanent',
+      never: 'not active',
+      separator: '; ',
+    },
     strip: {
       short: 'Short',
       shortHint: 'Does not cover the renewals due in 30 days',

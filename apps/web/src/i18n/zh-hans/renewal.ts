@@ -70,6 +70,16 @@ export const renewalZhHans = {
       done_one: '已为{{count}}个用户续费',
       done_other: '已为{{count}}个用户续费',
     },
+    breakdown: {
+      title_one: '{{count}}个用户的续费',
+      title_other: '{{count}}个用户各自的续费',
+      row: '{{name}} — {{steps}}',
+      renewed: '{{card}}：{{from}} → {{to}}',
+      notDue: '{{card}}：未到期',
+      permanent: '{{card}}：永久',
+      never: '未开通',
+      separator: '；',
+    },
     strip: {
       short: '不足',
       shortHint: '不够30天内到期的续费',

@@ -70,6 +70,16 @@ export const renewalZhHant = {
       done_one: '已為{{count}}個用戶續費',
       done_other: '已為{{count}}個用戶續費',
     },
+    breakdown: {
+      title_one: '{{count}}個用戶的續費',
+      title_other: '{{count}}個用戶各自的續費',
+      row: '{{name}} — {{steps}}',
+      renewed: '{{card}}：{{from}} → {{to}}',
+      notDue: '{{card}}：未到期',
+      permanent: '{{card}}：永久',
+      never: '未開通',
+      separator: '；',
+    },
     strip: {
       short: '不足',
       shortHint: '不夠30天內到期的續費',

@@ -7,20 +7,28 @@ import {
   type ParsedParamsOf,
   RenewableFunctions,
   RenewalLimits,
+  type RenewalOutcome,
   UserType,
 } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
-import { addDays, DAY_MS, today } from '../../lib/zoned-time.ts';
+import { type Expiries, expiryColumn } from '../../lib/expiries.ts';
+import { addDays, addYear, DAY_MS, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
-import * as rr from './renewal-repository.ts';
-import * as repo from './repository.ts';
-import { renewedExpiry } from './service.ts';
+import { findInScope, lockAllInScope, summaryOf, type TerminalRow } from '../terminal/service.ts';
+import * as rr from './repository.ts';
 
 const shift = addDays;
+
+/**
+ * A renewed function's expiry: a year from its current expiry when that has not passed, else a year
+ * from today (the rule of a single and of a bulk renewal).
+ */
+export const renewedExpiry = (current: string | null, now = today()) =>
+  addYear(current && current > now ? current : now);
 
 /** A radar window as days: from today to N days ahead, or the last 30 days before today. */
 export const windowRange = (w: ExpiryWindow, now = today()): rr.DayRange =>
@@ -42,12 +50,10 @@ const isSilent = (t: Contact, now = Date.now()) => {
   return heard < now - RenewalLimits.silentDays * DAY_MS;
 };
 
-type Expiries = Pick<repo.TerminalRow, (typeof repo.expiryColumn)[FunctionKey]>;
-
 /** The functions of a row due in the window, soonest first. */
 const dueOf = (t: Expiries, fn: rr.FunctionChoice, r: rr.DayRange) =>
   (fn === 'all' ? RenewableFunctions : [fn])
-    .map((f) => ({ function: f, expires: t[repo.expiryColumn[f]] }))
+    .map((f) => ({ function: f, expires: t[expiryColumn[f]] }))
     .filter(
       (d): d is { function: FunctionKey; expires: string } =>
         !!d.expires && d.expires >= r.from && d.expires <= r.to,
@@ -116,7 +122,13 @@ const filterOf = (caller: Caller, p: Choice): rr.DueFilter => ({
   due: { fn: p.function as rr.FunctionChoice, range: windowRange(p.within as ExpiryWindow) },
 });
 
-type Renewable = Expiries & { id: number; orgId: number; userType: number };
+type Renewable = Expiries & { id: number; name: string; ssid: string; orgId: number; userType: number };
+type Step = {
+  function: FunctionKey;
+  outcome: RenewalOutcome;
+  expires: string | null;
+  renewed: string | null;
+};
 
 /**
  * The one renewal rule, single or bulk: what renewing the functions on the terminals takes (cards per type
@@ -139,8 +151,11 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
   }[] = [];
   const takes: cards.Take[] = [];
   const updates = new Map<number, Partial<Record<FunctionKey, string>>>();
+  // What the plan does to each chosen function of each terminal, as the rule below decides it.
+  const steps = new Map<number, Step[]>(found.map((t) => [t.id, []]));
+  const step = (t: Renewable, s: Step) => steps.get(t.id)?.push(s);
   for (const fn of chosen) {
-    const column = repo.expiryColumn[fn];
+    const column = expiryColumn[fn];
     const cardType = cardTypeOf[fn];
     const perOrg = new Map<number, number>();
     let [permanent, notDue] = [0, 0];
@@ -148,10 +163,12 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
       const current = t[column];
       if (t.userType === UserType.vip && isPermanent(current)) {
         permanent += 1;
+        step(t, { function: fn, outcome: 'permanent', expires: current, renewed: null });
         continue;
       }
       if (due && !(current !== null && current <= due.to)) {
         notDue += 1;
+        step(t, { function: fn, outcome: 'notDue', expires: current, renewed: null });
         continue;
       }
       if (!due && fn === 'sos' && current !== null && current >= now && current > horizon)
@@ -159,6 +176,7 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
       const renewed = renewedExpiry(current, now);
       if (isPermanent(renewed)) throw ruleBroken('renewalPastPermanent', { id: t.id, function: fn });
       perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+      step(t, { function: fn, outcome: 'renewed', expires: current, renewed });
       const set = updates.get(t.id) ?? {};
       set[fn] = renewed;
       updates.set(t.id, set);
@@ -173,6 +191,9 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
     takes,
     updates: [...updates].map(([id, set]) => ({ id, set })),
     total: costs.reduce((n, c) => n + c.cards, 0),
+    breakdown: [...found]
+      .sort((a, b) => a.id - b.id)
+      .map((t) => ({ id: t.id, name: t.name, ssid: t.ssid, functions: steps.get(t.id) ?? [] })),
   };
 }
 
@@ -207,10 +228,7 @@ export async function applyPlan(
   const byId = new Map(found.map((t) => [t.id, t]));
   const columnsOf = (set: Partial<Record<FunctionKey, string>>, t: Renewable | undefined) =>
     Object.fromEntries(
-      (Object.keys(set) as FunctionKey[]).map((fn) => [
-        repo.expiryColumn[fn],
-        t?.[repo.expiryColumn[fn]] ?? null,
-      ]),
+      (Object.keys(set) as FunctionKey[]).map((fn) => [expiryColumn[fn], t?.[expiryColumn[fn]] ?? null]),
     );
   note({
     targetIds: plan.updates.map((u) => u.id),
@@ -219,7 +237,7 @@ export async function applyPlan(
     after: Object.fromEntries(
       plan.updates.map((u) => [
         u.id,
-        Object.fromEntries(Object.entries(u.set).map(([fn, v]) => [repo.expiryColumn[fn as FunctionKey], v])),
+        Object.fromEntries(Object.entries(u.set).map(([fn, v]) => [expiryColumn[fn as FunctionKey], v])),
       ]),
     ),
     cards: spent,
@@ -254,6 +272,7 @@ export async function renewPreview(db: Conn, caller: Caller, p: Choice) {
       balance: balances.find((b) => b.cardType === c.cardType)?.balance ?? 0,
     })),
     total: plan.total,
+    breakdown: plan.breakdown,
   };
 }
 
@@ -270,12 +289,9 @@ export async function renewBatch(
 ) {
   return change(async (tx, note) => {
     const scope = scopeOf(caller);
-    let found: repo.TerminalRow[];
-    if (p.ids) {
-      const ids = [...new Set(p.ids)];
-      found = await repo.lockTerminalsIn(tx, scope, ids);
-      if (found.length !== ids.length) throw notFound();
-    } else {
+    let found: TerminalRow[];
+    if (p.ids) found = await lockAllInScope(tx, caller, p.ids);
+    else {
       if (p.orgId !== undefined) await orgIdInScope(tx, caller, p.orgId);
       found = await rr.lockByFilter(tx, scope, filterOf(caller, p), RenewalLimits.batchMax + 1);
       if (found.length > RenewalLimits.batchMax) throw invalid('renewMax');
@@ -317,3 +333,39 @@ export async function runway(db: Conn, caller: Caller) {
       }),
   };
 }
+
+/** The chosen terminals still in the caller's scope, in id order, before a renewal is confirmed. */
+export async function selected(db: Conn, caller: Caller, ids: number[]) {
+  const rows = await findInScope(db, caller, [...new Set(ids)]);
+  const list = rows
+    .sort((a, b) => a.id - b.id)
+    .map((t) => {
+      const s = summaryOf({ ...t, orgName: '' });
+      return { id: s.id, ssid: s.ssid, name: s.name, user_type: s.user_type, expiries: s.expiries };
+    });
+  return { list, total: list.length };
+}
+
+/**
+ * Activates or renews one function for the chosen terminals, one card each, under the rules of every
+ * renewal (`planOf`): a year added to what is left, VIP functions that are permanent left free, the card
+ * switch and the balance checked under the lock.
+ */
+export async function addService(
+  change: Change,
+  caller: Caller,
+  p: ParsedParamsOf<typeof api.terminal.addService>,
+) {
+  const fn = functionOfCard[p.cardType];
+  if (!fn) throw ruleBroken('cardTypeNotAllowed', { cardType: p.cardType });
+  return change(async (tx, note) => {
+    // Locked before the cards are taken: every card consumed adds its year to the newest expiry.
+    const found = await lockAllInScope(tx, caller, p.ids);
+    const plan = planOf(found, [fn]);
+    await applyPlan(tx, caller, found, plan, note);
+    return { renewed: plan.updates.length, skipped: found.length - plan.updates.length };
+  });
+}
+
+/** Sets functions' expiries of terminals as given, in one statement (the demo's fleet falling due). */
+export const setExpiries = rr.setExpiries;

@@ -11,8 +11,8 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
-import { inScope, summaryColumns } from './list-repository.ts';
-import { expiryColumn } from './repository.ts';
+import { expiryColumn } from '../../lib/expiries.ts';
+import { inScope, summaryColumns } from '../terminal/service.ts';
 
 /** Days from `from` to `to`, both included (YYYY-MM-DD). */
 export interface DayRange {

@@ -8,10 +8,8 @@ import * as agents from '../agent/service.ts';
 import * as cards from '../card/service.ts';
 import * as groups from '../group/service.ts';
 import { orgInScope } from '../scope/service.ts';
-import { type ReadRow, readFile, readText } from './intake-parse.ts';
-import { creationCard } from './manage.ts';
-import * as repo from './repository.ts';
-import { addTerminals, type NewTerminalRow } from './service.ts';
+import { addTerminals, existingSsids, type NewTerminalRow } from '../terminal/service.ts';
+import { type ReadRow, readFile, readText } from './parse.ts';
 
 /** A row with what is wrong with it, and what it creates when nothing is. */
 interface CheckedRow extends ReadRow {
@@ -30,7 +28,7 @@ async function checkRows(db: Conn, orgId: number, rows: ReadRow[], prefix: strin
   };
   const ssids = rows.map(ssidOf);
   const valid = [...new Set(ssids.filter((s) => s !== undefined))];
-  const inUse = new Set(valid.length ? await repo.existingSsids(db, valid) : []);
+  const inUse = new Set(valid.length ? await existingSsids(db, valid) : []);
   const named = rows.map((r) => r.group.trim()).filter((g) => g !== '');
   const groupIds = await groups.byNames(db, orgId, named, lock);
   return rows.map((r, i): CheckedRow => {
@@ -63,7 +61,7 @@ async function targetOf(db: Conn, caller: Caller, p: Target) {
   const org = await orgInScope(db, caller, p.orgId);
   const agent = await agents.findById(db, caller.id);
   if (!agent) throw notFound();
-  return { org, agent, card: await creationCard(db, agent.id, p.userType) };
+  return { org, agent, card: await cards.creationCard(db, agent.id, p.userType) };
 }
 
 /**
@@ -153,7 +151,7 @@ async function createRows(
     // Another intake or batch stored one of the SSIDs first: named as the check would name it now.
     taken: async () => {
       const inUse = new Set(
-        await repo.existingSsids(
+        await existingSsids(
           db,
           p.rows.map((r) => rules.ssid.parse(r.ssid)),
         ),

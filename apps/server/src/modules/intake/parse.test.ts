@@ -1,7 +1,7 @@
 import { IntakeLimits } from '@ptt/contract';
 import { describe, expect, it } from 'vitest';
 import { deflatedZeros, zipOf } from '../../../test/zip-support.ts';
-import { readFile } from './intake-parse.ts';
+import { readFile } from './parse.ts';
 
 const MB = 1024 * 1024;
 
