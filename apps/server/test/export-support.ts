@@ -21,3 +21,11 @@ export async function csvLines(t: TestApp, e: Endpoint, params: Record<string, u
     .filter((l) => l !== '')
     .map((l) => l.split(','));
 }
+
+/** `fetchExport` and `csvLines` bound to a suite's app, which its `beforeAll` starts. */
+export const exportCalls = (app: () => TestApp) => ({
+  get: (e: Endpoint, params: Record<string, unknown>, session: Session) =>
+    fetchExport(app(), e, params, session),
+  csv: (e: Endpoint, params: Record<string, unknown>, session: Session) =>
+    csvLines(app(), e, params, session),
+});

@@ -1,9 +1,9 @@
-import { api, Code, type Endpoint } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgs, sosRecords, terminals } from '../src/db/schema.ts';
-import { csvLines, fetchExport } from './export-support.ts';
+import { exportCalls } from './export-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 import { largeCompany } from './renewal-support.ts';
 
@@ -15,10 +15,7 @@ describe.each(backends)('list exports on %s', (backend) => {
   /** A company of agent01 with more users than one batch of an export. */
   let bulkOrgId: number;
 
-  const get = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
-    fetchExport(t, e, params, session);
-  const csv = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
-    csvLines(t, e, params, session);
+  const { get, csv } = exportCalls(() => t);
 
   beforeAll(async () => {
     t = await startTestApp(backend);

@@ -1,7 +1,7 @@
 import { api, Code, FenceLimits, FenceTrigger, PlaceLimits } from '@ptt/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fences } from '../src/db/schema.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
 
 /** What a fence is drawn by: the company's other fences and a place found by name. */
 describe.each(backends)('drawing a fence on %s', (backend) => {
@@ -15,10 +15,7 @@ describe.each(backends)('drawing a fence on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     ({ org: otherOrg } = await addOtherTenant(t));
-    company = await t.login(1, 'company01', 'company123');
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    other = await t.login(1, 'company02', 'company123');
+    ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
   }, 60_000);
   afterAll(() => t.close(), 30_000);

@@ -226,3 +226,25 @@ export async function addOtherTenant(t: TestApp) {
   });
   return { agent, org };
 }
+
+/** The demo's accounts, and those of `addOtherTenant` (company02, agent02), by the name tests give them. */
+const accountsByName = {
+  top: [0, 'agent01', 'agent123'],
+  sub: [0, 'subagent01', 'agent123'],
+  company: [1, 'company01', 'company123'],
+  other: [1, 'company02', 'company123'],
+  otherAgent: [0, 'agent02', 'agent123'],
+} as const;
+
+/** Logs in the named accounts, one after the other. */
+export async function loginAs<K extends keyof typeof accountsByName>(
+  t: TestApp,
+  ...names: K[]
+): Promise<Record<K, Session>> {
+  const sessions = {} as Record<K, Session>;
+  for (const name of names) {
+    const [role, account, password] = accountsByName[name];
+    sessions[name] = await t.login(role, account, password);
+  }
+  return sessions;
+}

@@ -8,7 +8,14 @@ import { agents, liveEvents } from '../src/db/schema.ts';
 import { readConfig } from '../src/env.ts';
 import * as live from '../src/modules/live/service.ts';
 import { demoSsid, deviceCall, report, signIn } from './device-support.ts';
-import { addOtherTenant, bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import {
+  addOtherTenant,
+  bothBackends,
+  loginAs,
+  type Session,
+  startTestApp,
+  type TestApp,
+} from './harness.ts';
 import { listenLocal, type Message, type OpenStream, openStream, sleep } from './live-support.ts';
 
 const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
@@ -42,10 +49,7 @@ describe.each(bothBackends)('live events on %s', (backend) => {
     t = await startTestApp(backend);
     otherOrgId = (await addOtherTenant(t)).org.id;
     base = await listenLocal(t.app);
-    company = await t.login(1, 'company01', 'company123');
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    other = await t.login(1, 'company02', 'company123');
+    ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
     ({ token, id: terminalId, orgId } = await signIn(t, demoSsid(1)));
   }, 60_000);
   // One session holds a few streams at a time: each test's are closed after it.

@@ -3,7 +3,7 @@ import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { readConfig } from '../src/env.ts';
 import { reminderRuns } from '../src/http/metrics.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
@@ -37,15 +37,13 @@ describe.each(bothBackends)('health, readiness and metrics on %s', (backend) => 
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
 
-    const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-    const database = await openDatabase(config);
-    const fresh = await buildApp({ config, database, logger: false });
-    // Not ready until the server is (routes, plugins and the live hub all started).
+    // A second instance on the same database: not ready until it is (routes, plugins and the live hub
+    // all started).
+    const fresh = await buildApp({ config: t.config, database: t.database, logger: false });
     expect(fresh.lifecycle.phase).toBe('starting');
     await fresh.ready();
     expect(fresh.lifecycle.phase).toBe('ready');
     await fresh.close();
-    await database.close();
   });
 
   it('needs the bearer token for /metrics and shows requests, pool, streams, positions, pushes and reminder runs', async () => {
@@ -145,44 +143,48 @@ describe.each(bothBackends)('health, readiness and metrics on %s', (backend) => 
   });
 });
 
-describe('without METRICS_TOKEN', () => {
-  let t: TestApp;
+describe('an instance of its own on an empty database', () => {
+  // Neither app below writes: they share one database.
+  let database: Database;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    database = await openDatabase(readConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' }));
   });
-  afterAll(() => t.close());
+  afterAll(() => database.close());
 
-  it('answers /metrics 404, with or without a token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer anything' }]) {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('ptt_');
-    }
+  describe('without METRICS_TOKEN', () => {
+    it('answers /metrics 404, with or without a token', async () => {
+      const config = readConfig({ DATABASE_URL: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+      const app = await buildApp({ config, database, logger: false });
+      for (const headers of [{}, { authorization: 'Bearer anything' }]) {
+        const res = await app.inject({ method: 'GET', url: '/metrics', headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('ptt_');
+      }
+      await app.close();
+    });
   });
-});
 
-describe('logging of the probes', () => {
-  it('logs no line at info for /healthz, /readyz and /metrics, while other requests log theirs', async () => {
-    const lines: { level: number; req?: { url: string }; reqId?: string }[] = [];
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-        done();
-      },
+  describe('logging of the probes', () => {
+    it('logs no line at info for /healthz, /readyz and /metrics, while other requests log theirs', async () => {
+      const lines: { level: number; req?: { url: string }; reqId?: string }[] = [];
+      const logStream = new Writable({
+        write(chunk, _enc, done) {
+          for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      const config = readConfig({
+        DATABASE_URL: 'memory://',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        METRICS_TOKEN: 'x',
+      });
+      const app = await buildApp({ config, database, logger: true, logStream });
+      for (const url of ['/healthz', '/readyz', '/metrics', '/v1/sos/untreatedSOSCount'])
+        await app.inject({ method: 'GET', url });
+      await app.close();
+      const urls = lines.filter((l) => l.level <= 30 && l.req).map((l) => l.req?.url);
+      expect(urls).toEqual(['/v1/sos/untreatedSOSCount']);
     });
-    const config = readConfig({
-      DATABASE_URL: 'memory://',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      METRICS_TOKEN: 'x',
-    });
-    const database = await openDatabase(config);
-    const app = await buildApp({ config, database, logger: true, logStream });
-    for (const url of ['/healthz', '/readyz', '/metrics', '/v1/sos/untreatedSOSCount'])
-      await app.inject({ method: 'GET', url });
-    await app.close();
-    await database.close();
-    const urls = lines.filter((l) => l.level <= 30 && l.req).map((l) => l.req?.url);
-    expect(urls).toEqual(['/v1/sos/untreatedSOSCount']);
   });
 });

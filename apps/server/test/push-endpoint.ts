@@ -1,8 +1,11 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { api, Code } from '@ptt/contract';
+import { expect } from 'vitest';
 import webpush from 'web-push';
 import type { Address, PushNetwork } from '../src/modules/push/network.ts';
+import { type Session, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * A push service of the test's own on 127.0.0.1, and a browser's side of a subscription: the P-256 key
@@ -181,4 +184,29 @@ export function vapidSettings() {
       VAPID_SUBJECT: 'mailto:operator@example.com',
     },
   };
+}
+
+/** A test app whose Web Push posts reach a push service of the test's own, through the stubbed network. */
+export async function startPushApp(backend: 'pglite' | 'postgres', env: Record<string, string>) {
+  const push = await startPushEndpoint();
+  const net = stubNetwork(push);
+  const t = await startTestApp(backend, env, { pushNetwork: net });
+  return { t, push, net };
+}
+
+/**
+ * Subscribes through the API as a browser would; the app's network resolves push.example.com to a
+ * public address and its posts reach the test's own push service on the loopback.
+ */
+export async function subscribeBrowser(
+  t: TestApp,
+  s: Session,
+  name: string,
+  lang: 'en' | 'cn' | 'cn2' = 'en',
+) {
+  const keys = browserKeys();
+  const endpoint = `${pushOrigin}/${name}`;
+  const res = await t.call(api.push.subscribe, { endpoint, p256dh: keys.p256dh, auth: keys.auth, lang }, s);
+  expect(res.code).toBe(Code.ok);
+  return keys;
 }

@@ -6,7 +6,7 @@ import { readConfig } from '../src/env.ts';
 import * as orgService from '../src/modules/org/service.ts';
 import { type AlarmEvent, publicKey, sendAlarm } from '../src/modules/push/service.ts';
 import { demoSsid, deviceCall, signIn } from './device-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, type TestApp } from './harness.ts';
 import {
   type BrowserKeys,
   browserKeys,
@@ -14,8 +14,8 @@ import {
   type PushEndpoint,
   pushOrigin,
   type StubNetwork,
-  startPushEndpoint,
-  stubNetwork,
+  startPushApp,
+  subscribeBrowser,
   vapidSettings,
 } from './push-endpoint.ts';
 
@@ -35,9 +35,7 @@ describe.each(backends)('Web Push on %s', (backend) => {
   let nextEvent = 1_000_000;
 
   beforeAll(async () => {
-    push = await startPushEndpoint();
-    net = stubNetwork(push);
-    t = await startTestApp(backend, config, { pushNetwork: net });
+    ({ t, push, net } = await startPushApp(backend, config));
     await addOtherTenant(t);
     const [subAgent] = await t.database.db.select().from(agents).where(eq(agents.account, 'subagent01'));
     const created = await orgService.createOrg(t.database.db, subAgent.id, {
@@ -48,10 +46,7 @@ describe.each(backends)('Web Push on %s', (backend) => {
     subOrg = { id: created.id, agentPath: subAgent.path };
     const [demo] = await t.database.db.select().from(orgs).where(eq(orgs.account, 'company01'));
     org = { id: demo.id, agentPath: demo.agentPath };
-    company = await t.login(1, 'company01', 'company123');
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    other = await t.login(1, 'company02', 'company123');
+    ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
   });
   afterAll(async () => {
     await Promise.all([t.close(), push.close()]);
@@ -63,17 +58,8 @@ describe.each(backends)('Web Push on %s', (backend) => {
     await t.database.db.delete(pushSubscriptions);
   });
 
-  /**
-   * Subscribes through the API as a browser would; the app's network resolves push.example.com to a
-   * public address and its posts reach the test's own push service on the loopback.
-   */
-  const subscribe = async (s: Session, name: string, lang: 'en' | 'cn' | 'cn2' = 'en') => {
-    const keys = browserKeys();
-    const endpoint = `${pushOrigin}/${name}`;
-    const res = await t.call(api.push.subscribe, { endpoint, p256dh: keys.p256dh, auth: keys.auth, lang }, s);
-    expect(res.code).toBe(Code.ok);
-    return keys;
-  };
+  const subscribe = (s: Session, name: string, lang: 'en' | 'cn' | 'cn2' = 'en') =>
+    subscribeBrowser(t, s, name, lang);
   const send = (c: typeof config, event: AlarmEvent) => sendAlarm(t.database.db, c, event, net);
 
   const sos = (o: { id: number; agentPath: string }): AlarmEvent => ({

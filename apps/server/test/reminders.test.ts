@@ -27,16 +27,14 @@ import * as orgService from '../src/modules/org/service.ts';
 import { startSchedule } from '../src/modules/reminder/schedule.ts';
 import * as terminalService from '../src/modules/terminal/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, type TestApp } from './harness.ts';
 import {
   type BrowserKeys,
-  browserKeys,
   checkVapid,
   type PushEndpoint,
   pushOrigin,
-  type StubNetwork,
-  startPushEndpoint,
-  stubNetwork,
+  startPushApp,
+  subscribeBrowser,
   vapidSettings,
 } from './push-endpoint.ts';
 
@@ -64,7 +62,6 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
   let t: TestApp;
   let db: Db;
   let push: PushEndpoint;
-  let net: StubNetwork;
   let top: Session;
   let sub: Session;
   let topId: number;
@@ -82,9 +79,7 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    push = await startPushEndpoint();
-    net = stubNetwork(push);
-    t = await startTestApp(backend, env, { pushNetwork: net });
+    ({ t, push } = await startPushApp(backend, env));
     db = t.database.db;
     const [topAgent] = await db.select().from(agents).where(eq(agents.account, 'agent01'));
     const [subAgent] = await db.select().from(agents).where(eq(agents.account, 'subagent01'));
@@ -136,13 +131,8 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
     await db.update(agentCards).set({ threshold: 0 });
   });
 
-  const subscribe = async (s: Session, name: string, lang: 'en' | 'cn' | 'cn2' = 'en') => {
-    const keys = browserKeys();
-    const endpoint = `${pushOrigin}/${name}`;
-    const res = await t.call(api.push.subscribe, { endpoint, p256dh: keys.p256dh, auth: keys.auth, lang }, s);
-    expect(res.code).toBe(Code.ok);
-    return keys;
-  };
+  const subscribe = (s: Session, name: string, lang: 'en' | 'cn' | 'cn2' = 'en') =>
+    subscribeBrowser(t, s, name, lang);
   const received = (path: string, keys: BrowserKeys) => {
     const found = push.deliveries.filter((d) => d.path === path);
     expect(found).toHaveLength(1);

@@ -91,16 +91,21 @@ export async function consumed(t: TestApp) {
     .orderBy(asc(cardLedger.id));
 }
 
+/** A company's terminals, oldest first. */
+async function terminalIdsOf(t: TestApp, orgId: number) {
+  const rows = await t.database.db
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(eq(terminals.orgId, orgId))
+    .orderBy(asc(terminals.id));
+  return rows.map((r) => r.id);
+}
+
 /** The demo company's terminals (agent01's), in id order. */
 export async function demoTerminals(t: TestApp) {
   const org = await orgs.findByAccount(t.database.db, 'company01');
   if (!org) throw new Error('no demo company');
-  const rows = await t.database.db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(eq(terminals.orgId, org.id))
-    .orderBy(asc(terminals.id));
-  return { org, ids: rows.map((r) => r.id) };
+  return { org, ids: await terminalIdsOf(t, org.id) };
 }
 
 let nextSsid = 862000000000000;
@@ -157,12 +162,7 @@ export async function largeCompany(
     insert into ${terminals} (ssid, name, org_id, agent_path, intercom_pwd_hash, voice_expires)
     select (${first}::bigint + g)::text, 'Bulk' || g, ${org.id}, ${org.agentPath}, 'x', ${voice}::date
     from generate_series(0, ${n - 1}) g`);
-  const rows = await t.database.db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(eq(terminals.orgId, org.id))
-    .orderBy(asc(terminals.id));
-  return { org, ids: rows.map((r) => r.id) };
+  return { org, ids: await terminalIdsOf(t, org.id) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sosRecords, terminals } from '../src/db/schema.ts';
 import { raise } from '../src/modules/sos/service.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(backends)('SOS processed together on %s', (backend) => {
   let t: TestApp;
@@ -16,10 +16,7 @@ describe.each(backends)('SOS processed together on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     ({ org: otherOrg } = await addOtherTenant(t));
-    company = await t.login(1, 'company01', 'company123');
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    other = await t.login(1, 'company02', 'company123');
+    ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
   }, 60_000);
   afterAll(() => t.close(), 30_000);
 

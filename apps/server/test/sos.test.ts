@@ -1,7 +1,7 @@
 import { api, Code } from '@ptt/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSsid, deviceCall, signIn } from './device-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(backends)('SOS on %s', (backend) => {
   let t: TestApp;
@@ -13,10 +13,7 @@ describe.each(backends)('SOS on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     await addOtherTenant(t);
-    company = await t.login(1, 'company01', 'company123');
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    other = await t.login(1, 'company02', 'company123');
+    ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
     token = (await signIn(t, demoSsid(1))).token;
   });
   afterAll(() => t.close());

@@ -1,8 +1,8 @@
-import { api, Code, type Endpoint } from '@ptt/contract';
+import { api, Code } from '@ptt/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
-import { csvLines, fetchExport } from './export-support.ts';
+import { exportCalls } from './export-support.ts';
 import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(backends)('statement exports on %s', (backend) => {
@@ -11,10 +11,7 @@ describe.each(backends)('statement exports on %s', (backend) => {
   let sub: Session;
   let subId: number;
 
-  const get = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
-    fetchExport(t, e, params, session);
-  const csv = (e: Endpoint, params: Record<string, unknown>, session: Session) =>
-    csvLines(t, e, params, session);
+  const { get, csv } = exportCalls(() => t);
 
   beforeAll(async () => {
     t = await startTestApp(backend);

@@ -142,6 +142,31 @@ export async function fingerprint(t: TestApp, skip: string[] = ['rate_limits']):
     .join(',');
 }
 
+/** One past the newest finished transaction id: it moves whenever a transaction that wrote has ended. */
+async function nextTransactionId(t: TestApp): Promise<string> {
+  const res = await t.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+  const rows = (Array.isArray(res) ? res : (res as { rows: { x: string }[] }).rows) as { x: string }[];
+  return rows[0].x;
+}
+
+/**
+ * `fingerprint` for a test that takes one after every call: the tables are read again only when a
+ * transaction has ended since the last reading. A change of any row takes a transaction id, so while no
+ * new one has ended the digest is the last one read.
+ */
+export function fingerprints(t: TestApp, skip?: string[]): () => Promise<string> {
+  let seen: string | undefined;
+  let digest = '';
+  return async () => {
+    const next = await nextTransactionId(t);
+    if (next !== seen) {
+      digest = await fingerprint(t, skip);
+      seen = next;
+    }
+    return digest;
+  };
+}
+
 export interface World {
   t: TestApp;
   sessions: Record<CallerName, Session | undefined>;

@@ -11,7 +11,7 @@ import { backends, type Session } from '../harness.ts';
 import { toneWav } from '../wav.ts';
 import { type Fuzzed, fuzzedParams, hostile } from './arbitraries.ts';
 import { isExport, nameOf } from './endpoints.ts';
-import { buildWorld, fingerprint, injectStreamed, leakPatterns, type World } from './fixtures.ts';
+import { buildWorld, fingerprints, injectStreamed, leakPatterns, type World } from './fixtures.ts';
 
 /** Runs per endpoint: enough to meet every parameter hostile and valid, small enough for two backends. */
 const numRuns = Number(process.env.FUZZ_RUNS ?? 30);
@@ -268,9 +268,10 @@ describe.each(backends)('fuzzing every endpoint from its contract schema on %s',
     const problems: string[] = [];
     const codes = new Map<number, number>();
     let calls = 0;
+    const fingerprint = fingerprints(w.t, writtenOnRefusal);
     for (const e of endpoints) {
       await ensureSessions();
-      let last = await fingerprint(w.t, writtenOnRefusal);
+      let last = await fingerprint();
       const sessionFor = fc.constantFrom<('top' | 'company' | 'none')[]>(
         ...(e.access === 'agent'
           ? (['top'] as const)
@@ -299,7 +300,7 @@ describe.each(backends)('fuzzing every endpoint from its contract schema on %s',
             const streamed = streams.has(e) && type.startsWith('text/event-stream');
             if ((!files.has(e) && !streamed) || res.statusCode >= 300)
               problems.push(`${label}: HTTP ${res.statusCode} ${type}`);
-            last = await fingerprint(w.t, writtenOnRefusal);
+            last = await fingerprint();
             return;
           }
           const answer = res.json();
@@ -313,13 +314,13 @@ describe.each(backends)('fuzzing every endpoint from its contract schema on %s',
           if (who === 'company')
             for (const m of w.tenants.sub.markers)
               if (res.body.includes(m)) problems.push(`${label}: the company sees ${m}`);
-          const now = await fingerprint(w.t, writtenOnRefusal);
+          const now = await fingerprint();
           if (answer.code !== Code.ok && now !== last)
             problems.push(`${label}: refused with ${answer.code} ${answer.msg?.en} but wrote`);
           last = now;
           if (answer.code === Code.ok && /logout|password|setPhoneAndPwd/i.test(e.path)) {
             await ensureSessions();
-            last = await fingerprint(w.t, writtenOnRefusal);
+            last = await fingerprint();
           }
         }),
         { numRuns, endOnFailure: true },

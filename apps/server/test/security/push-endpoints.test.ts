@@ -5,14 +5,13 @@ import { orgs, pushSubscriptions, sessions } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import { isPublicAddress } from '../../src/modules/push/network.ts';
 import { type AlarmEvent, sendAlarm } from '../../src/modules/push/service.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { addOtherTenant, backends, type Session, type TestApp } from '../harness.ts';
 import {
   browserKeys,
   type PushEndpoint,
   pushOrigin,
   type StubNetwork,
-  startPushEndpoint,
-  stubNetwork,
+  startPushApp,
   vapidSettings,
 } from '../push-endpoint.ts';
 
@@ -93,9 +92,7 @@ describe.each(backends)('push subscriptions under attack on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    push = await startPushEndpoint();
-    net = stubNetwork(push);
-    t = await startTestApp(backend, config, { pushNetwork: net });
+    ({ t, push, net } = await startPushApp(backend, config));
     await addOtherTenant(t);
     const [demo] = await t.database.db.select().from(orgs).where(eq(orgs.account, 'company01'));
     org = { id: demo.id, agentPath: demo.agentPath };
