@@ -47,6 +47,13 @@ describe('what a Hong Kong reseller meets on a 320 px phone in traditional Chine
     assert.equal((await radarRows(page))[0], soonest);
     assert.equal(await page.getByTestId('order-asc').getAttribute('aria-pressed'), 'true');
     await shot(page, 'walk-expiring-zh-hant-320');
+    // Choosing radios brings the renewal bar to the foot of the screen, within its width.
+    await page.getByTestId('expiring-select').click();
+    await page.getByTestId('expiring-whole').click();
+    const bar = await page.getByTestId('expiring-actions').boundingBox();
+    assert.ok(bar, 'the renewal bar is drawn');
+    assert.deepEqual([bar.x, Math.round(bar.y + bar.height), bar.width], [0, 640, 320]);
+    await page.getByTestId('expiring-select').click();
 
     // The town search, in Chinese.
     await page.goto('/fenceEdit');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointPages } from '../../api/use-endpoint-query.ts';
+import { ActionBar, withBar } from '../../components/action-bar.tsx';
 import { companyIn } from '../../components/addressed-record.ts';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
@@ -71,7 +72,7 @@ export const Component = () => {
       : functions.filter((fn) => chosen.some((r) => r.due.some((d) => d.function === fn)));
 
   return (
-    <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="expiring-page">
+    <div className={withBar(selecting)} data-testid="expiring-page">
       <PageHeader title={t('renewal.title')} />
       <div className="expiring-filters">
         <ChoiceChips
@@ -182,10 +183,11 @@ export const Component = () => {
         )}
       />
       {selecting && (
-        <div className="action-bar" data-testid="expiring-actions">
-          <span className="action-bar__count" data-testid="expiring-count">
-            {whole ? t('renewal.wholeWindow', { count }) : t('renewal.selected', { count })}
-          </span>
+        <ActionBar
+          count={whole ? t('renewal.wholeWindow', { count }) : t('renewal.selected', { count })}
+          testId="expiring-actions"
+          countTestId="expiring-count"
+        >
           <button
             type="button"
             className="btn btn--primary"
@@ -194,7 +196,7 @@ export const Component = () => {
           >
             {t('renewal.renew')}
           </button>
-        </div>
+        </ActionBar>
       )}
       {sheet && (
         <RenewSheet

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { ActionBar, withBar } from '../../components/action-bar.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { confirm } from '../../components/confirm.ts';
 import { ExportMenu } from '../../components/export-menu.tsx';
@@ -76,7 +77,7 @@ export const Component = () => {
 
   const filter = { keyword: keyword || undefined, orgId: org?.id, groupId: group?.id, state };
   return (
-    <div className={`page${selecting ? ' page--with-bar' : ''}`} data-testid="user-list">
+    <div className={withBar(selecting)} data-testid="user-list">
       <PageHeader
         title={t('terminal.list')}
         right={
@@ -170,8 +171,7 @@ export const Component = () => {
         )}
       />
       {selecting && (
-        <div className="action-bar" data-testid="user-actions">
-          <span className="action-bar__count">{t('terminal.selected', { count: chosen.length })}</span>
+        <ActionBar count={t('terminal.selected', { count: chosen.length })} testId="user-actions">
           {isAgent && (
             <>
               <button type="button" className="btn" onClick={() => go('/activationConfirm')}>
@@ -185,7 +185,7 @@ export const Component = () => {
               </button>
             </>
           )}
-        </div>
+        </ActionBar>
       )}
     </div>
   );
