@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
-import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceRow } from '../../components/choice-row.tsx';
+import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { putChoice } from '../../lib/choice.ts';
@@ -20,34 +20,22 @@ export const Component = () => {
   return (
     <div className="page" data-testid="group-choice">
       <PageHeader title={t('group.choice')} />
-      <div className="group-filters">
-        <SearchBar
-          placeholder={t('group.search')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
+      <KeywordSearch placeholder={t('group.search')} onSearch={setKeyword} />
       <PagedList
         endpoint={api.group.list}
         params={{ keyword: keyword || undefined, orgId }}
         empty={t('group.empty')}
         rowKey={(g) => g.id}
         item={(g) => (
-          <button
-            type="button"
-            className="row picker-row"
-            onClick={() => {
+          <ChoiceRow
+            label={g.name}
+            meta={g.org_name}
+            arrow
+            onChoose={() => {
               putChoice('group', { id: g.id, name: g.name });
               navigate(back.startsWith('/') ? back : '/groupList');
             }}
-          >
-            <span className="row__label">
-              {g.name}
-              <br />
-              <span className="item-meta">{g.org_name}</span>
-            </span>
-            <RightOutline aria-hidden className="row__arrow" />
-          </button>
+          />
         )}
       />
     </div>

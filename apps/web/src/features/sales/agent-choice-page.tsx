@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
-import SearchBar from 'antd-mobile/es/components/search-bar';
-import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceRow } from '../../components/choice-row.tsx';
+import { KeywordSearch } from '../../components/keyword-search.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { putChoice } from '../../lib/choice.ts';
@@ -18,37 +18,22 @@ export const Component = () => {
   return (
     <div className="page" data-testid="agent-choice">
       <PageHeader title={t('sales.chooseAgent')} />
-      <div style={{ padding: '12px 16px 0' }}>
-        <SearchBar
-          style={{ '--background': 'var(--surface)' }}
-          placeholder={t('sales.searchAgents')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
+      <KeywordSearch placeholder={t('sales.searchAgents')} onSearch={setKeyword} />
       <PagedList
         endpoint={api.agent.list}
         params={{ keyword: keyword || undefined }}
         empty={keyword ? t('sales.noMatch') : t('sales.noAgents')}
         rowKey={(a) => a.id}
         item={(a) => (
-          <button
-            type="button"
-            className="row picker-row"
-            onClick={() => {
+          <ChoiceRow
+            label={a.name}
+            meta={`${a.account} · ${a.contact}`}
+            arrow
+            onChoose={() => {
               putChoice('agent', { id: a.id, name: a.name });
               navigate(back.startsWith('/') ? back : '/salesAdd');
             }}
-          >
-            <span className="row__label">
-              {a.name}
-              <br />
-              <span className="item-meta">
-                {a.account} · {a.contact}
-              </span>
-            </span>
-            <RightOutline aria-hidden className="row__arrow" />
-          </button>
+          />
         )}
       />
     </div>
