@@ -106,6 +106,7 @@ export const Component = () => {
             <span className="expiring-filters__org company-filter">
               <CompanyPicker
                 id="expiring-org"
+                chip
                 value={org}
                 onChange={(o) => {
                   setOrg(o);
