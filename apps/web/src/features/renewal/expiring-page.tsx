@@ -108,18 +108,13 @@ export const Component = () => {
                 id="expiring-org"
                 chip
                 value={org}
-                onChange={(o) => {
+                onChange={(o: Choice | null) => {
                   setOrg(o);
                   refilter({});
                 }}
-                placeholder={t('renewal.allCompanies')}
+                anyText={t('renewal.allCompanies')}
                 searchText={t('renewal.searchCompany')}
                 empty={t('renewal.noCompanies')}
-                clearText={t('renewal.allCompanies')}
-                onClear={() => {
-                  setOrg(null);
-                  refilter({});
-                }}
               />
             </span>
             <button
