@@ -80,3 +80,12 @@ export const noExpiries = {
   video: null,
   duplex: null,
 };
+
+/** Radio 4 of Demo_Company, as an SOS, a recording or a live event names its user. */
+export const radio4 = {
+  terminal_id: 4,
+  terminal_name: 'Radio 4',
+  ssid: '100004',
+  org_id: 2,
+  org_name: 'Demo_Company',
+};

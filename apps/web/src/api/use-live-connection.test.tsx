@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../../test/api-mock.ts';
+import { radio4 } from '../../test/fixtures.ts';
 import { dispatchLiveEvent } from './live-events.ts';
 import { QueryScope } from './query-scope.tsx';
 import { useEndpointQuery } from './use-endpoint-query.ts';
@@ -33,11 +34,7 @@ describe('live connection', () => {
         type: 'sos.raised',
         data: {
           id: 9,
-          terminal_id: 4,
-          terminal_name: 'Radio 4',
-          ssid: '100004',
-          org_id: 2,
-          org_name: 'Demo_Company',
+          ...radio4,
           lat: null,
           lng: null,
           at: '2026-11-22T08:30:00Z',

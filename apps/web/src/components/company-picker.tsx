@@ -7,27 +7,46 @@ import type { Choice } from '../lib/choice.ts';
 import { ChoiceRow } from './choice-row.tsx';
 import { PagedList } from './paged-list.tsx';
 
-interface Props {
+interface Base {
   id: string;
   value: Choice | null;
-  onChange: (choice: Choice) => void;
-  /** Shown on the button while nothing is chosen, and as the sheet's title. */
-  placeholder: string;
   searchText: string;
   empty: string;
-  /** Offers a row that clears the choice (list filters). */
-  clearText?: string;
-  onClear?: () => void;
   /** Shown as a chip among a list's filters rather than as a form's row. */
   chip?: boolean;
 }
+
+interface FormProps extends Base {
+  onChange: (choice: Choice) => void;
+  /** Shown on the button while nothing is chosen, and as the sheet's title. */
+  placeholder: string;
+  /** Offers a row that clears the choice (list filters). */
+  clearText?: string;
+  onClear?: () => void;
+  anyText?: undefined;
+}
+
+interface FilterProps extends Base {
+  /**
+   * A list filter's "any company" (all of them, or the caller's own): the button's text while none is
+   * chosen, the sheet's title, and its first row, which chooses none (`onChange(null)`).
+   */
+  anyText: string;
+  onChange: (choice: Choice | null) => void;
+}
+
+type Props = FormProps | FilterProps;
 
 /**
  * An agent's companies in a bottom sheet. Pages that need a company pick it in place, so whatever the
  * page holds (a scanned list, a half-filled form) stays where it is.
  */
 export const CompanyPicker = (props: Props) => {
-  const { id, value, onChange, placeholder, searchText, empty, clearText, onClear, chip } = props;
+  const { id, value, onChange, searchText, empty, chip } = props;
+  const { placeholder, clearText, onClear } =
+    props.anyText === undefined
+      ? props
+      : { placeholder: props.anyText, clearText: props.anyText, onClear: () => props.onChange(null) };
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   return (

@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng, MapContent } from './shapes.ts';
+import { useLeaflet } from './use-leaflet.ts';
 import { useMapConfig } from './use-map-config.ts';
 import './map.css';
 
@@ -41,7 +42,7 @@ export const MapView = ({
 }: Props) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [L, setLeaflet] = useState<typeof Leaflet | null>(null);
+  const L = useLeaflet();
   const map = useRef<Leaflet.Map | null>(null);
   const layer = useRef<Leaflet.LayerGroup | null>(null);
   const tapRef = useRef(onTap);
@@ -51,21 +52,6 @@ export const MapView = ({
   // Without the server's word the map still opens, somewhere, so that it can be drawn on.
   const opening = center ?? tiles?.center ?? (config.isError ? { lat: 0, lng: 0 } : undefined);
   const [tilesFailed, setTilesFailed] = useState(false);
-
-  // Leaflet arrives with the first map on screen, not with the page that holds it.
-  useEffect(() => {
-    let live = true;
-    // A chunk that cannot load (offline, a new build) leaves the map on its placeholder; the next map
-    // on screen asks again. Caught, so no rejection escapes (nor one after a test's page is gone).
-    import('leaflet')
-      .then((m) => {
-        if (live) setLeaflet(m.default);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   // The map itself lives as long as the component, from the moment it knows where to open.
   const canOpen = opening !== undefined;

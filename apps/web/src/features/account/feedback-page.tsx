@@ -38,7 +38,7 @@ export const Component = () => {
         <Field id="feedback-content" label={t('account.feedback.content')} error={errors.content}>
           <textarea
             id="feedback-content"
-            className="account-textarea"
+            className="text-area"
             rows={6}
             value={values.content}
             placeholder={t('account.feedback.contentPlaceholder')}

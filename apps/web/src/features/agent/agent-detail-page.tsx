@@ -8,9 +8,8 @@ import { useCardSwitch } from '../../api/queries/use-card-switch.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { AccountSummary } from '../../components/account-summary.tsx';
-import { RecordPending } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
 import { showToast } from '../../components/toast.ts';
 import { putChoice } from '../../lib/choice.ts';
@@ -46,10 +45,14 @@ export const Component = () => {
   };
 
   return (
-    <div className="page" data-testid="agent-detail">
-      <PageHeader title={t('manage.agentDetail')} />
-      {!a && <RecordPending missing={missing} />}
-      {a && (
+    <RecordPage
+      testId="agent-detail"
+      title={t('manage.agentDetail')}
+      read={{ record: a, missing }}
+      lines={6}
+      boxed
+    >
+      {(a) => (
         <>
           <AccountSummary
             name={a.name}
@@ -116,6 +119,6 @@ export const Component = () => {
           <AgentEditForms agent={a} />
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

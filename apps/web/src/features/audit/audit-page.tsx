@@ -109,11 +109,9 @@ export const Component = () => {
             id="audit-org"
             value={org}
             onChange={setOrg}
-            placeholder={t('audit.allCompanies')}
+            anyText={t('audit.allCompanies')}
             searchText={t('audit.searchCompany')}
             empty={t('audit.noCompanies')}
-            clearText={t('audit.allCompanies')}
-            onClear={() => setOrg(null)}
           />
         )}
         <DateRangeFields range={range} idPrefix="audit-range" />

@@ -2,7 +2,7 @@ import { api } from '@ptt/contract';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { markFenceAlarmsSeen, useUnseenFenceAlarms } from '../../api/live-alarms.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { DateRangeFields, useDateRange } from '../../components/date-range.tsx';
@@ -11,7 +11,7 @@ import { Field } from '../../components/form/field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { alarmTrail } from './alarm-trail.ts';
+import { AlarmTrailLinks } from './alarm-trail-links.tsx';
 import { RecordPosition } from './record-position.tsx';
 import { kindName } from './trigger.ts';
 import './fence.css';
@@ -101,11 +101,7 @@ export const Component = () => {
               <>
                 <RecordPosition lat={r.lat} lng={r.lng} label={r.terminal_name} fenceId={r.fence_id} />
                 <p className="chips fence-record__links">
-                  {alarmTrail(t, r.terminal_id, 'fence-record').map((l) => (
-                    <Link key={l.to} to={l.to} className="chip" data-testid={l.testId}>
-                      {l.label}
-                    </Link>
-                  ))}
+                  <AlarmTrailLinks terminalId={r.terminal_id} testIdPrefix="fence-record" />
                 </p>
               </>
             )}

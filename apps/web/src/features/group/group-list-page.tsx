@@ -43,11 +43,9 @@ export const Component = () => {
             id="group-org"
             value={org}
             onChange={setOrg}
-            placeholder={t('group.allCompanies')}
+            anyText={t('group.allCompanies')}
             searchText={t('group.searchCompany')}
             empty={t('group.noCompanies')}
-            clearText={t('group.allCompanies')}
-            onClear={() => setOrg(null)}
           />
         )}
       </div>

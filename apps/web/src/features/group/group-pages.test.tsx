@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOn, mockApi, signIn, watchDownloads } from '../../../test/api-mock.ts';
+import { noExpiries } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { localDay } from '../../lib/dates.ts';
 
@@ -63,15 +64,7 @@ describe('listening groups', () => {
           org_id: 7,
           org_name: 'TaxiCo',
           user_type: 0,
-          expiries: {
-            voice: null,
-            recording: null,
-            location: null,
-            sos: null,
-            fence: null,
-            video: null,
-            duplex: null,
-          },
+          expiries: noExpiries,
           created_at: '2026-01-01',
           iccid: '',
           remark: '',

@@ -1,9 +1,9 @@
 import { api } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { AlarmTrailLinks } from '../fence/alarm-trail-links.tsx';
 import { SectionHead } from './section-head.tsx';
 
 const feedSize = 3;
@@ -34,16 +34,7 @@ export const FenceAlarmFeed = () => {
               {r.fence_name} · {formatDateTime(r.at, i18n.language)}
             </span>
             <span className="fence-feed__links">
-              <Link to={`/locationTrack?id=${r.terminal_id}`} className="chip" data-testid="fence-feed-track">
-                {t('fence.alarm.track')}
-              </Link>
-              <Link
-                to={`/recordingList?terminalId=${r.terminal_id}`}
-                className="chip"
-                data-testid="fence-feed-recordings"
-              >
-                {t('fence.alarm.recordings')}
-              </Link>
+              <AlarmTrailLinks terminalId={r.terminal_id} testIdPrefix="fence-feed" />
             </span>
           </li>
         ))}

@@ -45,6 +45,7 @@ export const Component = () => {
           <span className="fleet-filters__org company-filter">
             <CompanyPicker
               id="fleet-org"
+              chip
               value={org}
               onChange={(o) => {
                 setOrg(o);

@@ -2,6 +2,7 @@ import type * as Leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeaflet } from '../../components/map/use-leaflet.ts';
 import { useMapConfig } from '../../components/map/use-map-config.ts';
 import { loadClusterLeaflet } from './cluster-leaflet.ts';
 import { type FleetRow, type FleetState, type FleetStore, stateOf } from './fleet-store.ts';
@@ -25,7 +26,8 @@ const placed = (row: FleetRow): row is FleetRow & { lat: number; lng: number } =
 export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [L, setLeaflet] = useState<typeof Leaflet | null>(null);
+  // A map that cannot load its chunk stays on its placeholder, as MapView does.
+  const L = useLeaflet(loadClusterLeaflet);
   const [map, setMap] = useState<Leaflet.Map | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
@@ -34,19 +36,6 @@ export const FleetMapView = ({ store, onSelect, focus, label }: Props) => {
   const tiles = useMapConfig();
   const config = tiles.data;
   const opening = config?.center ?? (tiles.isError ? { lat: 0, lng: 0 } : undefined);
-
-  useEffect(() => {
-    let live = true;
-    // A chunk that cannot load leaves the map on its placeholder (as MapView does), with no rejection.
-    loadClusterLeaflet()
-      .then((loaded) => {
-        if (live) setLeaflet(loaded);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const canOpen = opening !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map opens once, where it first can

@@ -6,8 +6,7 @@ import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
 import { AccountSummary } from '../../components/account-summary.tsx';
 import { confirm } from '../../components/confirm.ts';
-import { RecordPending } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { ReminderSmsSwitch } from '../../components/reminder-sms-switch.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import { StatGrid } from '../../components/stat-grid.tsx';
@@ -63,10 +62,14 @@ export const Component = () => {
     }
   };
   return (
-    <div className="page" data-testid="org-detail">
-      <PageHeader title={t('manage.orgDetail')} />
-      {!o && <RecordPending missing={missing} />}
-      {o && (
+    <RecordPage
+      testId="org-detail"
+      title={t('manage.orgDetail')}
+      read={{ record: o, missing }}
+      lines={6}
+      boxed
+    >
+      {(o) => (
         <>
           <AccountSummary
             name={o.corg_name}
@@ -137,6 +140,6 @@ export const Component = () => {
           </div>
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };

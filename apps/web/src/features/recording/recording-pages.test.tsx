@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { pickDate } from '../../../test/date-picker.ts';
+import { radio4 } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { RecordingRow } from './recording-row.tsx';
 
@@ -20,11 +21,7 @@ afterEach(() => {
 
 const recording = {
   id: 31,
-  org_id: 2,
-  org_name: 'Demo_Company',
-  terminal_id: 4,
-  terminal_name: 'Radio 4',
-  ssid: '100004',
+  ...radio4,
   group_id: 5,
   group_name: 'Dispatch',
   started_at: '2026-11-22T08:30:00.000Z',

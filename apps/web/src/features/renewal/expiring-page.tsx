@@ -107,19 +107,15 @@ export const Component = () => {
             <span className="expiring-filters__org company-filter">
               <CompanyPicker
                 id="expiring-org"
+                chip
                 value={org}
-                onChange={(o) => {
+                onChange={(o: Choice | null) => {
                   setOrg(o);
                   refilter({});
                 }}
-                placeholder={t('renewal.allCompanies')}
+                anyText={t('renewal.allCompanies')}
                 searchText={t('renewal.searchCompany')}
                 empty={t('renewal.noCompanies')}
-                clearText={t('renewal.allCompanies')}
-                onClear={() => {
-                  setOrg(null);
-                  refilter({});
-                }}
               />
             </span>
             <button

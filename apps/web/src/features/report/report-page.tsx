@@ -29,11 +29,9 @@ export const Component = () => {
             id="report-org"
             value={org}
             onChange={setOrg}
-            placeholder={t('report.mine')}
+            anyText={t('report.mine')}
             searchText={t('report.searchCompany')}
             empty={t('report.noCompanies')}
-            clearText={t('report.mine')}
-            onClear={() => setOrg(null)}
           />
         </div>
       )}

@@ -59,6 +59,7 @@ export const ProcessForm = ({
       <Field id={`${id}-remark`} label={t('sos.remark')} error={form.errors.remark}>
         <textarea
           id={`${id}-remark`}
+          className="text-area"
           rows={rows}
           value={remark}
           placeholder={t('sos.remarkPlaceholder')}

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOn, mockApi, signIn } from '../../../test/api-mock.ts';
 import { dialogButton, dialogClosed } from '../../../test/dialog.ts';
+import { radio4 } from '../../../test/fixtures.ts';
 import { findPage, renderRoute } from '../../../test/render-route.tsx';
 import { setTransportHooks } from '../../api/transport-hooks.ts';
 import { localDay } from '../../lib/dates.ts';
@@ -20,11 +21,7 @@ afterEach(() => {
 
 const record = {
   id: 9,
-  terminal_id: 4,
-  terminal_name: 'Radio 4',
-  ssid: '100004',
-  org_id: 2,
-  org_name: 'Demo_Company',
+  ...radio4,
   lat: 22.3193,
   lng: 114.1694,
   status: 0,

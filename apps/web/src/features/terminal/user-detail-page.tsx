@@ -1,14 +1,13 @@
 import { api } from '@ptt/contract';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { terminalReads } from '../../api/changes.ts';
 import { useTerminalDetail } from '../../api/queries/use-terminal-detail.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
+import { useAddressedRecord } from '../../components/addressed-record.ts';
 import { LastPosition } from '../../components/last-position.tsx';
-import { MissingRecord } from '../../components/missing-record.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { showToast } from '../../components/toast.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
 import { expiryKind, functionKeys } from './expiry.ts';
@@ -56,11 +55,9 @@ const FunctionNotes = ({
 export const Component = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
   const isAgent = getLoginInfo()?.role === 0;
-  const detail = useTerminalDetail(id);
-  const u = detail.data;
-  const missing = !(id > 0) || (detail.isError && !u);
+  const read = useAddressedRecord(useTerminalDetail);
+  const { id } = read;
   const updateUser = useEndpointMutation(api.terminal.updateUser, { invalidates: terminalReads });
 
   const setDispatcher = async (on: boolean) => {
@@ -73,11 +70,8 @@ export const Component = () => {
   };
 
   return (
-    <div className="page" data-testid="user-detail">
-      <PageHeader title={t('terminal.detail')} />
-      {missing && <MissingRecord />}
-      {!u && !missing && <Skeleton.Paragraph lineCount={8} animated />}
-      {u && (
+    <RecordPage testId="user-detail" title={t('terminal.detail')} read={read} lines={8}>
+      {(u) => (
         <>
           <section className="section">
             <h2 className="section__title">{u.name}</h2>
@@ -161,6 +155,6 @@ export const Component = () => {
           <UserActions user={u} isAgent={isAgent} />
         </>
       )}
-    </div>
+    </RecordPage>
   );
 };
