@@ -20,8 +20,8 @@ interface Props {
 
 const HEIGHT = 180;
 /** Colours a colour-blind reader can still tell apart, and a dash per line for those who cannot. */
-const strokes = ['#1668dc', '#d46b08', '#389e0d'];
-const dashes: (number[] | undefined)[] = [undefined, [6, 4], [2, 3]];
+const strokes = ['#1668dc', '#d46b08', '#389e0d', '#722ed1'];
+const dashes: (number[] | undefined)[] = [undefined, [6, 4], [2, 3], [10, 3, 2, 3]];
 /** Whole numbers only: a count has no halves. */
 const countSteps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000];
 

@@ -93,6 +93,10 @@ describe('the reports', { timeout: 20_000 }, () => {
       'Consumed',
       'Recycled',
     ]);
+    // Each line its own colour and dash.
+    const lines = drawn[0].series.slice(1) as { stroke?: unknown; dash?: unknown }[];
+    expect(new Set(lines.map((l) => String(l.stroke))).size).toBe(4);
+    expect(new Set(lines.map((l) => JSON.stringify(l.dash ?? null))).size).toBe(4);
     expect(drawn[0].data).toEqual([
       [0, 1, 2],
       [0, 10, 0],
