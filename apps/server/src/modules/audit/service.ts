@@ -15,7 +15,7 @@ import {
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { AuditNote } from '../../http/route.ts';
 import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
@@ -185,33 +185,30 @@ export async function exportList(
 ): Promise<ExportFile> {
   const filter = await filterOf(db, caller, q, fallbackZone);
   const zone = q.timeZone ?? fallbackZone;
-  return {
-    name: 'audit',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      A.actor,
-      A.actorName,
-      A.role,
-      A.ip,
-      A.action,
-      A.target,
-      A.changes,
-      A.params,
-    ]),
-    rows: cellsOf(recordsOf(db, caller, filter), ({ row, record }) => {
-      const reader = exportReader(q.lang, zone, record);
-      const sent = record.before || record.after ? [] : fieldLines(undefined, record.params, reader);
-      return [
-        localDateTime(row.at, zone),
-        record.actor_account,
-        record.actor_name,
-        (row.actorRole === Role.agent ? C.agent : C.company)[q.lang],
-        record.ip,
-        actionTitle(record.action, q.lang, record.target_ids.length),
-        record.targets.map((t) => t.name ?? `#${t.id}`).join(', ') || null,
-        changesText(record, reader),
-        sent.map(lineText).join('\n') || null,
-      ];
-    }),
-  };
+  const columns: TimedColumns = [
+    C.time,
+    A.actor,
+    A.actorName,
+    A.role,
+    A.ip,
+    A.action,
+    A.target,
+    A.changes,
+    A.params,
+  ];
+  return timedFile('audit', q.lang, zone, columns, recordsOf(db, caller, filter), ({ row, record }) => {
+    const reader = exportReader(q.lang, zone, record);
+    const sent = record.before || record.after ? [] : fieldLines(undefined, record.params, reader);
+    return [
+      localDateTime(row.at, zone),
+      record.actor_account,
+      record.actor_name,
+      (row.actorRole === Role.agent ? C.agent : C.company)[q.lang],
+      record.ip,
+      actionTitle(record.action, q.lang, record.target_ids.length),
+      record.targets.map((t) => t.name ?? `#${t.id}`).join(', ') || null,
+      changesText(record, reader),
+      sent.map(lineText).join('\n') || null,
+    ];
+  });
 }

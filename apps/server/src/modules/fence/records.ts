@@ -2,7 +2,7 @@ import { type api, ColumnTitles as C, ExportWords, FenceTrigger, type ParsedPara
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as repo from './record-repository.ts';
 
@@ -52,30 +52,25 @@ export function exportRecords(
   const zone = q.timeZone ?? config.TIME_ZONE;
   const words = ExportWords[q.lang];
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
-  return {
-    name: 'fence-alarms',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      C.company,
-      C.fence,
-      C.trigger,
-      C.ssid,
-      C.terminal,
-      C.latitude,
-      C.longitude,
-    ]),
-    rows: cellsOf(
-      repo.listRecords.each(db, scopeOf(caller), filter),
-      ({ r, terminalName, ssid, orgName }) => [
-        localDateTime(r.at, zone),
-        orgName,
-        r.fenceName,
-        words[triggerWord[r.kind] ?? ''] ?? r.kind,
-        ssid,
-        terminalName,
-        r.lat,
-        r.lng,
-      ],
-    ),
-  };
+  const columns: TimedColumns = [
+    C.time,
+    C.company,
+    C.fence,
+    C.trigger,
+    C.ssid,
+    C.terminal,
+    C.latitude,
+    C.longitude,
+  ];
+  const rows = repo.listRecords.each(db, scopeOf(caller), filter);
+  return timedFile('fence-alarms', q.lang, zone, columns, rows, ({ r, terminalName, ssid, orgName }) => [
+    localDateTime(r.at, zone),
+    orgName,
+    r.fenceName,
+    words[triggerWord[r.kind] ?? ''] ?? r.kind,
+    ssid,
+    terminalName,
+    r.lat,
+    r.lng,
+  ]);
 }
