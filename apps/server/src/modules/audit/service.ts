@@ -16,6 +16,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { AuditNote } from '../../http/route.ts';
 import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
@@ -165,7 +166,7 @@ export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: s
   const filter = await filterOf(db, caller, q, fallbackZone);
   const { list, total } = await repo.listAudit(db, scopeOf(caller), filter, q.page, q.size);
   const names = await namesOf(db, list);
-  return { list: list.map((r) => recordOf(r, names)), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, (r) => recordOf(r, names));
 }
 
 /** The rows of an export, a batch at a time, each batch's names read at once. */

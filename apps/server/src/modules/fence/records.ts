@@ -3,6 +3,7 @@ import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as repo from './record-repository.ts';
 
@@ -19,25 +20,20 @@ export async function records(
     q.page,
     q.size,
   );
-  return {
-    list: list.map(({ r, terminalName, ssid, orgName }) => ({
-      id: r.id,
-      fence_id: r.fenceId,
-      fence_name: r.fenceName,
-      org_id: r.orgId,
-      org_name: orgName,
-      terminal_id: r.terminalId,
-      terminal_name: terminalName,
-      ssid,
-      kind: r.kind,
-      lat: r.lat,
-      lng: r.lng,
-      at: r.at.toISOString(),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, ({ r, terminalName, ssid, orgName }) => ({
+    id: r.id,
+    fence_id: r.fenceId,
+    fence_name: r.fenceName,
+    org_id: r.orgId,
+    org_name: orgName,
+    terminal_id: r.terminalId,
+    terminal_name: terminalName,
+    ssid,
+    kind: r.kind,
+    lat: r.lat,
+    lng: r.lng,
+    at: r.at.toISOString(),
+  }));
 }
 
 const triggerWord = Object.fromEntries(Object.entries(FenceTrigger).map(([word, kind]) => [kind, word]));

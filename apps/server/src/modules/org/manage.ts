@@ -12,6 +12,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
@@ -175,20 +176,15 @@ export async function exportList(
 export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
   const owner = await listOwner(db, caller, q.id);
   const { list, total } = await repo.listOrgs(db, owner, q.keyword, q.page, q.size);
-  return {
-    list: list.map((o) => ({
-      id: o.id,
-      corg_name: o.corg_name,
-      contact: o.contact,
-      account: o.account,
-      agent_name: o.agent_name,
-      user_count: o.user_count,
-      created_at: o.createdAt.toISOString(),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (o) => ({
+    id: o.id,
+    corg_name: o.corg_name,
+    contact: o.contact,
+    account: o.account,
+    agent_name: o.agent_name,
+    user_count: o.user_count,
+    created_at: o.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { type Caller, scopeOf } from '../../http/caller.ts';
 import { functionInactive, invalid, notFound, ruleBroken } from '../../http/errors.ts';
 import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
 import type { MediaFile } from '../../http/media.ts';
+import { pageOf } from '../../http/page.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import { daysAgo, filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
@@ -102,7 +103,7 @@ export async function list(
 ) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listRecordings(db, scopeOf(caller), filter, q.page, q.size);
-  return { list: list.map(item), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, item);
 }
 
 /** The recording list's filter as a file: each recording's metadata, not its sound. */

@@ -4,6 +4,7 @@ import type { Config } from '../../env.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
 import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import type { AuditNote, Change } from '../../http/route.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
@@ -34,7 +35,7 @@ const record = ({ s, terminalName, ssid, orgName }: Row) => ({
 export async function list(db: Conn, config: Config, caller: Caller, q: ParsedParamsOf<typeof api.sos.list>) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listSos(db, scopeOf(caller), filter, q.page, q.size);
-  return { list: list.map(record), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, record);
 }
 
 /** The SOS list's filter as a file. */
