@@ -25,18 +25,13 @@ import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions, moveScope } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
-import { createOrg, recordOf, toggleColumn, togglesOf } from './service.ts';
+import { contactOf, createOrg, recordOf, toggleColumn, togglesOf } from './service.ts';
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
   const [summary, servers] = await Promise.all([repo.summaryOf(db, org.id), repo.serversOf(db, org.id)]);
   return {
-    id: org.id,
-    corg_name: org.name,
-    contact: org.contact,
-    account: org.account,
-    phone: org.phone,
-    email: org.email,
+    ...contactOf(org),
     address: org.address,
     region: org.region,
     agent_id: org.agentId,
