@@ -219,3 +219,20 @@ export function exportRoute<E extends Endpoint>(
 export async function* cellsOf<T>(rows: AsyncIterable<T>, cells: (row: T) => Cell[]) {
   for await (const row of rows) yield cells(row);
 }
+
+/** The columns of a list's file that begins with each row's time. */
+export type TimedColumns = [Title, ...(Title | { time: Title })[]];
+
+/** A list's file whose first column is each row's time in `zone`; the other columns follow in order. */
+export const timedFile = <T>(
+  name: string,
+  lang: Lang,
+  zone: string,
+  [time, ...columns]: TimedColumns,
+  rows: AsyncIterable<T>,
+  cells: (row: T) => Cell[],
+): ExportFile => ({
+  name,
+  columns: titlesOf(lang, zone, [{ time }, ...columns]),
+  rows: cellsOf(rows, cells),
+});

@@ -2,6 +2,7 @@ import { type api, CardTypes, Code, isSubAgentPath, type ParsedParamsOf } from '
 import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { edited } from '../audit/service.ts';
@@ -35,21 +36,16 @@ export async function selfAndSubAgent(db: Conn, caller: Caller, id: number) {
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.list>) {
   ensureTopLevel(caller);
   const { list, total } = await repo.listSubAgents(db, caller.id, q.keyword, q.page, q.size);
-  return {
-    list: list.map((a) => ({
-      id: a.id,
-      name: a.name,
-      contact: a.contact,
-      account: a.account,
-      phone: a.phone,
-      path: a.path,
-      org_count: a.org_count,
-      created_at: a.createdAt.toISOString(),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (a) => ({
+    id: a.id,
+    name: a.name,
+    contact: a.contact,
+    account: a.account,
+    phone: a.phone,
+    path: a.path,
+    org_count: a.org_count,
+    created_at: a.createdAt.toISOString(),
+  }));
 }
 
 /** A sub-agent of the caller with its cards, or 40401. */

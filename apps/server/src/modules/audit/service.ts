@@ -15,7 +15,8 @@ import {
 import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import { isSecretName } from '../../http/redact.ts';
 import type { AuditNote } from '../../http/route.ts';
 import { addDays, localDateTime, startOfDay } from '../../lib/zoned-time.ts';
@@ -165,7 +166,7 @@ export async function list(db: Db, caller: Caller, q: ListQuery, fallbackZone: s
   const filter = await filterOf(db, caller, q, fallbackZone);
   const { list, total } = await repo.listAudit(db, scopeOf(caller), filter, q.page, q.size);
   const names = await namesOf(db, list);
-  return { list: list.map((r) => recordOf(r, names)), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, (r) => recordOf(r, names));
 }
 
 /** The rows of an export, a batch at a time, each batch's names read at once. */
@@ -185,33 +186,30 @@ export async function exportList(
 ): Promise<ExportFile> {
   const filter = await filterOf(db, caller, q, fallbackZone);
   const zone = q.timeZone ?? fallbackZone;
-  return {
-    name: 'audit',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      A.actor,
-      A.actorName,
-      A.role,
-      A.ip,
-      A.action,
-      A.target,
-      A.changes,
-      A.params,
-    ]),
-    rows: cellsOf(recordsOf(db, caller, filter), ({ row, record }) => {
-      const reader = exportReader(q.lang, zone, record);
-      const sent = record.before || record.after ? [] : fieldLines(undefined, record.params, reader);
-      return [
-        localDateTime(row.at, zone),
-        record.actor_account,
-        record.actor_name,
-        (row.actorRole === Role.agent ? C.agent : C.company)[q.lang],
-        record.ip,
-        actionTitle(record.action, q.lang, record.target_ids.length),
-        record.targets.map((t) => t.name ?? `#${t.id}`).join(', ') || null,
-        changesText(record, reader),
-        sent.map(lineText).join('\n') || null,
-      ];
-    }),
-  };
+  const columns: TimedColumns = [
+    C.time,
+    A.actor,
+    A.actorName,
+    A.role,
+    A.ip,
+    A.action,
+    A.target,
+    A.changes,
+    A.params,
+  ];
+  return timedFile('audit', q.lang, zone, columns, recordsOf(db, caller, filter), ({ row, record }) => {
+    const reader = exportReader(q.lang, zone, record);
+    const sent = record.before || record.after ? [] : fieldLines(undefined, record.params, reader);
+    return [
+      localDateTime(row.at, zone),
+      record.actor_account,
+      record.actor_name,
+      (row.actorRole === Role.agent ? C.agent : C.company)[q.lang],
+      record.ip,
+      actionTitle(record.action, q.lang, record.target_ids.length),
+      record.targets.map((t) => t.name ?? `#${t.id}`).join(', ') || null,
+      changesText(record, reader),
+      sent.map(lineText).join('\n') || null,
+    ];
+  });
 }

@@ -2,6 +2,7 @@ import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import { isActive } from '../../lib/expiries.ts';
 import * as membership from '../membership/service.ts';
@@ -11,17 +12,12 @@ import * as repo from './repository.ts';
 export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.members>) {
   const f = await fenceInScope(db, caller, q.id);
   const { list, total } = await repo.listMembers(db, f, q.page, q.size);
-  return {
-    list: list.map((t) => ({
-      terminal_id: t.id,
-      ssid: t.ssid,
-      name: t.name,
-      is_keeper: t.id === f.keeperTerminalId,
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (t) => ({
+    terminal_id: t.id,
+    ssid: t.ssid,
+    name: t.name,
+    is_keeper: t.id === f.keeperTerminalId,
+  }));
 }
 
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.fence.unMembers>) {
@@ -29,17 +25,12 @@ export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typ
   const set = { kind: 'fence', id: f.id, orgId: f.orgId } as const;
   const { list, total } = await membership.outside(db, set, q.keyword, q.page, q.size);
   // A terminal without active Location and Fence functions gets no fence alarm: the picker says so.
-  return {
-    list: list.map((t) => ({
-      id: t.id,
-      ssid: t.ssid,
-      name: t.name,
-      watched: isActive(t.locationExpires) && isActive(t.fenceExpires),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (t) => ({
+    id: t.id,
+    ssid: t.ssid,
+    name: t.name,
+    watched: isActive(t.locationExpires) && isActive(t.fenceExpires),
+  }));
 }
 
 /**

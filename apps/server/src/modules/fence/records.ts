@@ -2,7 +2,8 @@ import { type api, ColumnTitles as C, ExportWords, FenceTrigger, type ParsedPara
 import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as repo from './record-repository.ts';
 
@@ -19,25 +20,20 @@ export async function records(
     q.page,
     q.size,
   );
-  return {
-    list: list.map(({ r, terminalName, ssid, orgName }) => ({
-      id: r.id,
-      fence_id: r.fenceId,
-      fence_name: r.fenceName,
-      org_id: r.orgId,
-      org_name: orgName,
-      terminal_id: r.terminalId,
-      terminal_name: terminalName,
-      ssid,
-      kind: r.kind,
-      lat: r.lat,
-      lng: r.lng,
-      at: r.at.toISOString(),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, ({ r, terminalName, ssid, orgName }) => ({
+    id: r.id,
+    fence_id: r.fenceId,
+    fence_name: r.fenceName,
+    org_id: r.orgId,
+    org_name: orgName,
+    terminal_id: r.terminalId,
+    terminal_name: terminalName,
+    ssid,
+    kind: r.kind,
+    lat: r.lat,
+    lng: r.lng,
+    at: r.at.toISOString(),
+  }));
 }
 
 const triggerWord = Object.fromEntries(Object.entries(FenceTrigger).map(([word, kind]) => [kind, word]));
@@ -52,30 +48,25 @@ export function exportRecords(
   const zone = q.timeZone ?? config.TIME_ZONE;
   const words = ExportWords[q.lang];
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
-  return {
-    name: 'fence-alarms',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      C.company,
-      C.fence,
-      C.trigger,
-      C.ssid,
-      C.terminal,
-      C.latitude,
-      C.longitude,
-    ]),
-    rows: cellsOf(
-      repo.listRecords.each(db, scopeOf(caller), filter),
-      ({ r, terminalName, ssid, orgName }) => [
-        localDateTime(r.at, zone),
-        orgName,
-        r.fenceName,
-        words[triggerWord[r.kind] ?? ''] ?? r.kind,
-        ssid,
-        terminalName,
-        r.lat,
-        r.lng,
-      ],
-    ),
-  };
+  const columns: TimedColumns = [
+    C.time,
+    C.company,
+    C.fence,
+    C.trigger,
+    C.ssid,
+    C.terminal,
+    C.latitude,
+    C.longitude,
+  ];
+  const rows = repo.listRecords.each(db, scopeOf(caller), filter);
+  return timedFile('fence-alarms', q.lang, zone, columns, rows, ({ r, terminalName, ssid, orgName }) => [
+    localDateTime(r.at, zone),
+    orgName,
+    r.fenceName,
+    words[triggerWord[r.kind] ?? ''] ?? r.kind,
+    ssid,
+    terminalName,
+    r.lat,
+    r.lng,
+  ]);
 }

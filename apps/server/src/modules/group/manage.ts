@@ -3,6 +3,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import { suffixedNames } from '../../lib/names.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
@@ -14,20 +15,15 @@ const iso = (d: Date) => d.toISOString();
 
 export async function list(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.list>) {
   const { list, total } = await repo.listGroups(db, scopeOf(caller), q, q.page, q.size);
-  return {
-    list: list.map(({ g, orgName, memberCount }) => ({
-      id: g.id,
-      name: g.name,
-      org_id: g.orgId,
-      org_name: orgName,
-      member_count: memberCount,
-      created_at: iso(g.createdAt),
-      self_created: g.ownerTerminalId !== null,
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, ({ g, orgName, memberCount }) => ({
+    id: g.id,
+    name: g.name,
+    org_id: g.orgId,
+    org_name: orgName,
+    member_count: memberCount,
+    created_at: iso(g.createdAt),
+    self_created: g.ownerTerminalId !== null,
+  }));
 }
 
 /** The group list's filter as a file. */

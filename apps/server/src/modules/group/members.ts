@@ -2,6 +2,7 @@ import type { api, ParsedParamsOf } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import * as membership from '../membership/service.ts';
 import { groupInScope, terminalInScope } from '../scope/service.ts';
@@ -19,27 +20,22 @@ const named = (m: { id: number; name: string }) => ({ id: m.id, name: m.name });
 export async function members(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.members>) {
   const g = await groupInScope(db, caller, q.id);
   const { list, total } = await repo.listMembers(db, g.id, q.page, q.size);
-  return {
-    list: list.map((m) => ({
-      terminal_id: m.terminalId,
-      ssid: m.ssid,
-      name: m.name,
-      priority: m.priority,
-      is_leader: g.leaderTerminalId === m.terminalId,
-      is_compere: g.compereTerminalId === m.terminalId,
-      is_default: m.defaultGroupId === g.id,
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (m) => ({
+    terminal_id: m.terminalId,
+    ssid: m.ssid,
+    name: m.name,
+    priority: m.priority,
+    is_leader: g.leaderTerminalId === m.terminalId,
+    is_compere: g.compereTerminalId === m.terminalId,
+    is_default: m.defaultGroupId === g.id,
+  }));
 }
 
 export async function nonMembers(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.group.unMembers>) {
   const g = await groupInScope(db, caller, q.id);
   const set = { kind: 'group', id: g.id, orgId: g.orgId } as const;
   const { list, total } = await membership.outside(db, set, q.keyword, q.page, q.size);
-  return { list: list.map(({ id, ssid, name }) => ({ id, ssid, name })), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, ({ id, ssid, name }) => ({ id, ssid, name }));
 }
 
 /** Only terminals of the group's company; any other id answers like a missing record and adds nothing. */

@@ -12,6 +12,7 @@ import type { Conn, Db } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, notFound, ruleBroken } from '../../http/errors.ts';
 import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import type { Change } from '../../http/route.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
@@ -24,18 +25,13 @@ import { agentInScope, orgInScope } from '../scope/service.ts';
 import { endSessions, moveScope } from '../session/service.ts';
 import * as terminals from '../terminal/service.ts';
 import * as repo from './repository.ts';
-import { createOrg, recordOf, toggleColumn, togglesOf } from './service.ts';
+import { contactOf, createOrg, recordOf, toggleColumn, togglesOf } from './service.ts';
 
 export async function info(db: Conn, caller: Caller, id?: number) {
   const org = await orgInScope(db, caller, id);
   const [summary, servers] = await Promise.all([repo.summaryOf(db, org.id), repo.serversOf(db, org.id)]);
   return {
-    id: org.id,
-    corg_name: org.name,
-    contact: org.contact,
-    account: org.account,
-    phone: org.phone,
-    email: org.email,
+    ...contactOf(org),
     address: org.address,
     region: org.region,
     agent_id: org.agentId,
@@ -175,20 +171,15 @@ export async function exportList(
 export async function listOf(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.orgs>) {
   const owner = await listOwner(db, caller, q.id);
   const { list, total } = await repo.listOrgs(db, owner, q.keyword, q.page, q.size);
-  return {
-    list: list.map((o) => ({
-      id: o.id,
-      corg_name: o.corg_name,
-      contact: o.contact,
-      account: o.account,
-      agent_name: o.agent_name,
-      user_count: o.user_count,
-      created_at: o.createdAt.toISOString(),
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return pageOf(q, { list, total }, (o) => ({
+    id: o.id,
+    corg_name: o.corg_name,
+    contact: o.contact,
+    account: o.account,
+    agent_name: o.agent_name,
+    user_count: o.user_count,
+    created_at: o.createdAt.toISOString(),
+  }));
 }
 
 /**

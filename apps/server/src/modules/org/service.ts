@@ -86,18 +86,30 @@ export const updateOwn = (db: Conn, id: number, set: OwnFields) => repo.updateOr
 /** The company's own row, locked for a change of its own fields. */
 export const lockOwn = (tx: Conn, id: number) => repo.lockOrg(tx, id);
 
+/** The head of a company's details as the company and its agents read them: who it is and how to reach it. */
+export const contactOf = (org: {
+  id: number;
+  name: string;
+  contact: string;
+  account: string;
+  phone: string;
+  email: string;
+}) => ({
+  id: org.id,
+  corg_name: org.name,
+  contact: org.contact,
+  account: org.account,
+  phone: org.phone,
+  email: org.email,
+});
+
 /** orginfo (SPEC §3). */
 export async function orgInfo(db: Conn, id: number) {
   const row = await repo.findOrgWithAgent(db, id);
   if (!row) throw notFound();
   const { org, agentName } = row;
   return {
-    id: org.id,
-    corg_name: org.name,
-    contact: org.contact,
-    account: org.account,
-    phone: org.phone,
-    email: org.email,
+    ...contactOf(org),
     area: org.area,
     address: org.address,
     agent_name: agentName,

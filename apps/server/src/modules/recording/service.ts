@@ -6,8 +6,9 @@ import type { Config } from '../../env.ts';
 import type { Device } from '../../http/caller.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { functionInactive, invalid, notFound, ruleBroken } from '../../http/errors.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
 import type { MediaFile } from '../../http/media.ts';
+import { pageOf } from '../../http/page.ts';
 import * as throttle from '../../lib/rate-limit.ts';
 import { daysAgo, filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as groups from '../group/service.ts';
@@ -102,7 +103,7 @@ export async function list(
 ) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listRecordings(db, scopeOf(caller), filter, q.page, q.size);
-  return { list: list.map(item), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, item);
 }
 
 /** The recording list's filter as a file: each recording's metadata, not its sound. */
@@ -114,18 +115,14 @@ export function exportList(
 ): ExportFile {
   const zone = q.timeZone ?? config.TIME_ZONE;
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
-  return {
-    name: 'recordings',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      C.ssid,
-      C.terminal,
-      C.company,
-      C.group,
-      C.duration,
-      C.size,
-    ]),
-    rows: cellsOf(repo.listRecordings.each(db, scopeOf(caller), filter), (row) => {
+  const columns: TimedColumns = [C.time, C.ssid, C.terminal, C.company, C.group, C.duration, C.size];
+  return timedFile(
+    'recordings',
+    q.lang,
+    zone,
+    columns,
+    repo.listRecordings.each(db, scopeOf(caller), filter),
+    (row) => {
       const r = item(row);
       return [
         localDateTime(row.r.startedAt, zone),
@@ -136,8 +133,8 @@ export function exportList(
         r.duration,
         r.size,
       ];
-    }),
-  };
+    },
+  );
 }
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');

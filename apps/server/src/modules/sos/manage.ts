@@ -3,7 +3,8 @@ import type { Conn } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type Caller, isOrg, scopeOf } from '../../http/caller.ts';
 import { notFound, ruleBroken } from '../../http/errors.ts';
-import { cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type ExportFile, type TimedColumns, timedFile } from '../../http/export.ts';
+import { pageOf } from '../../http/page.ts';
 import type { AuditNote, Change } from '../../http/route.ts';
 import { filterRange, localDateTime } from '../../lib/zoned-time.ts';
 import * as agents from '../agent/service.ts';
@@ -34,7 +35,7 @@ const record = ({ s, terminalName, ssid, orgName }: Row) => ({
 export async function list(db: Conn, config: Config, caller: Caller, q: ParsedParamsOf<typeof api.sos.list>) {
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
   const { list, total } = await repo.listSos(db, scopeOf(caller), filter, q.page, q.size);
-  return { list: list.map(record), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, record);
 }
 
 /** The SOS list's filter as a file. */
@@ -47,35 +48,33 @@ export function exportList(
   const zone = q.timeZone ?? config.TIME_ZONE;
   const words = ExportWords[q.lang];
   const filter = { ...q, ...filterRange(q, config.TIME_ZONE) };
-  return {
-    name: 'sos',
-    columns: titlesOf(q.lang, zone, [
-      { time: C.time },
-      C.ssid,
-      C.terminal,
-      C.company,
-      C.latitude,
-      C.longitude,
-      C.status,
-      C.falseAlarm,
-      C.processor,
-      { time: C.processedAt },
-      C.remark,
-    ]),
-    rows: cellsOf(repo.listSos.each(db, scopeOf(caller), filter), ({ s, terminalName, ssid, orgName }) => [
-      localDateTime(s.createdAt, zone),
-      ssid,
-      terminalName,
-      orgName,
-      s.lat,
-      s.lng,
-      s.status === 1 ? words.processed : words.unprocessed,
-      s.falseAlarm ? words.yes : words.no,
-      s.processor,
-      s.processedAt ? localDateTime(s.processedAt, zone) : null,
-      s.remark,
-    ]),
-  };
+  const columns: TimedColumns = [
+    C.time,
+    C.ssid,
+    C.terminal,
+    C.company,
+    C.latitude,
+    C.longitude,
+    C.status,
+    C.falseAlarm,
+    C.processor,
+    { time: C.processedAt },
+    C.remark,
+  ];
+  const rows = repo.listSos.each(db, scopeOf(caller), filter);
+  return timedFile('sos', q.lang, zone, columns, rows, ({ s, terminalName, ssid, orgName }) => [
+    localDateTime(s.createdAt, zone),
+    ssid,
+    terminalName,
+    orgName,
+    s.lat,
+    s.lng,
+    s.status === 1 ? words.processed : words.unprocessed,
+    s.falseAlarm ? words.yes : words.no,
+    s.processor,
+    s.processedAt ? localDateTime(s.processedAt, zone) : null,
+    s.remark,
+  ]);
 }
 
 async function sosInScope(db: Conn, caller: Caller, id: number) {

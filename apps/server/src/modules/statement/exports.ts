@@ -1,7 +1,7 @@
 import { type api, CardNames, LedgerNames, type ParsedParamsOf, StatementTitles as T } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import { type Cell, cellsOf, type ExportFile, titlesOf } from '../../http/export.ts';
+import { type Cell, type ExportFile, type TimedColumns, timedFile, titlesOf } from '../../http/export.ts';
 import { localDateTime } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
 import { statementFilterOf, statementMonths, statementRow } from './service.ts';
@@ -27,32 +27,29 @@ export function statementFile(
 ): ExportFile {
   const zone = q.timeZone ?? 'UTC';
   const rows = repo.statementEach(db, caller.id, statementFilterOf(q));
-  return {
-    name: 'statement',
-    columns: titlesOf(q.lang, zone, [
-      { time: T.time },
-      T.movement,
-      T.cardType,
-      T.quantity,
-      T.before,
-      T.after,
-      T.counterpart,
-      T.operator,
-    ]),
-    rows: cellsOf(rows, (record): Cell[] => {
-      const r = statementRow(caller.id, record);
-      return [
-        localDateTime(new Date(r.created_at), zone),
-        movementOf(q.lang, r.kind, r.direction),
-        cardName(q.lang, r.cardType),
-        r.direction === 'in' ? r.quantity : -r.quantity,
-        r.before,
-        r.after,
-        r.counterpart?.name ?? (r.kind === 'grant' ? T.platform[q.lang] : null),
-        r.operator?.name ?? T.platform[q.lang],
-      ];
-    }),
-  };
+  const columns: TimedColumns = [
+    T.time,
+    T.movement,
+    T.cardType,
+    T.quantity,
+    T.before,
+    T.after,
+    T.counterpart,
+    T.operator,
+  ];
+  return timedFile('statement', q.lang, zone, columns, rows, (record): Cell[] => {
+    const r = statementRow(caller.id, record);
+    return [
+      localDateTime(new Date(r.created_at), zone),
+      movementOf(q.lang, r.kind, r.direction),
+      cardName(q.lang, r.cardType),
+      r.direction === 'in' ? r.quantity : -r.quantity,
+      r.before,
+      r.after,
+      r.counterpart?.name ?? (r.kind === 'grant' ? T.platform[q.lang] : null),
+      r.operator?.name ?? T.platform[q.lang],
+    ];
+  });
 }
 
 const monthColumns = [

@@ -8,6 +8,7 @@ import {
 } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
+import { pageOf } from '../../http/page.ts';
 import { dayRange, localParts, startOfDay } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
 
@@ -72,7 +73,7 @@ export const ledgerEach = (db: Conn, agentId: number, f: repo.StatementFilter) =
 
 export async function statement(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.statement>) {
   const { list, total } = await repo.statementPage(db, caller.id, statementFilterOf(q), q.page, q.size);
-  return { list: list.map((r) => statementRow(caller.id, r)), total, page: q.page, size: q.size };
+  return pageOf(q, { list, total }, (r) => statementRow(caller.id, r));
 }
 
 /** YYYY-MM shifted by a number of months. */
