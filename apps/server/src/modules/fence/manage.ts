@@ -31,6 +31,18 @@ export interface FenceInput {
 const keeperOf = (f: repo.FenceRow, name: string | null | undefined) =>
   f.keeperTerminalId && name ? { id: f.keeperTerminalId, name } : null;
 
+/** A fence's shape, what it alarms on, and when it watches: the same in every answer that shows it. */
+const rulesOf = (f: repo.FenceRow) => ({
+  shape: f.shape as 'circle' | 'polygon',
+  trigger: f.trigger,
+  window_start: f.windowStart,
+  window_end: f.windowEnd,
+  time_zone: f.timeZone,
+  permanent: f.permanent,
+  date_start: f.dateStart,
+  date_end: f.dateEnd,
+});
+
 const summary = (
   f: repo.FenceRow,
   orgName: string,
@@ -41,14 +53,7 @@ const summary = (
   name: f.name,
   org_id: f.orgId,
   org_name: orgName,
-  shape: f.shape as 'circle' | 'polygon',
-  trigger: f.trigger,
-  window_start: f.windowStart,
-  window_end: f.windowEnd,
-  time_zone: f.timeZone,
-  permanent: f.permanent,
-  date_start: f.dateStart,
-  date_end: f.dateEnd,
+  ...rulesOf(f),
   keeper,
   member_count: memberCount,
   created_at: f.createdAt.toISOString(),
@@ -233,13 +238,6 @@ export const watching = async (db: Conn, terminalId: number, orgId: number) =>
   (await repo.fencesWithStates(db, terminalId, orgId)).map(({ fence: f }) => ({
     id: f.id,
     name: f.name,
-    shape: f.shape as 'circle' | 'polygon',
-    trigger: f.trigger,
-    window_start: f.windowStart,
-    window_end: f.windowEnd,
-    time_zone: f.timeZone,
-    permanent: f.permanent,
-    date_start: f.dateStart,
-    date_end: f.dateEnd,
+    ...rulesOf(f),
     ...geometryOf(f),
   }));

@@ -140,6 +140,17 @@ export async function radarPage(
   return { list, total: Number(row?.n ?? 0) };
 }
 
+/** A column per range, `n0`, `n1`, …: the count of `what` among the expiry rows due in it. */
+function countsIn<K extends string>(keys: K[], ranges: Record<K, DayRange>, what: SQL) {
+  const columns: Record<string, SQL.Aliased<number>> = {};
+  for (const [i, k] of keys.entries())
+    columns[`n${i}`] =
+      sql<number>`(count(${what}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
+        `n${i}`,
+      );
+  return columns;
+}
+
 /** How many terminals in scope have any function due in each of the ranges, in one statement. */
 export async function dueCounts<K extends string>(
   db: Conn,
@@ -150,12 +161,7 @@ export async function dueCounts<K extends string>(
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns: Record<string, SQL.Aliased<number>> = {};
-  for (const [i, k] of keys.entries())
-    columns[`n${i}`] =
-      sql<number>`(count(distinct ${terminalExpiries.terminalId}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
-        `n${i}`,
-      );
+  const columns = countsIn(keys, ranges, sql`distinct ${terminalExpiries.terminalId}`);
   const [row] = await db
     .select(columns)
     .from(terminalExpiries)
@@ -174,10 +180,7 @@ export async function dueByFunction<K extends string>(
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns: Record<string, SQL.Aliased<number>> = {};
-  for (const [i, k] of keys.entries())
-    columns[`n${i}`] =
-      sql<number>`(count(*) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(`n${i}`);
+  const columns = countsIn(keys, ranges, sql`*`);
   const rows = await db
     .select({ fn: terminalExpiries.function, ...columns })
     .from(terminalExpiries)
