@@ -1,19 +1,15 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agents } from '../src/db/schema.ts';
 import { agentPhone, codeFor, expectMsg, forgetResend, wrongCode } from './account-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 
 const change = { oldPassword: 'agent123', newPassword: 'newpass99', confirmPassword: 'newpass99' };
 
 describe.each(backends)('password change and the service card password on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let subId: number;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
     const [sub] = await t.database.db.select().from(agents).where(eq(agents.account, 'subagent01'));

@@ -1,20 +1,16 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agents, feedback, orgs } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/lib/crypto.ts';
 import { latest } from '../src/modules/feedback/service.ts';
 import { agentPhone, codeFor, expectMsg, forgetResend, wrongCode } from './account-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 
 describe.each(backends)('profile edits, feedback and hostile input on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let agent: Session;
   let company: Session;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
     agent = await t.login(0, 'agent01', 'agent123');

@@ -1,6 +1,6 @@
 import { api, Code } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orgs, rateLimits, smsCodes, smsOutbox } from '../src/db/schema.ts';
 import {
   agentPhone,
@@ -12,18 +12,14 @@ import {
   outboxCount,
   wrongCode,
 } from './account-support.ts';
-import { backends, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 const reset = { purpose: 'resetPwd', role: 0, account: 'agent01', phone: agentPhone };
 const check = { purpose: 'resetPwd', role: 0, account: 'agent01' };
 const newPwd = { role: 0, account: 'agent01', newPassword: 'fresh456', confirmPassword: 'fresh456' };
 
 describe.each(backends)('SMS codes and the forgotten password on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp(backend);
   beforeEach(() => t.reset());
 
   it('sends a 4-digit code to the stored phone, through the outbox, stored only as a hash', async () => {

@@ -1,27 +1,22 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orgs } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import { lastAuditRow, refuseAudit } from './audit-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 
 /**
  * The account changes write their audit row in their own transaction: the record they changed, named
  * as its kind (the signed-in account's by its role), and the fields they wrote before → after.
  */
 describe.each(backends)('the audit of account changes on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 60_000 });
   let top: Session;
   let company: Session;
   let topId: number;
   let subId: number;
   let companyId: number;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 60_000);
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
     top = await t.login(0, 'agent01', 'agent123');

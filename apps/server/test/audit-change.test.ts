@@ -1,15 +1,15 @@
 import { api, Code } from '@ptt/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardLedger } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import { lastAuditRow, refuseAudit } from './audit-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 import { balance, day, expiriesOf, renewalTenants, setExpiries, yearsAfter } from './renewal-support.ts';
 
 /** The audit row of a spend is written by its service, in its transaction, from what it holds under its locks. */
 describe.each(backends)('the audit written with the change on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 120_000 });
   let top: Session;
   let company: Session;
   let T: number[];
@@ -17,10 +17,8 @@ describe.each(backends)('the audit written with the change on %s', (backend) => 
   let subId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ T, companyId, top, company, subId } = await renewalTenants(t, 1));
   }, 120_000);
-  afterAll(() => t.close());
 
   const lastRow = (action: string) => lastAuditRow(t, action);
   const ledgerRows = async () =>

@@ -1,25 +1,22 @@
 import { api, Code } from '@ptt/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fenceMembers, groupMembers, sosRecords, terminals } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import { raise } from '../src/modules/sos/service.ts';
 import { lastAuditRow, whileAuditRefuses } from './audit-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 /**
  * The fleet's changes (groups, fences, SOS, a terminal's edits) write their audit row in their own
  * transaction: the records they changed, the company, and exactly the fields they changed before → after.
  */
 describe.each(backends)('the fleet’s audit written with the change on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'], timeout: 60_000, closeTimeout: 30_000 });
   let companyId: number;
   let radios: { id: number; name: string; orgId: number; agentPath: string }[];
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     radios = await t.database.db
       .select({
         id: terminals.id,
@@ -32,7 +29,6 @@ describe.each(backends)('the fleet’s audit written with the change on %s', (ba
       .orderBy(terminals.id);
     companyId = radios[0].orgId;
   }, 60_000);
-  afterAll(() => t.close(), 30_000);
 
   const row = (action: string) => lastAuditRow(t, action);
   const named = (i: number) => ({ id: radios[i].id, name: radios[i].name });

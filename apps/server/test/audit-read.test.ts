@@ -1,13 +1,13 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { auditPage } from './audit-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 import { demoTerminals } from './renewal-support.ts';
 
 /** The audit as a person reads it: names, the companies a row touches, one record's changes. */
 describe.each(backends)('the audit read by people on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 60_000 });
   let top: Session;
   let company: Session;
   let other: Session;
@@ -17,11 +17,6 @@ describe.each(backends)('the audit read by people on %s', (backend) => {
 
   const audit = async (session: Session, params: Record<string, unknown> = {}) =>
     (await auditPage(t, session, params)).list;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 60_000);
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
     top = await t.login(0, 'agent01', 'agent123');

@@ -1,17 +1,17 @@
 import { api, Code } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orgs } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgService from '../src/modules/org/service.ts';
 import { maintainAuditLog } from '../src/modules/partitions/service.ts';
 import { auditPage } from './audit-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 describe.each(backends)('audit log on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 60_000 });
   let top: Session;
   let sub: Session;
   let company: Session;
@@ -26,11 +26,6 @@ describe.each(backends)('audit log on %s', (backend) => {
     ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: R[] }).rows;
   const logged = async () => (await rows<{ n: number }>('select count(*)::int as n from audit_log'))[0].n;
   const audit = (session: Session, params: Record<string, unknown> = {}) => auditPage(t, session, params);
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 60_000);
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
     top = await t.login(0, 'agent01', 'agent123');

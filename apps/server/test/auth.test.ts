@@ -1,16 +1,12 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { puzzles, sessions } from '../src/db/schema.ts';
 import { sha256 } from '../src/lib/crypto.ts';
-import { backends, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 describe.each(backends)('login flow on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp(backend);
   beforeEach(() => t.reset());
 
   const puzzle = async () => {

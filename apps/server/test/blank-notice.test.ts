@@ -1,20 +1,16 @@
 import { api, Code, NoticeType } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import { sendBlank } from '../src/modules/notice/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 /** A blank notice (type 3): content only, from the operator (npm run ptt -- notice:send) to one agent. */
 describe.each(backends)('blank notices on %s', (backend) => {
-  let t: TestApp;
-  let sub: Session;
+  const { t, sub } = useTestApp(backend, { sessions: ['sub'] });
   let subId: number;
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    sub = await t.login(0, 'subagent01', 'agent123');
     subId = (await agents.findByAccount(t.database.db, 'subagent01'))?.id as number;
   });
-  afterAll(() => t.close());
 
   it('reaches its agent alone, carrying only its content, and is read like any notice', async () => {
     const unread = (await t.call(api.notice.newUnreadCount, {}, sub)).data;

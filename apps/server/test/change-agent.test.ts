@@ -1,8 +1,8 @@
 import { api, Code, NoticeType } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSsid, report, signIn } from './device-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, type TestApp, useTestApp } from './harness.ts';
 
 const rowsOf = async <T>(t: TestApp, text: string) =>
   ((await t.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
@@ -53,7 +53,7 @@ async function expectCountersExact(t: TestApp) {
 }
 
 describe.each(backends)('change agent on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   let sub: Session;
   let company: Session;
@@ -69,7 +69,6 @@ describe.each(backends)('change agent on %s', (backend) => {
     t.call(api.org.changeAgent, { orgId, agentId }, s);
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     other = await addOtherTenant(t);
     top = await t.login(0, 'agent01', 'agent123');
     sub = await t.login(0, 'subagent01', 'agent123');
@@ -94,7 +93,6 @@ describe.each(backends)('change agent on %s', (backend) => {
       url: `${api.device.createGroup.path}?device_token=${d.token}&name=Moving`,
     });
   });
-  afterAll(() => t.close());
 
   it('moves the company with every row carrying its path, keeps counters exact and tells both agents', async () => {
     const before = await pathsOf(t, orgId, topPath);

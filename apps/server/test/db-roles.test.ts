@@ -1,8 +1,8 @@
 import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maintainAuditLog, maintainPositions } from '../src/modules/partitions/service.ts';
-import { serverRoleName, startTestApp, type TestApp } from './harness.ts';
+import { serverRoleName, useTestApp } from './harness.ts';
 
 const rowsOf = <T>(result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -12,18 +12,16 @@ const rowsOf = <T>(result: unknown) =>
  * migrations and the partition upkeep.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('database roles on postgres', () => {
-  let t: TestApp;
+  const { t } = useTestApp('postgres', { options: { serverRole: true }, timeout: 120_000 });
   const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
   /** A month's table of the audit log, as the partition upkeep made it. */
   let month: string;
 
   beforeAll(async () => {
-    t = await startTestApp('postgres', {}, { serverRole: true });
     // The first call makes the server ready, which runs the partition upkeep.
     await t.app.inject({ method: 'GET', url: '/healthz' });
     month = `audit_log_p${new Date().toISOString().slice(0, 7).replace('-', '')}`;
   }, 120_000);
-  afterAll(() => t.close());
 
   it('serves as a role that owns nothing: sign in, change, audit, list, ready', async () => {
     expect(await one<{ role: string }>(sql`select current_user as role`)).toEqual({ role: serverRoleName });

@@ -1,18 +1,12 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { positions, terminals } from '../src/db/schema.ts';
 import { demoSsid, deviceCall, report, signIn } from './device-support.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, useTestApp } from './harness.ts';
 
 describe.each(backends)('the device API on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
-  });
-  afterAll(() => t.close());
+  const { t, company } = useTestApp(backend, { sessions: ['company'] });
 
   it('signs a terminal in with its intercom password and gives its groups', async () => {
     const d = await signIn(t, demoSsid(5), '135790');

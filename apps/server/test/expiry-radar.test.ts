@@ -1,13 +1,13 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import * as cards from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 import { day, heardFrom, renewalTenants, setBalance, setExpiries } from './renewal-support.ts';
 
 describe.each(backends)('expiry radar, counts and card runway on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   let sub: Session;
   let company: Session;
@@ -21,7 +21,6 @@ describe.each(backends)('expiry radar, counts and card runway on %s', (backend) 
   let vipId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ T, companyId, S, subOrgId, vipId, top, sub, company } = await renewalTenants(t, 3));
     // What falls due, from today: T1 voice in 3 and location in 20 days, T2 location in 10, T3
     // recording in 60, T4 SOS 5 days ago, T5 fence 40 days ago (beyond the expired window); S1 voice
@@ -51,7 +50,6 @@ describe.each(backends)('expiry radar, counts and card runway on %s', (backend) 
     });
     sibling = await t.login(0, 'agent02', 'agent123');
   });
-  afterAll(() => t.close());
 
   const radar = async (params: Record<string, unknown>, as: Session) => {
     const res = await t.call(api.terminal.expiring, params, as);

@@ -1,23 +1,25 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { api, Code, type Endpoint, Messages } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvLines, fetchExport } from './export-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 import { largeCompany } from './renewal-support.ts';
 
 const query = (params: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe.each(backends)('export caps on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let company: Session;
+  /** The cap of this app: a file of the bulk company is cut there. */
+  const maxRows = 1_500;
+  const { t, top, company } = useTestApp(backend, {
+    env: { EXPORT_MAX_ROWS: String(maxRows), EXPORTS_AT_ONCE: '3' },
+    sessions: ['top', 'company'],
+    timeout: 120_000,
+  });
   /** The bulk company itself: its own export is long enough to stay open. */
   let bulk: Session;
   let bulkOrgId: number;
-  /** The cap of this app: a file of the bulk company is cut there. */
-  const maxRows = 1_500;
 
   /** An export whose file the client does not read yet: it stays open, holding its places. */
   const openExport = async (e: Endpoint, params: Record<string, unknown>, session: Session) => {
@@ -36,13 +38,9 @@ describe.each(backends)('export caps on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { EXPORT_MAX_ROWS: String(maxRows), EXPORTS_AT_ONCE: '3' });
-    top = await t.login(0, 'agent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
     bulkOrgId = (await largeCompany(t, 'agent01', 'capexport', 2_000, '2030-01-31')).org.id;
     bulk = await t.login(1, 'capexport', 'company123');
   }, 120_000);
-  afterAll(() => t.close());
 
   it("refuses an account's third export while two are being written, and takes it once one ends", async () => {
     const first = await openExport(api.terminal.export, { orgId: bulkOrgId }, top);

@@ -1,16 +1,14 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orgs, sosRecords, terminals } from '../src/db/schema.ts';
 import { exportCalls } from './export-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 import { largeCompany } from './renewal-support.ts';
 
 describe.each(backends)('list exports on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let company: Session;
+  const { t, top, company } = useTestApp(backend, { sessions: ['top', 'company'], timeout: 120_000 });
   let demoOrgId: number;
   /** A company of agent01 with more users than one batch of an export. */
   let bulkOrgId: number;
@@ -18,14 +16,10 @@ describe.each(backends)('list exports on %s', (backend) => {
   const { get, csv } = exportCalls(() => t);
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
     const [demo] = await t.database.db.select().from(orgs).where(eq(orgs.account, 'company01'));
     demoOrgId = demo.id;
     bulkOrgId = (await largeCompany(t, 'agent01', 'bulkexport', 2_345, '2030-01-31')).org.id;
   }, 120_000);
-  afterAll(() => t.close());
 
   it('writes every user of the filter once, past one batch, in the list order and the chosen language', async () => {
     const lines = await csv(

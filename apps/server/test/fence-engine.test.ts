@@ -1,7 +1,7 @@
 import { api, Code, FenceTrigger } from '@ptt/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoSsid, type Fix, offset, report, signIn } from './device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 
 const centre = { lat: 22.3, lng: 114.17 };
 /** Midnight UTC two days ago: positions at known clock times, well within the accepted 30 days. */
@@ -13,18 +13,14 @@ const path = (from: number, steps: string): Fix[] =>
   [...steps].map((c, i) => ({ ...(c === 'I' ? centre : offset(centre, 600)), time: at(from + i / 2) }));
 
 describe.each(backends)('the fence engine on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let company: Session;
   let device: Awaited<ReturnType<typeof signIn>>;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
   beforeEach(async () => {
     await t.reset();
     company = await t.login(1, 'company01', 'company123');
     device = await signIn(t, demoSsid(1));
   });
-  afterAll(() => t.close());
 
   const fence = async (trigger: number, extra: Record<string, unknown> = {}) => {
     const made = await t.call(

@@ -1,11 +1,11 @@
 import { api, Code, FenceLimits, FenceTrigger, PlaceLimits } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fences } from '../src/db/schema.ts';
-import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, useTestApp } from './harness.ts';
 
 /** What a fence is drawn by: the company's other fences and a place found by name. */
 describe.each(backends)('drawing a fence on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 60_000, closeTimeout: 30_000 });
   let company: Session;
   let top: Session;
   let sub: Session;
@@ -13,12 +13,10 @@ describe.each(backends)('drawing a fence on %s', (backend) => {
   let orgId: number;
   let otherOrg: Awaited<ReturnType<typeof addOtherTenant>>['org'];
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ org: otherOrg } = await addOtherTenant(t));
     ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
   }, 60_000);
-  afterAll(() => t.close(), 30_000);
 
   it('gives a company its fences with their geometry, newest first, and an agent those of a company it names', async () => {
     const made = await t.call(

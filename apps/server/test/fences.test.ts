@@ -1,21 +1,20 @@
 import { api, Code, FenceLimits, FenceTrigger, Messages } from '@ptt/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fenceMembers, terminals } from '../src/db/schema.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 const circle = { shape: 'circle', center: '22.3,114.17', radius: 300, trigger: FenceTrigger.enter };
 const square = '22.30,114.17;22.30,114.18;22.31,114.18;22.31,114.17';
 
 describe.each(backends)('fences on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { env: { MAP_CENTER: '48.8566, 2.3522' } });
   let company: Session;
   let top: Session;
   let other: Session;
   let orgId: number;
   let terminalIds: number[];
   beforeAll(async () => {
-    t = await startTestApp(backend, { MAP_CENTER: '48.8566, 2.3522' });
     await addOtherTenant(t);
     company = await t.login(1, 'company01', 'company123');
     top = await t.login(0, 'agent01', 'agent123');
@@ -23,7 +22,6 @@ describe.each(backends)('fences on %s', (backend) => {
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
     terminalIds = (await t.call(api.terminal.list, { size: 10 }, company)).data.list.map((u) => u.id).sort();
   });
-  afterAll(() => t.close());
 
   it('creates a circle and a polygon, lists and details them', async () => {
     const a = await t.call(api.fence.add, { name: 'Depot', ...circle }, company);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from '@ptt/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, startTestApp, type TestApp, useTestApp } from './harness.ts';
 
 describe.each(backends)('reverse geocoding through a Nominatim-like provider on %s', (backend) => {
   let t: TestApp;
@@ -70,13 +70,7 @@ describe.each(backends)('reverse geocoding through a Nominatim-like provider on 
 });
 
 describe.each(backends)('offline addresses from the gazetteer on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
-  });
-  afterAll(() => t.close());
+  const { t, company } = useTestApp(backend, { sessions: ['company'] });
 
   it('names the nearest town in each language, never bare coordinates', async () => {
     const lookup = async (lang: string) =>

@@ -1,9 +1,9 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../src/db/schema.ts';
 import { batchNames } from '../src/modules/group/manage.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 describe('batch group names', () => {
   it('continues the natural-number suffix after existing names', () => {
@@ -16,15 +16,11 @@ describe('batch group names', () => {
 });
 
 describe.each(backends)('groups on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
+  const { t, company } = useTestApp(backend, { sessions: ['company'] });
   let ids: number[];
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
     ids = (await t.call(api.terminal.list, {}, company)).data.list.map((u) => u.id);
   });
-  afterAll(() => t.close());
 
   it('creates up to 16 groups at once with continuing suffixes', async () => {
     const first = await t.call(

@@ -4,6 +4,7 @@ import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
@@ -247,4 +248,37 @@ export async function loginAs<K extends keyof typeof accountsByName>(
     sessions[name] = await t.login(role, account, password);
   }
   return sessions;
+}
+
+/**
+ * Starts a suite's test app in beforeAll, signs in the named accounts, and closes the app in afterAll. The
+ * app and the sessions it returns are filled before the suite's own beforeAll and tests run; `timeout` is
+ * the start's, `closeTimeout` the close's.
+ */
+export function useTestApp<K extends keyof typeof accountsByName = never>(
+  backend: Backend,
+  setup: {
+    env?: Record<string, string>;
+    options?: Parameters<typeof startTestApp>[2];
+    sessions?: K[];
+    timeout?: number;
+    closeTimeout?: number;
+  } = {},
+): { t: TestApp } & Record<K, Session> {
+  let started: TestApp | undefined;
+  const t = new Proxy({} as TestApp, {
+    get: (_, key) => {
+      if (!started) throw new Error('the test app starts in beforeAll');
+      return Reflect.get(started, key);
+    },
+  });
+  const sessions = {} as Record<K, Session>;
+  for (const name of setup.sessions ?? []) sessions[name] = { access_token: '', openid: '' };
+  beforeAll(async () => {
+    started = await startTestApp(backend, setup.env, setup.options);
+    const signedIn = await loginAs(started, ...(setup.sessions ?? []));
+    for (const name of setup.sessions ?? []) Object.assign(sessions[name], signedIn[name]);
+  }, setup.timeout);
+  afterAll(() => started?.close(), setup.closeTimeout);
+  return { t, ...sessions };
 }

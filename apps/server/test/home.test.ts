@@ -1,13 +1,9 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { backends, useTestApp } from './harness.ts';
 
 describe.each(backends)('home data on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp(backend);
 
   it('counts a top-level agent’s whole subtree', async () => {
     const s = await t.login(0, 'agent01', 'agent123');
@@ -77,11 +73,7 @@ describe.each(backends)('home data on %s', (backend) => {
 });
 
 describe('transport', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp('pglite');
 
   it('answers an unknown API path with a coded envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nothing/here' });

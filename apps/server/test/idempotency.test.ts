@@ -1,9 +1,9 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, idempotencyKeys, terminals } from '../src/db/schema.ts';
 import { pruneKeys } from '../src/modules/change/service.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, type Session, useTestApp } from './harness.ts';
 import { balance, companyWith, day, renewalTenants, setExpiries } from './renewal-support.ts';
 
 let nextSsid = 864_000_000_000_000;
@@ -26,7 +26,7 @@ interface Spend {
 }
 
 describe.each(bothBackends)('spends that pay once (Idempotency-Key) on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 120_000 });
   let top: Session;
   let company: Session;
   let T: number[];
@@ -34,13 +34,11 @@ describe.each(bothBackends)('spends that pay once (Idempotency-Key) on %s', (bac
   let subId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ T, companyId, top, company, subId } = await renewalTenants(t, 2));
     // Cards taken back from the sub-agent, so that some can be given back.
     const back = await t.call(api.agent.cardRecovery, { agentId: subId, cardType: 0, quantity: 20 }, top);
     expect(back.code).toBe(Code.ok);
   }, 120_000);
-  afterAll(() => t.close());
 
   const count = async (table: typeof terminals | typeof groups) =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;

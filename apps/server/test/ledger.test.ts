@@ -1,17 +1,14 @@
 import { api, Code, NoticeType } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCards, cardLedger, notices } from '../src/db/schema.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 describe.each(backends)('service-card ledger on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'] });
   let sub1: number;
   let sub2: number;
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     const list = await t.call(api.agent.list, {}, top);
     sub1 = list.data.list[0].id;
     const add = await t.call(
@@ -29,7 +26,6 @@ describe.each(backends)('service-card ledger on %s', (backend) => {
     expect(add.code).toBe(Code.ok);
     sub2 = add.data.id;
   });
-  afterAll(() => t.close());
 
   const balances = async (ids: number[], cardType: number) =>
     t.database.db

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orgs, terminals } from '../src/db/schema.ts';
 import { listAudit } from '../src/modules/audit/repository.ts';
 import { listSos } from '../src/modules/sos/repository.ts';
-import { backends, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 const rowsOf = <T>(result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -20,11 +20,10 @@ const walk = async <T>(rows: AsyncIterable<T>) => {
  * that lost a row or read one twice at a batch's edge shows.
  */
 describe.each(backends)('list walks on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 120_000 });
   let orgId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     const [org] = await t.database.db.select().from(orgs).where(eq(orgs.account, 'company01'));
     orgId = org.id;
     const [terminal] = await t.database.db
@@ -44,7 +43,6 @@ describe.each(backends)('list walks on %s', (backend) => {
              timestamptz '2026-11-20 10:00:00.123000+00' + make_interval(secs => (g / 5) * 0.000002)
       from generate_series(0, 229) g`);
   }, 120_000);
-  afterAll(() => t.close());
 
   it('walks alarms (status up, then newest first) in batches: every row once, in the order of one read', async () => {
     const expected = rowsOf<{ id: number }>(

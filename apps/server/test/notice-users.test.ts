@@ -1,8 +1,8 @@
 import { api, Code, NoticeType } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import * as cards from '../src/modules/card/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 const ssids = (batch: number) =>
   Array.from({ length: 100 }, (_, i) => String(358_100_000_000_000 + batch * 1000 + i));
@@ -12,12 +12,9 @@ const ssids = (batch: number) =>
  * detail a page at a time, so a page of notices stays small however large its batches were.
  */
 describe.each(backends)('the users of a notice on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'], timeout: 120_000 });
   let noticeIds: number[];
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     const me = (await agents.findByAccount(t.database.db, 'agent01'))?.id as number;
     await t.database.db.transaction((tx) => cards.grant(tx, me, 0, 1000));
     const orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
@@ -33,7 +30,6 @@ describe.each(backends)('the users of a notice on %s', (backend) => {
     const page = (await t.call(api.notice.getNotice, { size: 11 }, top)).data.list;
     noticeIds = page.slice(0, 10).map((n) => n.id);
   }, 120_000);
-  afterAll(() => t.close());
 
   it('lists ten batches of 100 as notices that count their users, in a page of a few KB', async () => {
     const res = await t.app.inject({

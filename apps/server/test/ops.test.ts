@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { readConfig } from '../src/env.ts';
 import { reminderRuns } from '../src/http/metrics.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, useTestApp } from './harness.ts';
 import { listenLocal, openStream } from './live-support.ts';
 
 const metric = (text: string, series: string) => {
@@ -16,14 +16,8 @@ const metric = (text: string, series: string) => {
 };
 
 describe.each(bothBackends)('health, readiness and metrics on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
   const token = 'scrape-secret-0123456789';
-  beforeAll(async () => {
-    t = await startTestApp(backend, { METRICS_TOKEN: token });
-    company = await t.login(1, 'company01', 'company123');
-  });
-  afterAll(() => t.close());
+  const { t, company } = useTestApp(backend, { env: { METRICS_TOKEN: token }, sessions: ['company'] });
   let base: string | undefined;
   const served = async () => {
     base ??= await listenLocal(t.app);

@@ -1,17 +1,16 @@
 import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maintainPositions } from '../src/modules/partitions/service.ts';
 import { demoSsid, report, signIn } from './device-support.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, useTestApp } from './harness.ts';
 
 const DAY = 86_400_000;
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const tableOf = (t: number) => `positions_p${utcDay(t).replaceAll('-', '')}`;
 
 describe.each(bothBackends)('positions by day on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
+  const { t, company } = useTestApp(backend, { sessions: ['company'] });
   const rows = async <R>(query: string) =>
     ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: R[] }).rows;
   const tables = async () =>
@@ -27,12 +26,6 @@ describe.each(bothBackends)('positions by day on %s', (backend) => {
       `select at::text as at, tableoid::regclass::text as part from positions where terminal_id = ${terminalId}
        order by at`,
     );
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
-  });
-  afterAll(() => t.close());
 
   it('has yesterday’s to the day after tomorrow’s tables once the server is ready, and a default', async () => {
     const today = Math.floor(Date.now() / DAY) * DAY;

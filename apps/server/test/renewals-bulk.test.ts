@@ -1,8 +1,8 @@
 import { api, Code } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardLedger, notices } from '../src/db/schema.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 import {
   balance,
   companyWith,
@@ -18,7 +18,7 @@ import {
 } from './renewal-support.ts';
 
 describe.each(backends)('bulk renewal on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   let sub: Session;
   let company: Session;
@@ -31,10 +31,8 @@ describe.each(backends)('bulk renewal on %s', (backend) => {
   let vipId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ T, companyId, S, subOrgId, vipId, top, sub, company } = await renewalTenants(t, 4));
   });
-  afterAll(() => t.close());
 
   /** Ledger rows and notices: a refused renewal writes neither. */
   const written = async () => {

@@ -1,10 +1,10 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardLedger, fenceRecords, positions, sosRecords, terminals } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 /*
  * A tenant of its own (agent02, its sub-agent sub02 and a company of each) with card movements, terminals,
@@ -34,7 +34,7 @@ const plus = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 describe.each(backends)('reports on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   let sub: Session;
   let company: Session;
@@ -45,7 +45,6 @@ describe.each(backends)('reports on %s', (backend) => {
   const [W0, W1, W2] = [0, 1, 2].map(weekBack);
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     const db = t.database.db;
     const other = await addOtherTenant(t);
     orgId = other.org.id;
@@ -157,7 +156,6 @@ describe.each(backends)('reports on %s', (backend) => {
     company = await t.login(1, 'company02', 'company123');
     demoAgent = await t.login(0, 'agent01', 'agent123');
   });
-  afterAll(() => t.close());
 
   it("counts an agent's cards, new and lapsed terminals per month in the time zone", async () => {
     const res = await t.call(api.report.agent, { months: 3, timeZone: zone }, top);

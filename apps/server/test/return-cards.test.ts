@@ -1,13 +1,12 @@
 import { api, Code, NoticeType } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCards, cardLedger, notices } from '../src/db/schema.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 /** Returning recycled cards to a lower agent (notice type 4). */
 describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'] });
   let me: number;
   let sub1: number;
   let sub2: number;
@@ -35,8 +34,6 @@ describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(cardLedger))[0].n;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     me = (await t.call(api.profile.agent, {}, top)).data.id;
     sub1 = (await t.call(api.agent.list, {}, top)).data.list[0].id;
     const add = await t.call(
@@ -53,7 +50,6 @@ describe.each(backends)('returning cards to a lower agent on %s', (backend) => {
       (await t.call(api.agent.cardRecovery, { agentId: sub1, cardType: 0, quantity: 30 }, top)).code,
     ).toBe(Code.ok);
   });
-  afterAll(() => t.close());
 
   it('gives back recycled cards with a type-4 notice and a record on both sides', async () => {
     const before = await balances();

@@ -1,12 +1,12 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import * as cards from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 
 describe.each(backends)('agents and companies: who may do what, on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   let sibling: Session;
   let sub: Session;
@@ -15,7 +15,6 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
   let orgId: number;
   let siblingOrgId: number;
   beforeAll(async () => {
-    t = await startTestApp(backend);
     // A second top-level agent with its own company: a sibling tenant.
     const other = await agents.createTopLevelAgent(t.database.db, {
       name: 'OtherAgent',
@@ -37,7 +36,6 @@ describe.each(backends)('agents and companies: who may do what, on %s', (backend
     subId = (await t.call(api.agent.list, {}, top)).data.list[0].id;
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
   });
-  afterAll(() => t.close());
 
   it('lets a top-level agent create, list, edit and read its sub-agents', async () => {
     const add = await t.call(

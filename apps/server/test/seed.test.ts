@@ -1,16 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agents } from '../src/db/schema.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { bothBackends, startTestApp, type TestApp } from './harness.ts';
+import { bothBackends, useTestApp } from './harness.ts';
 
 /** The demo on a database that is in use, or that a first start left half-written. */
 describe.each(bothBackends)('the demo seed on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 120_000);
-  afterAll(() => t.close(), 30_000);
+  const { t } = useTestApp(backend, { timeout: 120_000, closeTimeout: 30_000 });
 
   const accounts = async () =>
     (await t.database.db.select({ a: agents.account }).from(agents)).map((r) => r.a);

@@ -1,13 +1,11 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSsid, deviceCall, signIn } from './device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 /** Groups terminals create themselves (device API) and SPEC §6's rules on them. */
 describe.each(backends)('self-created groups on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
-  let agent: Session;
+  const { t, company, top: agent } = useTestApp(backend, { sessions: ['company', 'top'] });
   let a: Awaited<ReturnType<typeof signIn>>;
   let b: Awaited<ReturnType<typeof signIn>>;
   let c: Awaited<ReturnType<typeof signIn>>;
@@ -21,9 +19,6 @@ describe.each(backends)('self-created groups on %s', (backend) => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
-    agent = await t.login(0, 'agent01', 'agent123');
     [a, b, c] = [await signIn(t, demoSsid(1)), await signIn(t, demoSsid(2)), await signIn(t, demoSsid(3))];
     otherOrgId = (
       await t.call(
@@ -33,7 +28,6 @@ describe.each(backends)('self-created groups on %s', (backend) => {
       )
     ).data.id;
   });
-  afterAll(() => t.close());
 
   it('creates a group owned by the terminal, shown with its owner and mark in the console', async () => {
     const made = await create(a.token, 'Outrider', [b.id, c.id]);

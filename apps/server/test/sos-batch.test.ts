@@ -1,12 +1,12 @@
 import { api, Code, Limits } from '@ptt/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sosRecords, terminals } from '../src/db/schema.ts';
 import { raise } from '../src/modules/sos/service.ts';
-import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, useTestApp } from './harness.ts';
 
 describe.each(backends)('SOS processed together on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 60_000, closeTimeout: 30_000 });
   let company: Session;
   let top: Session;
   let sub: Session;
@@ -14,11 +14,9 @@ describe.each(backends)('SOS processed together on %s', (backend) => {
   let otherOrg: Awaited<ReturnType<typeof addOtherTenant>>['org'];
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ({ org: otherOrg } = await addOtherTenant(t));
     ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
   }, 60_000);
-  afterAll(() => t.close(), 30_000);
 
   /** Alarms raised as the device API raises them, from the demo company's first radio. */
   const raiseSos = async (n: number) => {

@@ -1,22 +1,20 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSsid, deviceCall, signIn } from './device-support.ts';
-import { addOtherTenant, backends, loginAs, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, loginAs, type Session, useTestApp } from './harness.ts';
 
 describe.each(backends)('SOS on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let company: Session;
   let top: Session;
   let sub: Session;
   let other: Session;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp(backend);
     await addOtherTenant(t);
     ({ company, top, sub, other } = await loginAs(t, 'company', 'top', 'sub', 'other'));
     token = (await signIn(t, demoSsid(1))).token;
   });
-  afterAll(() => t.close());
 
   const count = async (s: Session) => (await t.call(api.sos.untreatedSOSCount, {}, s)).data;
 

@@ -1,22 +1,17 @@
 import { api, Code } from '@ptt/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../src/modules/agent/service.ts';
 import { exportCalls } from './export-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, useTestApp } from './harness.ts';
 
 describe.each(backends)('statement exports on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let sub: Session;
+  const { t, top, sub } = useTestApp(backend, { sessions: ['top', 'sub'] });
   let subId: number;
 
   const { get, csv } = exportCalls(() => t);
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
     subId = (await agents.findByAccount(t.database.db, 'subagent01'))?.id ?? 0;
     for (const quantity of [3, 4, 5]) {
       const sale = await t.call(api.agent.blanceAdd, { agentId: subId, cardType: 2, quantity }, top);
@@ -25,7 +20,6 @@ describe.each(backends)('statement exports on %s', (backend) => {
     const back = await t.call(api.agent.cardRecovery, { agentId: subId, cardType: 2, quantity: 2 }, top);
     expect(back.code).toBe(Code.ok);
   });
-  afterAll(() => t.close());
 
   it('writes the movements of the filter as on screen, signed, with both balances, in the chosen language', async () => {
     const page = await t.call(api.agent.statement, { cardType: 2, size: 100 }, sub);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { api, Code, type DataOf } from '@ptt/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCards, cardLedger } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 type Row = DataOf<typeof api.agent.statement>['list'][number];
 type Month = DataOf<typeof api.agent.statementMonths>['list'][number];
@@ -35,14 +35,11 @@ const zonedMonth = (timeZone: string) =>
     .slice(0, 7);
 
 describe.each(backends)('statements on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'] });
   let ids: { top: number; sub1: number; sub2: number };
   const sessions: Record<string, Session> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     const add = await t.call(
       api.agent.add,
       {
@@ -63,7 +60,6 @@ describe.each(backends)('statements on %s', (backend) => {
     sessions.sub1 = await t.login(0, 'subagent01', 'agent123');
     sessions.sub2 = await t.login(0, 'subagent02', 'agent123');
   });
-  afterAll(() => t.close());
 
   /** Every statement row of an agent, newest first, read page by page. */
   async function allRows(session: Session, filter: Record<string, unknown> = {}) {

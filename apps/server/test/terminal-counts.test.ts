@@ -1,7 +1,7 @@
 import { api } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOtherTenant, bothBackends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addOtherTenant, bothBackends, type Session, type TestApp, useTestApp } from './harness.ts';
 
 /**
  * Every agent's counters next to counts of the rows themselves (terminals under its path, its notices,
@@ -67,14 +67,12 @@ const expectExact = async (t: TestApp) => {
 };
 
 describe.each(bothBackends)('counters on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   beforeAll(async () => {
-    t = await startTestApp(backend);
     await addOtherTenant(t);
     top = await t.login(0, 'agent01', 'agent123');
   });
-  afterAll(() => t.close());
 
   it('start exact with the demo fleet and follow a batch, the home counts and the list total', async () => {
     await expectExact(t);

@@ -1,29 +1,27 @@
 import { api, Code, type FunctionKey, RenewableFunctions, UserType } from '@ptt/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalExpiries, terminals } from '../src/db/schema.ts';
 import { expiryColumn, PERMANENT } from '../src/lib/expiries.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { backends, type Session, useTestApp } from './harness.ts';
 import { companyWith, day, largeCompany, setExpiries } from './renewal-support.ts';
 
 /** Each terminal's expiries as rows: the radar's table follows the terminals in the same statement. */
 describe.each(backends)('terminal expiry rows on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend);
   let top: Session;
   /** Three terminals of a company of agent01. */
   let T: number[];
   let orgId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
     const co = await companyWith(t, 'agent01', 'expco01', 3);
     T = co.ids;
     orgId = co.org.id;
     top = await t.login(0, 'agent01', 'agent123');
   });
-  afterAll(() => t.close());
 
   /** The rows of the terminals, in (terminal, function) order. */
   const rowsOf = async (ids: number[]) =>

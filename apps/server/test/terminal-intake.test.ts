@@ -1,12 +1,12 @@
 import { api, Code, IntakeLimits, Messages, NoticeType } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardLedger, groupMembers, groups, notices, terminals } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as cardService from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 import { balance, setBalance } from './renewal-support.ts';
 
 type Row = { line: number; ssid: string; name: string; iccid: string; group: string };
@@ -35,22 +35,17 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 }
 
 describe.each(backends)('bulk intake of terminals on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let sub: Session;
-  let company: Session;
+  const { t, top, sub, company } = useTestApp(backend, {
+    sessions: ['top', 'sub', 'company'],
+    timeout: 120_000,
+  });
   let orgId: number;
   let otherOrgId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
-    sub = await t.login(0, 'subagent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
     orgId = (await orgs.findByAccount(t.database.db, 'company01'))?.id ?? 0;
     otherOrgId = (await addOtherTenant(t)).org.id;
   }, 120_000);
-  afterAll(() => t.close());
 
   const target = { orgId: 0, userType: 0 };
   beforeAll(() => {

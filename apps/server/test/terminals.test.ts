@@ -1,26 +1,22 @@
 import { api, Code, Messages } from '@ptt/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orgs as schemaOrgs, terminals } from '../src/db/schema.ts';
-import { addOtherTenant, backends, type Session, startTestApp, type TestApp } from './harness.ts';
+import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 const ssids = (start: number, n: number) =>
   Array.from({ length: n }, (_, i) => String(359_000_000_000_000 + start + i));
 
 describe.each(backends)('terminals on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
+  const { t, top } = useTestApp(backend, { sessions: ['top'] });
   let company: Session;
   let orgId: number;
   const voice = async (s: Session) => (await t.call(api.profile.agent, {}, s)).data.blance;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
     company = await t.login(1, 'company01', 'company123');
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
   });
-  afterAll(() => t.close());
 
   const batch = (list: string[], extra: Record<string, unknown> = {}, s = top) =>
     t.callBody(

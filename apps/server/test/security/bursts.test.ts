@@ -1,23 +1,19 @@
 import { api, Code, type Endpoint, type Envelope } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agents, puzzles } from '../../src/db/schema.ts';
 import { hashPassword, sha256 } from '../../src/lib/crypto.ts';
 import * as terminalService from '../../src/modules/terminal/service.ts';
 import { agentPhone, outboxCode } from '../account-support.ts';
 import { demoSsid } from '../device-support.ts';
-import { backends, startTestApp, type TestApp } from '../harness.ts';
+import { backends, useTestApp } from '../harness.ts';
 
 /**
  * Bursts of parallel guesses at a secret: however many arrive together, no more than the limit's number
  * are verified, and the right secret arriving after the limit is refused like the wrong ones.
  */
 describe.each(backends)('throttles under bursts on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 60_000);
-  afterAll(() => t.close(), 30_000);
+  const { t } = useTestApp(backend, { timeout: 60_000, closeTimeout: 30_000 });
   beforeEach(() => t.reset(), 30_000);
 
   const send = async (e: Endpoint, params: Record<string, unknown>, ip: string): Promise<Envelope<unknown>> =>

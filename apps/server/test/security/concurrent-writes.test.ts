@@ -1,22 +1,18 @@
 import { api, Code, type Envelope } from '@ptt/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agentCards, agents, fenceMembers, groupMembers, terminals } from '../../src/db/schema.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { bothBackends, type Session, useTestApp } from '../harness.ts';
 
 /**
  * Writes that read rows and write them back, sent together over overlapping rows: every one answers
  * without an internal error, and the result is what the same calls one after another would leave.
  */
 describe.each(bothBackends)('concurrent writes on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 180_000, closeTimeout: 30_000 });
   let top: Session;
   let company: Session;
   let ids: number[];
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 180_000);
-  afterAll(() => t.close(), 30_000);
   beforeEach(async () => {
     await t.reset();
     top = await t.login(0, 'agent01', 'agent123');

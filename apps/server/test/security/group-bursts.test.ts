@@ -1,20 +1,13 @@
 import { api, Code, DeviceLimits } from '@ptt/contract';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groups } from '../../src/db/schema.ts';
 import { demoSsid, deviceCall, signIn } from '../device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { backends, useTestApp } from '../harness.ts';
 
 /** Group batches of one company in parallel, and a terminal making groups in a loop. */
 describe.each(backends)('group bursts on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
-  }, 60_000);
-  afterAll(() => t.close());
+  const { t, company } = useTestApp(backend, { sessions: ['company'], timeout: 60_000 });
 
   it('runs 20 parallel batches of one company one after another: every one answers, names stay unique', async () => {
     const answers = await Promise.all(

@@ -1,18 +1,14 @@
 import { api, Code } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { backends, useTestApp } from '../harness.ts';
 
 /** A keyword is text: LIKE's wildcards in it match themselves, never "anything". */
 describe.each(backends)('search keywords on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let company: Session;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
-  }, 60_000);
-  afterAll(() => t.close(), 30_000);
+  const { t, top, company } = useTestApp(backend, {
+    sessions: ['top', 'company'],
+    timeout: 60_000,
+    closeTimeout: 30_000,
+  });
 
   it('finds nothing for %, a backslash or _ standing for a letter, in every list and the search', async () => {
     const groupId = (await t.call(api.group.list, {}, company)).data.list[0].id;

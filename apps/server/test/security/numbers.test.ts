@@ -1,7 +1,7 @@
 import { api, Code, rules } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSsid, deviceCall, signIn } from '../device-support.ts';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { backends, useTestApp } from '../harness.ts';
 
 /** Spellings JavaScript reads as a number that the contract does not: digits are digits. */
 const notDigits = ['0x2', '0o2', '0b10', '0.2e1', '2e0', '+2', ' 2 ', '2 ', '2.0', '２', '', 'Infinity'];
@@ -41,16 +41,12 @@ describe('numbers as the contract reads them', () => {
 });
 
 describe.each(backends)('lenient numbers refused on %s', (backend) => {
-  let t: TestApp;
-  let company: Session;
+  const { t, company } = useTestApp(backend, { sessions: ['company'], timeout: 60_000 });
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    company = await t.login(1, 'company01', 'company123');
     ({ token } = await signIn(t, demoSsid(1)));
   }, 60_000);
-  afterAll(() => t.close());
 
   it('answers 40001 for an id or a size that is not digits', async () => {
     const [group] = (await t.call(api.group.list, {}, company)).data.list;

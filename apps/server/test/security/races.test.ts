@@ -1,15 +1,17 @@
 import { api, Code, type Endpoint } from '@ptt/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as agents from '../../src/modules/agent/service.ts';
 import * as cards from '../../src/modules/card/service.ts';
-import { bothBackends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { bothBackends, type Session, useTestApp } from '../harness.ts';
 
 /** The same call many times at once: each must get a coded answer and the sum of the winners must be exact. */
 describe.each(bothBackends)('concurrent calls on %s', (backend) => {
-  let t: TestApp;
-  let top: Session;
-  let company: Session;
+  const { t, top, company } = useTestApp(backend, {
+    sessions: ['top', 'company'],
+    timeout: 60_000,
+    closeTimeout: 30_000,
+  });
   let orgId: number;
   let subId: number;
   let serial = 0;
@@ -26,13 +28,9 @@ describe.each(bothBackends)('concurrent calls on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    top = await t.login(0, 'agent01', 'agent123');
-    company = await t.login(1, 'company01', 'company123');
     orgId = (await t.call(api.agent.orgs, {}, top)).data.list[0].id;
     subId = (await t.call(api.agent.list, {}, top)).data.list[0].id;
   }, 60_000);
-  afterAll(() => t.close(), 30_000);
 
   const balanced = async () =>
     rows(`

@@ -3,18 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { puzzles, smsOutbox } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
-import { backends, type Session, startTestApp, type TestApp } from '../harness.ts';
+import { backends, type Session, startTestApp, type TestApp, useTestApp } from '../harness.ts';
 
 /**
  * What auth.test.ts and the account tests leave open: limits per address, puzzles spent by a failed
  * login or past their life, wrong SMS codes per address, and sessions of a deleted company.
  */
 describe.each(backends)('throttles and session ends on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  }, 60_000);
-  afterAll(() => t.close(), 30_000);
+  const { t } = useTestApp(backend, { timeout: 60_000, closeTimeout: 30_000 });
   beforeEach(() => t.reset(), 30_000);
 
   const from = async (ip: string, e: Endpoint, params: Record<string, unknown> = {}) => {

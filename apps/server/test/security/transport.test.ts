@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { api, Code, Messages } from '@ptt/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestApp, type TestApp } from '../harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backends, useTestApp } from '../harness.ts';
 
 /** Sends raw bytes to the listening server and returns the whole answer (the server closes after it). */
 function raw(port: number, request: string): Promise<{ status: number; body: string }> {
@@ -30,14 +30,12 @@ const envelope = (body: string) => {
 
 /** What Node and Fastify refuse before a route runs is answered in the API's envelope too. */
 describe.each(backends)('transport refusals on %s', (backend) => {
-  let t: TestApp;
+  const { t } = useTestApp(backend, { timeout: 180_000, closeTimeout: 30_000 });
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp(backend);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   }, 180_000);
-  afterAll(() => t.close(), 30_000);
 
   it('answers a query string over the header limit with a coded envelope', async () => {
     const q = `keyword=${'a'.repeat(20_000)}`;
