@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvent } from '../../api/live-events.ts';
 import { AlarmBanner } from '../../components/alarm-banner.tsx';
+import { alarmTrail } from '../../components/alarm-trail.ts';
 import { chime } from '../../lib/alarm-sound.ts';
 import { useFenceAlarmStyle } from '../../lib/alarm-style.ts';
 import { formatTime } from '../../lib/dates.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
-import { alarmTrail } from './alarm-trail.ts';
 import { kindName } from './trigger.ts';
 
 type Alarm = LiveEventDataOf<'fence.alarm'>;

@@ -2,8 +2,8 @@ import { api } from '@ptt/contract';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/use-endpoint-query.ts';
+import { AlarmTrailLinks } from '../../components/alarm-trail-links.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { AlarmTrailLinks } from '../fence/alarm-trail-links.tsx';
 import { SectionHead } from './section-head.tsx';
 
 const feedSize = 3;
