@@ -73,7 +73,7 @@ export const renewalZhHans = {
     breakdown: {
       title_one: '{{count}}个用户的续费',
       title_other: '{{count}}个用户各自的续费',
-      row: '{{name}} — {{steps}}',
+      row: '{{name}}：{{steps}}',
       renewed: '{{card}}：{{from}} → {{to}}',
       notDue: '{{card}}：未到期',
       permanent: '{{card}}：永久',

@@ -73,7 +73,7 @@ export const renewalZhHant = {
     breakdown: {
       title_one: '{{count}}個用戶的續費',
       title_other: '{{count}}個用戶各自的續費',
-      row: '{{name}} — {{steps}}',
+      row: '{{name}}：{{steps}}',
       renewed: '{{card}}：{{from}} → {{to}}',
       notDue: '{{card}}：未到期',
       permanent: '{{card}}：永久',
