@@ -13,6 +13,7 @@ import {
 import type { Conn } from '../../db/client.ts';
 import { type Caller, scopeOf } from '../../http/caller.ts';
 import { invalid, notFound, ruleBroken } from '../../http/errors.ts';
+import { pageOf } from '../../http/page.ts';
 import type { AuditNote, CardsMoved, Change } from '../../http/route.ts';
 import { type Expiries, expiryColumn } from '../../lib/expiries.ts';
 import { addDays, addYear, DAY_MS, today } from '../../lib/zoned-time.ts';
@@ -73,23 +74,18 @@ export async function expiring(db: Conn, caller: Caller, p: ParsedParamsOf<typeo
     p.size,
   );
   const now = Date.now();
-  return {
-    list: list.map((t) => ({
-      id: t.id,
-      ssid: t.ssid,
-      name: t.name,
-      org_id: t.orgId,
-      org_name: t.orgName,
-      user_type: t.userType,
-      due: dueOf(t, fn, range),
-      last_seen_at: t.lastSeenAt?.toISOString() ?? null,
-      last_position_at: t.lastPositionAt?.toISOString() ?? null,
-      silent: isSilent(t, now),
-    })),
-    total,
-    page: p.page,
-    size: p.size,
-  };
+  return pageOf(p, { list, total }, (t) => ({
+    id: t.id,
+    ssid: t.ssid,
+    name: t.name,
+    org_id: t.orgId,
+    org_name: t.orgName,
+    user_type: t.userType,
+    due: dueOf(t, fn, range),
+    last_seen_at: t.lastSeenAt?.toISOString() ?? null,
+    last_position_at: t.lastPositionAt?.toISOString() ?? null,
+    silent: isSilent(t, now),
+  }));
 }
 
 /** How many terminals in scope have a function due in each radar window. */
