@@ -76,6 +76,15 @@ describe('login and homes', () => {
     await page.getByTestId('tab-sales').waitFor();
     await shot(page, 'home-agent-en');
 
+    // The login form's field style stays on the login form: a form opened after signing in, with no
+    // reload in between, has the app's own fields.
+    await page.getByTestId('tile-agent-add').click();
+    const control = page.locator('.field__control').first();
+    await control.waitFor();
+    assert.equal(await control.evaluate((e) => getComputedStyle(e).minHeight), '44px');
+    await page.goBack();
+    await page.getByTestId('home-agent').waitFor();
+
     // Stays signed in across a reload; the language follows the switch on the personal center.
     await page.reload();
     await page.getByTestId('home-agent').waitFor();
