@@ -11,10 +11,11 @@ import { pathOf, startApi } from './server.ts';
  * npm run bench:export: the server's memory while it streams a list of BENCH_EXPORT_ROWS users (100 000
  * by default) as CSV and as XLSX, on PostgreSQL. The file is read and dropped as it arrives, as a
  * browser saving it would; the resident memory of the process (server and reader) is sampled every
- * 20 ms and reported against the memory before the export.
+ * 20 ms and reported against the memory before the export. Its database, BENCH_DATABASE_PREFIX + export,
+ * is made afresh on each run.
  */
 const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
-const name = 'ptt_bench_export';
+const name = `${settings.databasePrefix}export`;
 const url = settings.adminUrl.replace(/\/[^/]*$/, `/${name}`);
 
 const admin = new pg.Client({ connectionString: settings.adminUrl });

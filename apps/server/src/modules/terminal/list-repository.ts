@@ -25,14 +25,18 @@ export interface ListFilter {
 /**
  * A keyword finds a terminal by the start of its SSID (a batch), by the end of its SSID (the digits on a
  * radio's label) or by any part of its name: on the SSID's prefix index, the reversed SSID's prefix
- * index and the name's trigram index.
+ * index and the name's trigram index. An SSID is digits only, so a keyword with any other character
+ * can only be part of a name, and only the name is compared.
  */
-export const keywordMatch = (keyword: string) =>
-  or(
+export const keywordMatch = (keyword: string) => {
+  const name = ilike(terminals.name, containing(keyword));
+  if (!/^\d+$/.test(keyword)) return name;
+  return or(
     like(terminals.ssid, startingWith(keyword)),
     like(sql`reverse(${terminals.ssid})`, startingWith([...keyword].reverse().join(''))),
-    ilike(terminals.name, containing(keyword)),
+    name,
   );
+};
 
 const inDays = daysFromToday;
 
