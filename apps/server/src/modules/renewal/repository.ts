@@ -6,6 +6,8 @@ import {
   notices,
   orgs,
   terminalExpiries,
+  terminalExpiryDays,
+  terminalFunctionDays,
   terminalPositionsLast,
   terminalPresence,
   terminals,
@@ -131,47 +133,98 @@ export async function radarPage(
     .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
     .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
     .orderBy(by(due.expires), by(due.id));
-  // A terminal has one row per function: with every function, its rows in the window are counted once.
-  const counted = fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`;
-  const [row] = await db
-    .select({ n: sql<number>`${counted}::int` })
-    .from(terminalExpiries)
-    .where(where);
-  return { list, total: Number(row?.n ?? 0) };
+  return { list, total: await radarTotal(db, scope, f, where) };
 }
 
-/** A column per range, `n0`, `n1`, …: the count of `what` among the expiry rows due in it. */
-function countsIn<K extends string>(keys: K[], ranges: Record<K, DayRange>, what: SQL) {
+/**
+ * The counter rows of a scope: an agent path prefix's, or a company's (the caller's own, or one the
+ * request's company filter named, found in the caller's scope as the call was parsed).
+ */
+function countedIn(t: typeof terminalExpiryDays | typeof terminalFunctionDays, scope: Scope, orgId?: number) {
+  const { kind, value } = scopeKey(scope);
+  const company = orgId ?? (kind === 'org' ? (value as number) : undefined);
+  return company === undefined
+    ? and(eq(t.path, value as string), eq(t.orgId, 0))
+    : and(eq(t.path, ''), eq(t.orgId, company));
+}
+
+/** Expiry-day rows lying within the days: summed, each terminal with an expiry in them counts once. */
+const daysWithin = (r: DayRange) =>
+  and(gte(terminalExpiryDays.first, r.from), lte(terminalExpiryDays.last, r.to));
+
+/** Function-day rows within the days. */
+const functionDaysIn = (r: DayRange) =>
+  and(gte(terminalFunctionDays.day, r.from), lte(terminalFunctionDays.day, r.to));
+
+/**
+ * The radar's total from the counter rows; narrowed to a notice's terminals, which no counter keeps, it
+ * counts the window's expiry rows (with every function a terminal's rows in the window count once).
+ */
+async function radarTotal(db: Conn, scope: Scope, f: DueFilter, where: SQL | undefined) {
+  const { fn, range } = f.due;
+  const [row] =
+    f.notice !== undefined
+      ? await db
+          .select({
+            n: sql<number>`${fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`}::int`,
+          })
+          .from(terminalExpiries)
+          .where(where)
+      : fn === 'all'
+        ? await db
+            .select({ n: sql<number>`coalesce(sum(${terminalExpiryDays.n}), 0)::int` })
+            .from(terminalExpiryDays)
+            .where(and(countedIn(terminalExpiryDays, scope, f.orgId), daysWithin(range)))
+        : await db
+            .select({ n: sql<number>`coalesce(sum(${terminalFunctionDays.n}), 0)::int` })
+            .from(terminalFunctionDays)
+            .where(
+              and(
+                countedIn(terminalFunctionDays, scope, f.orgId),
+                functionDaysIn(range),
+                eq(terminalFunctionDays.function, fn),
+              ),
+            );
+  return Number(row?.n ?? 0);
+}
+
+/** A column per range, `n0`, `n1`, …: the sum of the counter rows' `n` within it. */
+function sumsIn<K extends string>(
+  keys: K[],
+  ranges: Record<K, DayRange>,
+  n: AnyPgColumn,
+  within: (r: DayRange) => SQL | undefined,
+) {
   const columns: Record<string, SQL.Aliased<number>> = {};
   for (const [i, k] of keys.entries())
-    columns[`n${i}`] =
-      sql<number>`(count(${what}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
-        `n${i}`,
-      );
+    columns[`n${i}`] = sql<number>`coalesce(sum(${n}) filter (where ${within(ranges[k])}), 0)::int`.as(
+      `n${i}`,
+    );
   return columns;
 }
 
-/** How many terminals in scope have any function due in each of the ranges, in one statement. */
+/**
+ * How many terminals in scope (or in its company given) have any function due in each of the ranges, in
+ * one statement on the expiry-day rows within `outer`, the range every one of `ranges` lies within.
+ */
 export async function dueCounts<K extends string>(
   db: Conn,
   scope: Scope,
   orgId: number | undefined,
   ranges: Record<K, DayRange>,
-  /** The range every one of `ranges` lies within: the rows read. */
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns = countsIn(keys, ranges, sql`distinct ${terminalExpiries.terminalId}`);
   const [row] = await db
-    .select(columns)
-    .from(terminalExpiries)
-    .where(expiriesIn(scope, { orgId }, 'all', outer));
+    .select(sumsIn(keys, ranges, terminalExpiryDays.n, daysWithin))
+    .from(terminalExpiryDays)
+    .where(and(countedIn(terminalExpiryDays, scope, orgId), daysWithin(outer)));
   return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
 }
 
 /**
- * Per function, how many terminals in scope have it due in each range, in one statement: the card
- * runway's renewals due.
+ * Per function, how many terminals in scope have it due in each range, in one statement on the
+ * function-day rows within `outer`: the card runway's renewals due.
  */
 export async function dueByFunction<K extends string>(
   db: Conn,
@@ -180,12 +233,12 @@ export async function dueByFunction<K extends string>(
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns = countsIn(keys, ranges, sql`*`);
+  const t = terminalFunctionDays;
   const rows = await db
-    .select({ fn: terminalExpiries.function, ...columns })
-    .from(terminalExpiries)
-    .where(expiriesIn(scope, {}, 'all', outer))
-    .groupBy(terminalExpiries.function);
+    .select({ fn: t.function, ...sumsIn(keys, ranges, t.n, functionDaysIn) })
+    .from(t)
+    .where(and(countedIn(t, scope), functionDaysIn(outer)))
+    .groupBy(t.function);
   const byFn = new Map(rows.map((r) => [r.fn, r as Record<string, unknown>]));
   return (fn: FunctionKey, k: K) => Number(byFn.get(fn)?.[`n${keys.indexOf(k)}`] ?? 0);
 }
