@@ -8,6 +8,9 @@ import * as renewal from '../src/modules/renewal/service.ts';
 import { backends, type Session, useTestApp } from './harness.ts';
 import { companyWith, day, largeCompany, setExpiries } from './renewal-support.ts';
 
+type Rows<R> = { rows: R[] };
+type FunctionRow = { path: string; org_id: number; function: string; n: string };
+
 /** Days between two YYYY-MM-DD dates. */
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
@@ -73,18 +76,17 @@ describe.each(backends)('expiry days per scope on %s', (backend) => {
         }
       }
       const found = new Map<string, number>();
-      const days = await t.database.db.execute<{ path: string; org_id: number; n: string }>(sql`
+      const days = (await t.database.db.execute(sql`
         select path, org_id, sum(n) as n from terminal_expiry_days
-        where first >= ${w.from} and last <= ${w.to} group by 1, 2`);
-      for (const r of days.rows) found.set(`${r.path}|${r.org_id}|all`, Number(r.n));
-      const byFn = await t.database.db.execute<{
+        where first >= ${w.from} and last <= ${w.to} group by 1, 2`)) as unknown as Rows<{
         path: string;
         org_id: number;
-        function: string;
         n: string;
-      }>(sql`
+      }>;
+      for (const r of days.rows) found.set(`${r.path}|${r.org_id}|all`, Number(r.n));
+      const byFn = (await t.database.db.execute(sql`
         select path, org_id, function, sum(n) as n from terminal_function_days
-        where day between ${w.from} and ${w.to} group by 1, 2, 3`);
+        where day between ${w.from} and ${w.to} group by 1, 2, 3`)) as unknown as Rows<FunctionRow>;
       for (const r of byFn.rows) found.set(`${r.path}|${r.org_id}|${r.function}`, Number(r.n));
       for (const [k, n] of found) if (n === 0) found.delete(k);
       expect(Object.fromEntries(found), `${w.from}…${w.to}`).toEqual(Object.fromEntries(expected));
@@ -120,10 +122,10 @@ describe.each(backends)('expiry days per scope on %s', (backend) => {
     const all = await ids();
     const [co1, co3] = await Promise.all(
       ['dayco01', 'dayco03'].map(async (account) => {
-        const [row] = await t.database.db
-          .execute<{ id: number }>(sql`select id from orgs where account = ${account}`)
-          .then((r) => r.rows);
-        return row.id;
+        const found = (await t.database.db.execute(
+          sql`select id from orgs where account = ${account}`,
+        )) as unknown as Rows<{ id: number }>;
+        return found.rows[0].id;
       }),
     );
     const [one] = await t.database.db.select().from(terminals).where(eq(terminals.orgId, co1)).limit(1);

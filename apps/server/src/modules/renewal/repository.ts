@@ -1,7 +1,8 @@
 import { type FunctionKey, RenewableFunctions } from '@ptt/contract';
-import { and, asc, desc, eq, gte, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
+import { filteredPages, type OrderKey } from '../../db/page.ts';
 import {
   notices,
   orgs,
@@ -85,56 +86,63 @@ const expiriesIn = (scope: Scope, f: RadarFilter, fn: FunctionChoice, r: DayRang
 const sooner = alias(terminalExpiries, 'sooner');
 
 /**
- * The radar: terminals in scope with the function (or any) due in the window, ordered by the function's
- * expiry (with every function, the soonest in the window: a terminal's row of the window no other of its
- * rows there comes before), with their company, last contact and newest position. The window is read in
- * order on the expiry rows' scope index; only the page's terminals are joined.
+ * The expiry rows of a window: of one function, or with every function the soonest of each terminal (its
+ * row of the window no other of its rows there comes before), so that a terminal is one row.
  */
-export async function radarPage(
+const dueWithin = ({ fn, range }: NonNullable<RadarFilter['due']>) =>
+  and(
+    dueRows(terminalExpiries, fn, range),
+    fn === 'all'
+      ? sql`not exists (select 1 from ${terminalExpiries} as ${sooner} where ${and(
+          eq(sooner.terminalId, terminalExpiries.terminalId),
+          dueRows(sooner, fn, range),
+          sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
+        )})`
+      : undefined,
+  );
+
+/**
+ * The radar in one order: terminals in scope with the function (or any) due in the window, by that
+ * expiry, with their company, last contact and newest position, read in order on the expiry rows' scope
+ * index. Its total is summed from the expiry-day rows, but for a notice's terminals, which no counter keeps.
+ */
+const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
+  filteredPages({
+    table: terminalExpiries,
+    scope: (scope: Scope) => {
+      const { kind, value } = scopeKey(scope);
+      return eq(expiryScope[kind], value);
+    },
+    filters: {
+      orgId: (id: number) => eq(terminalExpiries.orgId, id),
+      notice: namedBy,
+      due: dueWithin,
+    } satisfies { [K in keyof RadarFilter]-?: unknown },
+    order: [by(terminalExpiries.expires), by(terminalExpiries.terminalId)],
+    total: 'counted',
+    counter: (db, scope, f) =>
+      f.notice === undefined && f.due ? dueTotal(db, scope, f.due, f.orgId) : undefined,
+    rows: (db, place) =>
+      db
+        .select({ ...radarColumns, ...place })
+        .from(terminalExpiries)
+        .innerJoin(terminals, eq(terminals.id, terminalExpiries.terminalId))
+        .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+        .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+        .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+        .$dynamic(),
+  });
+const radarLists = { asc: radarList((c) => c), desc: radarList((c) => ({ desc: c })) };
+
+/** A page of the radar, newest expiry first or soonest first. */
+export const radarPage = (
   db: Conn,
   scope: Scope,
   f: DueFilter,
   order: 'asc' | 'desc',
   page: number,
   size: number,
-) {
-  const by = order === 'asc' ? asc : desc;
-  const { fn, range } = f.due;
-  const where = expiriesIn(scope, f, fn, range);
-  const soonest =
-    fn === 'all'
-      ? notExists(
-          db
-            .select({ one: sql`1` })
-            .from(sooner)
-            .where(
-              and(
-                eq(sooner.terminalId, terminalExpiries.terminalId),
-                dueRows(sooner, fn, range),
-                sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
-              ),
-            ),
-        )
-      : undefined;
-  const due = db
-    .select({ id: terminalExpiries.terminalId, expires: terminalExpiries.expires })
-    .from(terminalExpiries)
-    .where(and(where, soonest))
-    .orderBy(by(terminalExpiries.expires), by(terminalExpiries.terminalId))
-    .limit(size)
-    .offset((page - 1) * size)
-    .as('due');
-  // One after the other: inside a transaction both run on its one connection.
-  const list = await db
-    .select(radarColumns)
-    .from(due)
-    .innerJoin(terminals, eq(terminals.id, due.id))
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
-    .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
-    .orderBy(by(due.expires), by(due.id));
-  return { list, total: await radarTotal(db, scope, f, where) };
-}
+) => radarLists[order](db, scope, f, page, size);
 
 /**
  * The counter rows of a scope: an agent path prefix's, or a company's (the caller's own, or one the
@@ -156,35 +164,29 @@ const daysWithin = (r: DayRange) =>
 const functionDaysIn = (r: DayRange) =>
   and(gte(terminalFunctionDays.day, r.from), lte(terminalFunctionDays.day, r.to));
 
-/**
- * The radar's total from the counter rows; narrowed to a notice's terminals, which no counter keeps, it
- * counts the window's expiry rows (with every function a terminal's rows in the window count once).
- */
-async function radarTotal(db: Conn, scope: Scope, f: DueFilter, where: SQL | undefined) {
-  const { fn, range } = f.due;
+/** How many terminals in scope (or in its company given) have the function, or any, due in the window. */
+async function dueTotal(
+  db: Conn,
+  scope: Scope,
+  { fn, range }: NonNullable<RadarFilter['due']>,
+  orgId?: number,
+) {
   const [row] =
-    f.notice !== undefined
+    fn === 'all'
       ? await db
-          .select({
-            n: sql<number>`${fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`}::int`,
-          })
-          .from(terminalExpiries)
-          .where(where)
-      : fn === 'all'
-        ? await db
-            .select({ n: sql<number>`coalesce(sum(${terminalExpiryDays.n}), 0)::int` })
-            .from(terminalExpiryDays)
-            .where(and(countedIn(terminalExpiryDays, scope, f.orgId), daysWithin(range)))
-        : await db
-            .select({ n: sql<number>`coalesce(sum(${terminalFunctionDays.n}), 0)::int` })
-            .from(terminalFunctionDays)
-            .where(
-              and(
-                countedIn(terminalFunctionDays, scope, f.orgId),
-                functionDaysIn(range),
-                eq(terminalFunctionDays.function, fn),
-              ),
-            );
+          .select({ n: sql<number>`coalesce(sum(${terminalExpiryDays.n}), 0)::int` })
+          .from(terminalExpiryDays)
+          .where(and(countedIn(terminalExpiryDays, scope, orgId), daysWithin(range)))
+      : await db
+          .select({ n: sql<number>`coalesce(sum(${terminalFunctionDays.n}), 0)::int` })
+          .from(terminalFunctionDays)
+          .where(
+            and(
+              countedIn(terminalFunctionDays, scope, orgId),
+              functionDaysIn(range),
+              eq(terminalFunctionDays.function, fn),
+            ),
+          );
   return Number(row?.n ?? 0);
 }
 
