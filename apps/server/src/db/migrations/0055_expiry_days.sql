@@ -16,71 +16,62 @@ CREATE TABLE "terminal_function_days" (
 	CONSTRAINT "terminal_function_days_path_org_id_day_function_pk" PRIMARY KEY("path","org_id","day","function")
 );
 --> statement-breakpoint
--- The scopes a terminal counts in: each prefix of its agent's path (4 characters a level), and its company.
-CREATE FUNCTION "expiry_scopes"("agent_path" text, "org_id" integer)
-RETURNS TABLE ("path" text, "company" integer) LANGUAGE sql IMMUTABLE AS $$
-  SELECT left("agent_path", l * 4), 0 FROM generate_series(1, length("agent_path") / 4) AS l
-  UNION ALL
-  SELECT '', "org_id"
-$$;--> statement-breakpoint
--- A terminal's rows of "terminal_expiry_days" in each of its scopes: +1 on each of its distinct expiry
--- days (but the permanent one), -1 on each pair of consecutive days at most 90 days apart.
-CREATE FUNCTION "terminal_expiry_days_of"(t "terminals")
-RETURNS TABLE ("path" text, "company" integer, "from_day" date, "to_day" date, "k" integer)
-LANGUAGE sql IMMUTABLE AS $$
-  WITH "days" AS (
-    SELECT DISTINCT f."day" FROM (VALUES (t."voice_expires"), (t."recording_expires"), (t."location_expires"),
-      (t."sos_expires"), (t."fence_expires"), (t."video_expires"), (t."duplex_expires")) AS f("day")
-    WHERE f."day" <> date '2099-12-31'
-  ), "spans" AS (
-    SELECT "day" AS "a", "day" AS "b", 1 AS "k" FROM "days"
-    UNION ALL
-    SELECT p."day", p."next", -1
-    FROM (SELECT "day", lead("day") OVER (ORDER BY "day") AS "next" FROM "days") AS p
-    WHERE p."next" - p."day" <= 90
-  )
-  SELECT s."path", s."company", d."a", d."b", d."k"
-  FROM "spans" d CROSS JOIN "expiry_scopes"(t."agent_path", t."org_id") AS s
-$$;--> statement-breakpoint
--- A terminal's rows of "terminal_function_days" in each of its scopes: its functions with an expiry but
--- the permanent one.
-CREATE FUNCTION "terminal_function_days_of"(t "terminals")
-RETURNS TABLE ("path" text, "company" integer, "on_day" date, "fn" text)
-LANGUAGE sql IMMUTABLE AS $$
-  WITH "due" AS (
-    SELECT f."function", f."day" FROM (VALUES
-      ('voice', t."voice_expires"),
-      ('recording', t."recording_expires"),
-      ('location', t."location_expires"),
-      ('sos', t."sos_expires"),
-      ('fence', t."fence_expires"),
-      ('video', t."video_expires"),
-      ('duplex', t."duplex_expires")
-    ) AS f("function", "day")
-    WHERE f."day" <> date '2099-12-31'
-  )
-  SELECT s."path", s."company", d."day", d."function"
-  FROM "due" d CROSS JOIN "expiry_scopes"(t."agent_path", t."org_id") AS s
-$$;--> statement-breakpoint
--- Takes the terminals as they were ("gone") away and adds them as they are ("came"), in one statement a
--- table, each in key order: two writers lock the rows they share in one order, and each row is added to
--- under its lock, so none loses another's change.
+-- Takes the terminals as they were ("gone") away and adds them as they are ("came"). A terminal counts in
+-- each prefix of its agent's path (4 characters a level) and in its company: +1 on each of its distinct
+-- expiry days but the permanent one, -1 on each pair of consecutive such days at most 90 days apart, and +1
+-- per function on its day. One statement a table, each in key order: two writers lock the rows they share
+-- in one order, and each row is added to under its lock, so none loses another's change.
 CREATE FUNCTION "terminal_expiry_days_add"("gone" "terminals"[], "came" "terminals"[]) RETURNS void
 LANGUAGE sql AS $$
+  WITH "changes" AS (
+    SELECT -1 AS "sign", g.* FROM unnest("gone") AS g
+    UNION ALL
+    SELECT 1, g.* FROM unnest("came") AS g
+  ), "days" AS (
+    SELECT DISTINCT c."sign", c."id", c."agent_path", c."org_id", f."day"
+    FROM "changes" c
+    CROSS JOIN LATERAL unnest(ARRAY[c."voice_expires", c."recording_expires", c."location_expires",
+      c."sos_expires", c."fence_expires", c."video_expires", c."duplex_expires"]) AS f("day")
+    WHERE f."day" <> date '2099-12-31'
+  ), "spans" AS (
+    SELECT p."sign", p."agent_path", p."org_id", p."day" AS "first", p."day" AS "last", 1 AS "k" FROM "days" p
+    UNION ALL
+    SELECT p."sign", p."agent_path", p."org_id", p."day", p."next", -1
+    FROM (SELECT d.*, lead(d."day") OVER (PARTITION BY d."sign", d."id" ORDER BY d."day") AS "next" FROM "days" d) AS p
+    WHERE p."next" - p."day" <= 90
+  ), "scoped" AS (
+    SELECT left(p."agent_path", l * 4) AS "path", 0 AS "company", p."first", p."last", p."sign" * p."k" AS "k"
+    FROM "spans" p CROSS JOIN generate_series(1, length(p."agent_path") / 4) AS l
+    UNION ALL
+    SELECT '', p."org_id", p."first", p."last", p."sign" * p."k" FROM "spans" p
+  )
   INSERT INTO "terminal_expiry_days" ("path", "org_id", "first", "last", "n")
-  SELECT d."path", d."company", d."from_day", d."to_day", sum(c."sign" * d."k")
-  FROM (SELECT -1 AS "sign", g AS "t" FROM unnest("gone") AS g UNION ALL SELECT 1, g FROM unnest("came") AS g) AS c
-  CROSS JOIN LATERAL "terminal_expiry_days_of"(c."t") AS d
+  SELECT "path", "company", "first", "last", sum("k") FROM "scoped"
   GROUP BY 1, 2, 3, 4
-  HAVING sum(c."sign" * d."k") <> 0
+  HAVING sum("k") <> 0
   ORDER BY 1, 2, 3, 4
   ON CONFLICT ("path", "org_id", "first", "last") DO UPDATE SET "n" = "terminal_expiry_days"."n" + excluded."n";
+  WITH "changes" AS (
+    SELECT -1 AS "sign", g.* FROM unnest("gone") AS g
+    UNION ALL
+    SELECT 1, g.* FROM unnest("came") AS g
+  ), "due" AS (
+    SELECT c."sign", c."agent_path", c."org_id", f."function", f."day"
+    FROM "changes" c
+    CROSS JOIN LATERAL unnest(ARRAY['voice', 'recording', 'location', 'sos', 'fence', 'video', 'duplex'],
+      ARRAY[c."voice_expires", c."recording_expires", c."location_expires", c."sos_expires", c."fence_expires",
+      c."video_expires", c."duplex_expires"]) AS f("function", "day")
+    WHERE f."day" <> date '2099-12-31'
+  ), "scoped" AS (
+    SELECT left(u."agent_path", l * 4) AS "path", 0 AS "company", u."day", u."function", u."sign"
+    FROM "due" u CROSS JOIN generate_series(1, length(u."agent_path") / 4) AS l
+    UNION ALL
+    SELECT '', u."org_id", u."day", u."function", u."sign" FROM "due" u
+  )
   INSERT INTO "terminal_function_days" ("path", "org_id", "day", "function", "n")
-  SELECT d."path", d."company", d."on_day", d."fn", sum(c."sign")
-  FROM (SELECT -1 AS "sign", g AS "t" FROM unnest("gone") AS g UNION ALL SELECT 1, g FROM unnest("came") AS g) AS c
-  CROSS JOIN LATERAL "terminal_function_days_of"(c."t") AS d
+  SELECT "path", "company", "day", "function", sum("sign") FROM "scoped"
   GROUP BY 1, 2, 3, 4
-  HAVING sum(c."sign") <> 0
+  HAVING sum("sign") <> 0
   ORDER BY 1, 2, 3, 4
   ON CONFLICT ("path", "org_id", "day", "function") DO UPDATE SET "n" = "terminal_function_days"."n" + excluded."n";
 $$;--> statement-breakpoint
@@ -113,12 +104,15 @@ CREATE TRIGGER "terminal_expiry_days_delete" AFTER DELETE ON "terminals"
 CREATE TRIGGER "terminal_expiry_days_update" AFTER UPDATE ON "terminals"
   REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT
   EXECUTE FUNCTION "terminal_expiry_days_change"();--> statement-breakpoint
-INSERT INTO "terminal_expiry_days" ("path", "org_id", "first", "last", "n")
-SELECT d."path", d."company", d."from_day", d."to_day", sum(d."k")
-FROM "terminals" t CROSS JOIN LATERAL "terminal_expiry_days_of"(t) AS d
-GROUP BY 1, 2, 3, 4
-HAVING sum(d."k") <> 0;--> statement-breakpoint
-INSERT INTO "terminal_function_days" ("path", "org_id", "day", "function", "n")
-SELECT d."path", d."company", d."on_day", d."fn", count(*)
-FROM "terminals" t CROSS JOIN LATERAL "terminal_function_days_of"(t) AS d
-GROUP BY 1, 2, 3, 4;
+-- The rows of the terminals already there, 10 000 terminals at a time.
+DO $$
+DECLARE
+  "from_id" integer := 0;
+  "last_id" integer := (SELECT coalesce(max("id"), 0) FROM "terminals");
+BEGIN
+  WHILE "from_id" <= "last_id" LOOP
+    PERFORM "terminal_expiry_days_add"('{}', ARRAY(SELECT t FROM "terminals" t
+      WHERE t."id" >= "from_id" AND t."id" < "from_id" + 10000));
+    "from_id" := "from_id" + 10000;
+  END LOOP;
+END $$;
