@@ -131,9 +131,21 @@ describe.each(bothBackends)('an upgrade on %s', (backend) => {
         sql.raw(`select (select count(*) from agents)::int as agents, (select count(*) from orgs)::int as orgs,
                         (select count(*) from terminals)::int as terminals,
                         (select count(*) from group_members)::int as members,
-                        (select n from terminal_counts where path = 'up00')::int as under_top`),
+                        (select n from terminal_counts where path = 'up00')::int as under_top,
+                        (select n from terminal_expiry_days
+                         where path = 'up00' and org_id = 0 and first = '2030-01-01' and last = first) as due_top,
+                        (select sum(n) from terminal_function_days where path = '' and org_id = 2)::int as due_sub_co`),
       )) as unknown as { rows: Record<string, number>[] };
-      expect(counted.rows[0]).toEqual({ agents: 3, orgs: 3, terminals: 12, members: 2, under_top: 8 });
+      // The expiry days are filled from the terminals: voice in 2030 on all, location permanent on one.
+      expect(counted.rows[0]).toEqual({
+        agents: 3,
+        orgs: 3,
+        terminals: 12,
+        members: 2,
+        under_top: 8,
+        due_top: 8,
+        due_sub_co: 4,
+      });
       const track = await location.track(db, caller(0, 1, 'up00'), {
         terminalId: 3,
         start: '2026-03-01T00:00:00Z',

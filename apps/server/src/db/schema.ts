@@ -919,3 +919,40 @@ export const auditLog = pgTable(
     index('audit_log_target_ids').using('gin', t.targetIds),
   ],
 );
+
+/**
+ * Terminals per scope and expiry day, which the radar's counts add up instead of reading every expiry row
+ * of a window. A row (day, day) holds the terminals with an expiry that day (two functions that day count
+ * once); a row (first, last), first before last, holds minus the terminals whose next expiry day after
+ * `first` is `last`, for days at most 90 apart (the radar's widest window). A terminal's days within a
+ * window follow one another, k days and k − 1 such pairs, so the rows lying within it sum to the terminals
+ * with an expiry in it, each once. A scope is an agent path prefix (`org_id` 0) or a company (`path` '').
+ * Kept by statement triggers on `terminals` (migration 0055); a row may fall to 0 and stay.
+ */
+export const terminalExpiryDays = pgTable(
+  'terminal_expiry_days',
+  {
+    path: text('path').notNull(),
+    orgId: integer('org_id').notNull(),
+    first: date('first').notNull(),
+    last: date('last').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.orgId, t.first, t.last] })],
+);
+
+/**
+ * Terminals per scope, expiry day and function (but the VIP permanent one): the card runway's renewals
+ * due and the radar's total for one function. Scopes and upkeep as `terminal_expiry_days`.
+ */
+export const terminalFunctionDays = pgTable(
+  'terminal_function_days',
+  {
+    path: text('path').notNull(),
+    orgId: integer('org_id').notNull(),
+    day: date('day').notNull(),
+    function: text('function').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.orgId, t.day, t.function] })],
+);

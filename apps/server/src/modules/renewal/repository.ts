@@ -1,11 +1,14 @@
 import { type FunctionKey, RenewableFunctions } from '@ptt/contract';
-import { and, asc, desc, eq, gte, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../db/client.ts';
+import { filteredPages, type OrderKey } from '../../db/page.ts';
 import {
   notices,
   orgs,
   terminalExpiries,
+  terminalExpiryDays,
+  terminalFunctionDays,
   terminalPositionsLast,
   terminalPresence,
   terminals,
@@ -83,95 +86,147 @@ const expiriesIn = (scope: Scope, f: RadarFilter, fn: FunctionChoice, r: DayRang
 const sooner = alias(terminalExpiries, 'sooner');
 
 /**
- * The radar: terminals in scope with the function (or any) due in the window, ordered by the function's
- * expiry (with every function, the soonest in the window: a terminal's row of the window no other of its
- * rows there comes before), with their company, last contact and newest position. The window is read in
- * order on the expiry rows' scope index; only the page's terminals are joined.
+ * The expiry rows of a window: of one function, or with every function the soonest of each terminal (its
+ * row of the window no other of its rows there comes before), so that a terminal is one row.
  */
-export async function radarPage(
+const dueWithin = ({ fn, range }: NonNullable<RadarFilter['due']>) =>
+  and(
+    dueRows(terminalExpiries, fn, range),
+    fn === 'all'
+      ? sql`not exists (select 1 from ${terminalExpiries} as ${sooner} where ${and(
+          eq(sooner.terminalId, terminalExpiries.terminalId),
+          dueRows(sooner, fn, range),
+          sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
+        )})`
+      : undefined,
+  );
+
+/**
+ * The radar in one order: terminals in scope with the function (or any) due in the window, by that
+ * expiry, with their company, last contact and newest position, read in order on the expiry rows' scope
+ * index. Its total is summed from the expiry-day rows, but for a notice's terminals, which no counter keeps.
+ */
+const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
+  filteredPages({
+    table: terminalExpiries,
+    scope: (scope: Scope) => {
+      const { kind, value } = scopeKey(scope);
+      return eq(expiryScope[kind], value);
+    },
+    filters: {
+      orgId: (id: number) => eq(terminalExpiries.orgId, id),
+      notice: namedBy,
+      due: dueWithin,
+    } satisfies { [K in keyof RadarFilter]-?: unknown },
+    order: [by(terminalExpiries.expires), by(terminalExpiries.terminalId)],
+    total: 'counted',
+    counter: (db, scope, f) =>
+      f.notice === undefined && f.due ? dueTotal(db, scope, f.due, f.orgId) : undefined,
+    rows: (db, place) =>
+      db
+        .select({ ...radarColumns, ...place })
+        .from(terminalExpiries)
+        .innerJoin(terminals, eq(terminals.id, terminalExpiries.terminalId))
+        .innerJoin(orgs, eq(orgs.id, terminals.orgId))
+        .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
+        .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
+        .$dynamic(),
+  });
+const radarLists = { asc: radarList((c) => c), desc: radarList((c) => ({ desc: c })) };
+
+/** A page of the radar, newest expiry first or soonest first. */
+export const radarPage = (
   db: Conn,
   scope: Scope,
   f: DueFilter,
   order: 'asc' | 'desc',
   page: number,
   size: number,
-) {
-  const by = order === 'asc' ? asc : desc;
-  const { fn, range } = f.due;
-  const where = expiriesIn(scope, f, fn, range);
-  const soonest =
-    fn === 'all'
-      ? notExists(
-          db
-            .select({ one: sql`1` })
-            .from(sooner)
-            .where(
-              and(
-                eq(sooner.terminalId, terminalExpiries.terminalId),
-                dueRows(sooner, fn, range),
-                sql`(${sooner.expires}, ${sooner.function}) < (${terminalExpiries.expires}, ${terminalExpiries.function})`,
-              ),
-            ),
-        )
-      : undefined;
-  const due = db
-    .select({ id: terminalExpiries.terminalId, expires: terminalExpiries.expires })
-    .from(terminalExpiries)
-    .where(and(where, soonest))
-    .orderBy(by(terminalExpiries.expires), by(terminalExpiries.terminalId))
-    .limit(size)
-    .offset((page - 1) * size)
-    .as('due');
-  // One after the other: inside a transaction both run on its one connection.
-  const list = await db
-    .select(radarColumns)
-    .from(due)
-    .innerJoin(terminals, eq(terminals.id, due.id))
-    .innerJoin(orgs, eq(orgs.id, terminals.orgId))
-    .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
-    .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
-    .orderBy(by(due.expires), by(due.id));
-  // A terminal has one row per function: with every function, its rows in the window are counted once.
-  const counted = fn === 'all' ? sql`count(distinct ${terminalExpiries.terminalId})` : sql`count(*)`;
-  const [row] = await db
-    .select({ n: sql<number>`${counted}::int` })
-    .from(terminalExpiries)
-    .where(where);
-  return { list, total: Number(row?.n ?? 0) };
+) => radarLists[order](db, scope, f, page, size);
+
+/**
+ * The counter rows of a scope: an agent path prefix's, or a company's (the caller's own, or one the
+ * request's company filter named, found in the caller's scope as the call was parsed).
+ */
+function countedIn(t: typeof terminalExpiryDays | typeof terminalFunctionDays, scope: Scope, orgId?: number) {
+  const { kind, value } = scopeKey(scope);
+  const company = orgId ?? (kind === 'org' ? (value as number) : undefined);
+  return company === undefined
+    ? and(eq(t.path, value as string), eq(t.orgId, 0))
+    : and(eq(t.path, ''), eq(t.orgId, company));
 }
 
-/** A column per range, `n0`, `n1`, …: the count of `what` among the expiry rows due in it. */
-function countsIn<K extends string>(keys: K[], ranges: Record<K, DayRange>, what: SQL) {
+/** Expiry-day rows lying within the days: summed, each terminal with an expiry in them counts once. */
+const daysWithin = (r: DayRange) =>
+  and(gte(terminalExpiryDays.first, r.from), lte(terminalExpiryDays.last, r.to));
+
+/** Function-day rows within the days. */
+const functionDaysIn = (r: DayRange) =>
+  and(gte(terminalFunctionDays.day, r.from), lte(terminalFunctionDays.day, r.to));
+
+/** How many terminals in scope (or in its company given) have the function, or any, due in the window. */
+async function dueTotal(
+  db: Conn,
+  scope: Scope,
+  { fn, range }: NonNullable<RadarFilter['due']>,
+  orgId?: number,
+) {
+  const [row] =
+    fn === 'all'
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${terminalExpiryDays.n}), 0)::int` })
+          .from(terminalExpiryDays)
+          .where(and(countedIn(terminalExpiryDays, scope, orgId), daysWithin(range)))
+      : await db
+          .select({ n: sql<number>`coalesce(sum(${terminalFunctionDays.n}), 0)::int` })
+          .from(terminalFunctionDays)
+          .where(
+            and(
+              countedIn(terminalFunctionDays, scope, orgId),
+              functionDaysIn(range),
+              eq(terminalFunctionDays.function, fn),
+            ),
+          );
+  return Number(row?.n ?? 0);
+}
+
+/** A column per range, `n0`, `n1`, …: the sum of the counter rows' `n` within it. */
+function sumsIn<K extends string>(
+  keys: K[],
+  ranges: Record<K, DayRange>,
+  n: AnyPgColumn,
+  within: (r: DayRange) => SQL | undefined,
+) {
   const columns: Record<string, SQL.Aliased<number>> = {};
   for (const [i, k] of keys.entries())
-    columns[`n${i}`] =
-      sql<number>`(count(${what}) filter (where ${dueRows(terminalExpiries, 'all', ranges[k])}))::int`.as(
-        `n${i}`,
-      );
+    columns[`n${i}`] = sql<number>`coalesce(sum(${n}) filter (where ${within(ranges[k])}), 0)::int`.as(
+      `n${i}`,
+    );
   return columns;
 }
 
-/** How many terminals in scope have any function due in each of the ranges, in one statement. */
+/**
+ * How many terminals in scope (or in its company given) have any function due in each of the ranges, in
+ * one statement on the expiry-day rows within `outer`, the range every one of `ranges` lies within.
+ */
 export async function dueCounts<K extends string>(
   db: Conn,
   scope: Scope,
   orgId: number | undefined,
   ranges: Record<K, DayRange>,
-  /** The range every one of `ranges` lies within: the rows read. */
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns = countsIn(keys, ranges, sql`distinct ${terminalExpiries.terminalId}`);
   const [row] = await db
-    .select(columns)
-    .from(terminalExpiries)
-    .where(expiriesIn(scope, { orgId }, 'all', outer));
+    .select(sumsIn(keys, ranges, terminalExpiryDays.n, daysWithin))
+    .from(terminalExpiryDays)
+    .where(and(countedIn(terminalExpiryDays, scope, orgId), daysWithin(outer)));
   return Object.fromEntries(keys.map((k, i) => [k, Number(row?.[`n${i}`] ?? 0)])) as Record<K, number>;
 }
 
 /**
- * Per function, how many terminals in scope have it due in each range, in one statement: the card
- * runway's renewals due.
+ * Per function, how many terminals in scope have it due in each range, in one statement on the
+ * function-day rows within `outer`: the card runway's renewals due.
  */
 export async function dueByFunction<K extends string>(
   db: Conn,
@@ -180,12 +235,12 @@ export async function dueByFunction<K extends string>(
   outer: DayRange,
 ) {
   const keys = Object.keys(ranges) as K[];
-  const columns = countsIn(keys, ranges, sql`*`);
+  const t = terminalFunctionDays;
   const rows = await db
-    .select({ fn: terminalExpiries.function, ...columns })
-    .from(terminalExpiries)
-    .where(expiriesIn(scope, {}, 'all', outer))
-    .groupBy(terminalExpiries.function);
+    .select({ fn: t.function, ...sumsIn(keys, ranges, t.n, functionDaysIn) })
+    .from(t)
+    .where(and(countedIn(t, scope), functionDaysIn(outer)))
+    .groupBy(t.function);
   const byFn = new Map(rows.map((r) => [r.fn, r as Record<string, unknown>]));
   return (fn: FunctionKey, k: K) => Number(byFn.get(fn)?.[`n${keys.indexOf(k)}`] ?? 0);
 }
