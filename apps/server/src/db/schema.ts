@@ -919,3 +919,22 @@ export const auditLog = pgTable(
     index('audit_log_target_ids').using('gin', t.targetIds),
   ],
 );
+
+/**
+ * The weeks a terminal called the server while in a company, one row per terminal, company and UTC week
+ * (its Monday), written by the first call of the week (presence); the company report's online count.
+ */
+export const terminalWeeks = pgTable(
+  'terminal_weeks',
+  {
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    orgId: integer('org_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.week, t.orgId] }),
+    index('terminal_weeks_org_week').on(t.orgId, t.week),
+  ],
+);

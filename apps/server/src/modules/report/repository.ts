@@ -4,10 +4,10 @@ import type { Conn } from '../../db/client.ts';
 import {
   cardLedger,
   fenceRecords,
-  positions,
   sosRecords,
   terminalCreatedHours,
   terminalExpiries,
+  terminalWeeks,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
@@ -123,10 +123,10 @@ export const fenceWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
     .where(and(eq(fenceRecords.orgId, orgId), gte(fenceRecords.at, from)))
     .groupBy(...byFirst);
 
-/** Distinct terminals per week since `from` that posted a position while in the company. */
-export const onlineWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
+/** Terminals per UTC week (its Monday, YYYY-MM-DD) from the week of `fromWeek` that called while in the company. */
+export const onlineWeeks = (db: Conn, orgId: number, fromWeek: string) =>
   db
-    .select({ week: weekOf(positions.at, zone), n: n(sql`count(distinct ${positions.terminalId})`) })
-    .from(positions)
-    .where(and(eq(positions.orgId, orgId), gte(positions.at, from)))
+    .select({ week: sql<string>`to_char(${terminalWeeks.week}, 'YYYY-MM-DD')`, n: n(sql`count(*)`) })
+    .from(terminalWeeks)
+    .where(and(eq(terminalWeeks.orgId, orgId), gte(terminalWeeks.week, fromWeek)))
     .groupBy(...byFirst);
