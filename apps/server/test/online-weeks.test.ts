@@ -57,7 +57,7 @@ describe.each(bothBackends)('online weeks on %s', (backend) => {
       radios.push(radio);
       note(radio.orgId, new Date(), radio.id);
     }
-  }, 60_000);
+  });
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
