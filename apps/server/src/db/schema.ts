@@ -921,8 +921,8 @@ export const auditLog = pgTable(
 );
 
 /**
- * The weeks a terminal called the server while in a company, one row per terminal, company and UTC week
- * (its Monday), written by the first call of the week (presence); the company report's online count.
+ * The weeks a terminal called the server while in a company, one row per terminal, UTC week (its Monday)
+ * and company, written by its first call of the week there (presence).
  */
 export const terminalWeeks = pgTable(
   'terminal_weeks',
@@ -933,8 +933,19 @@ export const terminalWeeks = pgTable(
     week: date('week', { mode: 'string' }).notNull(),
     orgId: integer('org_id').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.terminalId, t.week, t.orgId] }),
-    index('terminal_weeks_org_week').on(t.orgId, t.week),
-  ],
+  (t) => [primaryKey({ columns: [t.terminalId, t.week, t.orgId] })],
+);
+
+/**
+ * A company's terminals online per UTC week, kept by statement triggers on `terminal_weeks` (migration
+ * 0056): the company report reads a row a week instead of counting its terminals' weeks.
+ */
+export const orgOnlineWeeks = pgTable(
+  'org_online_weeks',
+  {
+    orgId: integer('org_id').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.week] })],
 );

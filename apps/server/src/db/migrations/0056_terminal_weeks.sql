@@ -9,7 +9,34 @@ CREATE TABLE "terminal_weeks" (
 --> statement-breakpoint
 ALTER TABLE "terminal_weeks" ADD CONSTRAINT "terminal_weeks_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-CREATE INDEX "terminal_weeks_org_week" ON "terminal_weeks" USING btree ("org_id","week");
+CREATE TABLE "org_online_weeks" (
+	"org_id" integer NOT NULL,
+	"week" date NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "org_online_weeks_org_id_week_pk" PRIMARY KEY("org_id","week")
+);
+--> statement-breakpoint
+-- Adds or takes away, per company and week, the terminals' weeks a statement inserted or deleted (a
+-- terminal deleted takes its weeks with it).
+CREATE FUNCTION "org_online_weeks_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    UPDATE "org_online_weeks" c SET "n" = c."n" - d."k"
+    FROM (SELECT "org_id", "week", count(*) AS "k" FROM "old_rows" GROUP BY 1, 2) d
+    WHERE c."org_id" = d."org_id" AND c."week" = d."week";
+  ELSE
+    INSERT INTO "org_online_weeks" ("org_id", "week", "n")
+    SELECT "org_id", "week", count(*) FROM "new_rows" GROUP BY 1, 2
+    ON CONFLICT ("org_id", "week") DO UPDATE SET "n" = "org_online_weeks"."n" + excluded."n";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "org_online_weeks_insert" AFTER INSERT ON "terminal_weeks"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "org_online_weeks_change"();
+--> statement-breakpoint
+CREATE TRIGGER "org_online_weeks_delete" AFTER DELETE ON "terminal_weeks"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "org_online_weeks_change"();
 --> statement-breakpoint
 -- The weeks of the positions still kept, and the week of each terminal's last call: a call later in that
 -- week finds its week written (presence writes a week only when the last call stored is of another).

@@ -50,15 +50,16 @@ export async function seen(db: Conn, t: repo.Seen, known?: Known) {
   const opens = opensWeek(known, t.orgId, call.at);
   if (!opens && (await repo.refreshOnline(db, call))) return;
   await db.transaction(async (tx) => {
-    if (opens) {
-      await repo.insertWeek(tx, { terminalId: t.terminalId, orgId: t.orgId, week: weekOf(call.at) });
-      if (await repo.refreshOnline(tx, call)) return;
-    }
-    let cameOnline = await repo.insertSeen(tx, call);
-    if (!cameOnline) {
-      // Locked, so a sweeper flipping it at the same moment waits and then finds it fresh.
-      cameOnline = (await repo.lockOnline(tx, t.terminalId)) === false;
-      await repo.markSeen(tx, call);
+    // Not refreshed outside: the terminal has no row, is offline, or this call opens a week.
+    const refreshed = opens && (await repo.refreshOnline(tx, call));
+    let cameOnline = false;
+    if (!refreshed) {
+      cameOnline = await repo.insertSeen(tx, call);
+      if (!cameOnline) {
+        // Locked, so a sweeper flipping it at the same moment waits and then finds it fresh.
+        cameOnline = (await repo.lockOnline(tx, t.terminalId)) === false;
+        await repo.markSeen(tx, call);
+      }
     }
     if (cameOnline) {
       await live.publish(tx, {
@@ -68,6 +69,8 @@ export async function seen(db: Conn, t: repo.Seen, known?: Known) {
         data: { terminal_id: t.terminalId },
       });
     }
+    // Last: the company's count of the week stays locked from here until the commit.
+    if (opens) await repo.insertWeek(tx, { terminalId: t.terminalId, orgId: t.orgId, week: weekOf(call.at) });
   });
 }
 

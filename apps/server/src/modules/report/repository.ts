@@ -4,10 +4,10 @@ import type { Conn } from '../../db/client.ts';
 import {
   cardLedger,
   fenceRecords,
+  orgOnlineWeeks,
   sosRecords,
   terminalCreatedHours,
   terminalExpiries,
-  terminalWeeks,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
 
@@ -123,10 +123,12 @@ export const fenceWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
     .where(and(eq(fenceRecords.orgId, orgId), gte(fenceRecords.at, from)))
     .groupBy(...byFirst);
 
-/** Terminals per UTC week (its Monday, YYYY-MM-DD) from the week of `fromWeek` that called while in the company. */
+/**
+ * Terminals that called while in the company per UTC week (its Monday, YYYY-MM-DD) from `fromWeek`, from
+ * the counts its triggers keep (`org_online_weeks`): a row a week, not the terminals.
+ */
 export const onlineWeeks = (db: Conn, orgId: number, fromWeek: string) =>
   db
-    .select({ week: sql<string>`to_char(${terminalWeeks.week}, 'YYYY-MM-DD')`, n: n(sql`count(*)`) })
-    .from(terminalWeeks)
-    .where(and(eq(terminalWeeks.orgId, orgId), gte(terminalWeeks.week, fromWeek)))
-    .groupBy(...byFirst);
+    .select({ week: sql<string>`to_char(${orgOnlineWeeks.week}, 'YYYY-MM-DD')`, n: orgOnlineWeeks.n })
+    .from(orgOnlineWeeks)
+    .where(and(eq(orgOnlineWeeks.orgId, orgId), gte(orgOnlineWeeks.week, fromWeek)));
