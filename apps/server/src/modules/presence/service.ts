@@ -1,4 +1,4 @@
-import type { Conn } from '../../db/client.ts';
+import { type Conn, commitWithoutWaiting } from '../../db/client.ts';
 import { DAY_MS } from '../../lib/zoned-time.ts';
 import * as live from '../live/service.ts';
 import * as repo from './repository.ts';
@@ -22,15 +22,15 @@ export interface Known {
   seenOrgId: number | null;
 }
 
-/** The Monday (YYYY-MM-DD) of the UTC week an instant falls in; 1970-01-01 was a Thursday. */
-export const weekOf = (at: Date) => {
-  const day = Math.floor(at.getTime() / DAY_MS);
-  return new Date((day - ((day + 3) % 7)) * DAY_MS).toISOString().slice(0, 10);
-};
+/** The UTC weeks since the one of 1970-01-01, a Thursday: weeks run Monday to Sunday. */
+const weekNumber = (at: Date) => Math.floor((Math.floor(at.getTime() / DAY_MS) + 3) / 7);
+
+/** The Monday (YYYY-MM-DD) of the UTC week an instant falls in. */
+export const weekOf = (at: Date) => new Date((weekNumber(at) * 7 - 3) * DAY_MS).toISOString().slice(0, 10);
 
 /** Whether a call at `at` in company `orgId` is the first of its week there, from the stored last call. */
 const opensWeek = (known: Known | undefined, orgId: number, at: Date) =>
-  !known?.lastSeenAt || known.seenOrgId !== orgId || weekOf(known.lastSeenAt) !== weekOf(at);
+  !known?.lastSeenAt || known.seenOrgId !== orgId || weekNumber(known.lastSeenAt) !== weekNumber(at);
 
 /** Whether a sighting needs a write, from what the token's look-up read of the presence row. */
 export const isStale = (known: Known, orgId: number, now = new Date()) =>
@@ -69,8 +69,12 @@ export async function seen(db: Conn, t: repo.Seen, known?: Known) {
         data: { terminal_id: t.terminalId },
       });
     }
-    // Last: the company's count of the week stays locked from here until the commit.
-    if (opens) await repo.insertWeek(tx, { terminalId: t.terminalId, orgId: t.orgId, week: weekOf(call.at) });
+    // Last: the company's count of the week stays locked from here until the commit, which does not wait
+    // for the disk. A crash that loses it loses the call's presence with it: the next call opens the week.
+    if (opens) {
+      await repo.insertWeek(tx, { terminalId: t.terminalId, orgId: t.orgId, week: weekOf(call.at) });
+      await commitWithoutWaiting(tx);
+    }
   });
 }
 
