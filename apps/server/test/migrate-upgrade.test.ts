@@ -150,6 +150,13 @@ describe.each(bothBackends)('an upgrade on %s', (backend) => {
         { terminal_id: 3, week: '2026-02-23', org_id: 1 },
         { terminal_id: 3, week: '2026-03-02', org_id: 1 },
       ]);
+      const counts = (await db.execute(
+        sql.raw(`select org_id, to_char(week, 'YYYY-MM-DD') as week, n from org_online_weeks order by week`),
+      )) as unknown as { rows: Record<string, unknown>[] };
+      expect(counts.rows).toEqual([
+        { org_id: 1, week: '2026-02-23', n: 1 },
+        { org_id: 1, week: '2026-03-02', n: 1 },
+      ]);
 
       const page = { page: 1, size: 20 };
       const top = await terminal.list(db, caller(0, 1, 'up00'), page);
