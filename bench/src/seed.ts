@@ -123,7 +123,7 @@ export async function seedFleet(url: string, terminals: number, log: (line: stri
   }
 }
 
-/** The big company's team members, SOS, fences, alarms, recordings and positions. */
+/** The big company's team members, SOS, fences, alarms, recordings, positions and online weeks. */
 async function seedCompanyRecords(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>) {
   const bigId = Number((await q('select id from orgs where account = $1', [benchBig])).rows[0].id);
   await q(
@@ -176,5 +176,12 @@ async function seedCompanyRecords(q: (text: string, values?: unknown[]) => Promi
      select t.id, ${bigId}, t.agent_path, 22.28 + h / 500.0, 114.15 + t.k / 5000.0, 12, 8,
             now() - (h || ' minutes')::interval * 30
      from ${big} t cross join generate_series(0, 47) h where t.k < 200`,
+  );
+  // Every terminal online in each of the last 26 weeks (the most a company report reads): its worst case.
+  await q(
+    `insert into terminal_weeks (terminal_id, week, org_id)
+     select t.id, (date_trunc('week', now() at time zone 'UTC') - w * interval '1 week')::date, ${bigId}
+     from ${big} t cross join generate_series(0, 25) w
+     on conflict do nothing`,
   );
 }

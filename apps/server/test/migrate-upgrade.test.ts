@@ -153,6 +153,22 @@ describe.each(bothBackends)('an upgrade on %s', (backend) => {
       });
       expect(track.points).toHaveLength(20);
       expect(track.points[0]).toMatchObject({ lat: 22.301, at: '2026-03-01T02:00:00.000Z' });
+      // The positions' UTC weeks (Sunday the 1st and Monday the 2nd of March) are its online weeks.
+      const weeks = (await db.execute(
+        sql.raw(`select terminal_id, to_char(week, 'YYYY-MM-DD') as week, org_id from terminal_weeks
+                 order by week`),
+      )) as unknown as { rows: Record<string, unknown>[] };
+      expect(weeks.rows).toEqual([
+        { terminal_id: 3, week: '2026-02-23', org_id: 1 },
+        { terminal_id: 3, week: '2026-03-02', org_id: 1 },
+      ]);
+      const counts = (await db.execute(
+        sql.raw(`select org_id, to_char(week, 'YYYY-MM-DD') as week, n from org_online_weeks order by week`),
+      )) as unknown as { rows: Record<string, unknown>[] };
+      expect(counts.rows).toEqual([
+        { org_id: 1, week: '2026-02-23', n: 1 },
+        { org_id: 1, week: '2026-03-02', n: 1 },
+      ]);
 
       const page = { page: 1, size: 20 };
       const top = await terminal.list(db, caller(0, 1, 'up00'), page);

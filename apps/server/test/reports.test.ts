@@ -1,16 +1,18 @@
 import { api, Code } from '@ptt/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cardLedger, fenceRecords, positions, sosRecords, terminals } from '../src/db/schema.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { cardLedger, fenceRecords, sosRecords, terminals } from '../src/db/schema.ts';
 import * as agents from '../src/modules/agent/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
+import * as presence from '../src/modules/presence/service.ts';
 import { addOtherTenant, backends, type Session, useTestApp } from './harness.ts';
 
 /*
  * A tenant of its own (agent02, its sub-agent sub02 and a company of each) with card movements, terminals,
- * alarms and positions at known instants of the last months and weeks in Asia/Shanghai (UTC+8, no summer
- * time). Instants at 00:30 on the first of a month or on a Monday fall in the previous month or week in
- * UTC: the same data read in UTC moves them, and only them.
+ * alarms and device calls at known instants of the last months and weeks in Asia/Shanghai (UTC+8, no
+ * summer time). Instants at 00:30 on the first of a month or on a Monday fall in the previous month or week
+ * in UTC: the same data read in UTC moves them, and only them. A terminal's calls are counted by the UTC
+ * week they fell in, whatever the zone read: a call at 01:00 on a Monday in Shanghai is the week before's.
  */
 const zone = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;
@@ -105,7 +107,7 @@ describe.each(backends)('reports on %s', (backend) => {
     const T1 = await terminal(other.org, 1, sh(`${M2}-20`), `${M1}-15`);
     const T2 = await terminal(subOrg, 2, sh(`${M1}-01`, '00:30'), `${M2}-03`);
     const T3 = await terminal(other.org, 3, new Date(), '2099-01-01');
-    await terminal(other.org, 4, sh(`${M5}-10`), `${M2}-28`);
+    const T4 = await terminal(other.org, 4, sh(`${M5}-10`), `${M2}-28`);
     // Renewed after it lapsed: no longer lapsed in its month.
     await db
       .update(terminals)
@@ -142,15 +144,23 @@ describe.each(backends)('reports on %s', (backend) => {
       { ...fence, terminalId: T1, at: sh(W0, '00:30') },
       { ...fence, terminalId: T3, at: sh(plus(W1, 4)) },
     ]);
-    const at = { orgId, agentPath: other.org.agentPath, lat: 22.3, lng: 114.1 };
-    await db.insert(positions).values([
-      { ...at, terminalId: T1, at: sh(plus(W1, 1)) },
-      { ...at, terminalId: T1, at: sh(plus(W1, 2)) },
-      { ...at, terminalId: T3, at: sh(plus(W1, 3)) },
-      { ...at, terminalId: T3, at: sh(W0, '01:00') },
-      // Posted while the terminal was another company's: that company's, not this one's.
-      { ...at, orgId: demoOrgId, terminalId: T1, at: sh(plus(W0, 0), '02:00') },
-    ]);
+    const callAt = async (when: Date, terminalId: number, org = other.org) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(when);
+      try {
+        await presence.seen(db, { terminalId, orgId: org.id, agentPath: org.agentPath });
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    await callAt(sh(plus(W1, 1)), T1);
+    await callAt(sh(plus(W1, 2)), T1);
+    await callAt(sh(plus(W1, 3)), T3);
+    await callAt(sh(W0, '09:00'), T3);
+    await callAt(sh(W0, '01:00'), T4);
+    // Made while the terminal was another company's: that company's, not this one's.
+    if (!demoOrg) throw new Error('the demo company is seeded');
+    await callAt(sh(W0, '10:00'), T1, demoOrg);
     top = await t.login(0, 'agent02', 'agent123');
     sub = await t.login(0, 'sub02', 'agent123');
     company = await t.login(1, 'company02', 'company123');
@@ -245,7 +255,7 @@ describe.each(backends)('reports on %s', (backend) => {
   });
 
   it("counts a company's weeks: online terminals, SOS raised and processed, fence alarms", async () => {
-    const expected = [week(W2, 0, 1, 1, 0), week(W1, 2, 1, 0, 1), week(W0, 1, 0, 1, 1)];
+    const expected = [week(W2, 0, 1, 1, 0), week(W1, 3, 1, 0, 1), week(W0, 1, 0, 1, 1)];
     const own = await t.call(api.report.org, { weeks: 3, timeZone: zone }, company);
     expect(own.code).toBe(Code.ok);
     expect(own.data.weeks).toEqual(expected);
@@ -255,7 +265,7 @@ describe.each(backends)('reports on %s', (backend) => {
 
   it('moves what happened at 00:30 on a Monday to the week before when read in UTC', async () => {
     const res = await t.call(api.report.org, { weeks: 3, timeZone: 'UTC' }, company);
-    expect(res.data.weeks).toEqual([week(W2, 0, 2, 1, 0), week(W1, 2, 0, 0, 2), week(W0, 0, 0, 1, 0)]);
+    expect(res.data.weeks).toEqual([week(W2, 0, 2, 1, 0), week(W1, 3, 0, 0, 2), week(W0, 1, 0, 1, 0)]);
   });
 
   it('answers null online for weeks older than the positions kept', async () => {

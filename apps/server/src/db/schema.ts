@@ -956,3 +956,33 @@ export const terminalFunctionDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.path, t.orgId, t.day, t.function] })],
 );
+
+/**
+ * The weeks a terminal called the server while in a company, one row per terminal, UTC week (its Monday)
+ * and company, written by its first call of the week there (presence).
+ */
+export const terminalWeeks = pgTable(
+  'terminal_weeks',
+  {
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    orgId: integer('org_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.terminalId, t.week, t.orgId] })],
+);
+
+/**
+ * A company's terminals online per UTC week, kept by statement triggers on `terminal_weeks` (migration
+ * 0056): the company report reads a row a week instead of counting its terminals' weeks.
+ */
+export const orgOnlineWeeks = pgTable(
+  'org_online_weeks',
+  {
+    orgId: integer('org_id').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.week] })],
+);

@@ -72,8 +72,9 @@ export const report = {
     summary:
       'A company per week (Monday to Sunday in timeZone or the server zone), oldest first, the current week ' +
       'last (weeks: 1–26, 8 by default; an agent names a company in its scope by orgId): terminals online ' +
-      '(distinct terminals that posted a position while in the company; null before the oldest positions ' +
-      'kept), SOS alarms raised and SOS alarms processed that week, and fence alarms',
+      '(distinct terminals that made any device call while in the company, in the UTC week starting on ' +
+      "the week's Monday; null before the oldest positions kept), SOS alarms raised and SOS alarms " +
+      'processed that week, and fence alarms',
     params: () =>
       z.object({
         weeks: periods(ReportLimits.weeksMax, ReportLimits.weeksDefault),

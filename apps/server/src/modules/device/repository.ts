@@ -31,6 +31,7 @@ export const findLiveSession = async (db: Conn, tokenHash: string) =>
         // Read with the session so that a call seen lately writes nothing more (presence).
         online: terminalPresence.online,
         lastSeenAt: terminalPresence.lastSeenAt,
+        seenOrgId: terminalPresence.orgId,
       })
       .from(deviceSessions)
       .innerJoin(terminals, eq(terminals.id, deviceSessions.terminalId))

@@ -65,7 +65,7 @@ export async function authenticate(db: Conn, token: unknown): Promise<Device> {
   const row = await repo.findLiveSession(db, sha256(token));
   if (!row || row.stamp !== stampOf(row.ssid, row.pwdHash)) throw unauthorized();
   // Any call with a valid token means the radio is on, whatever the call then answers.
-  if (presence.isStale(row)) await presence.seen(db, row);
+  if (presence.isStale(row, row.orgId)) await presence.seen(db, row, row);
   return {
     gps: row.gps,
     location: isActive(row.locationExpires),

@@ -4,7 +4,7 @@ import type { Conn } from '../../db/client.ts';
 import {
   cardLedger,
   fenceRecords,
-  positions,
+  orgOnlineWeeks,
   sosRecords,
   terminalCreatedHours,
   terminalExpiries,
@@ -123,10 +123,12 @@ export const fenceWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
     .where(and(eq(fenceRecords.orgId, orgId), gte(fenceRecords.at, from)))
     .groupBy(...byFirst);
 
-/** Distinct terminals per week since `from` that posted a position while in the company. */
-export const onlineWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
+/**
+ * Terminals that called while in the company per UTC week (its Monday, YYYY-MM-DD) from `fromWeek`, from
+ * the counts its triggers keep (`org_online_weeks`): a row a week, not the terminals.
+ */
+export const onlineWeeks = (db: Conn, orgId: number, fromWeek: string) =>
   db
-    .select({ week: weekOf(positions.at, zone), n: n(sql`count(distinct ${positions.terminalId})`) })
-    .from(positions)
-    .where(and(eq(positions.orgId, orgId), gte(positions.at, from)))
-    .groupBy(...byFirst);
+    .select({ week: sql<string>`to_char(${orgOnlineWeeks.week}, 'YYYY-MM-DD')`, n: orgOnlineWeeks.n })
+    .from(orgOnlineWeeks)
+    .where(and(eq(orgOnlineWeeks.orgId, orgId), gte(orgOnlineWeeks.week, fromWeek)));

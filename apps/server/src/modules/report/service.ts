@@ -86,7 +86,8 @@ export async function orgReport(
   const zone = zoneOf(p.timeZone, config);
   const weeks = weeksUpTo(localParts(new Date(), zone).date, p.weeks);
   const starts = weeks.map((w) => startOfDay(w, zone));
-  // Positions older than the retention are gone: a week that starts before it would read as fewer online.
+  // Terminals' weeks were first written from the positions kept: a week that starts before the retention
+  // would read as fewer online. A week reads the UTC week of its Monday (presence writes UTC weeks).
   const kept = Date.now() - config.POSITION_RETENTION_DAYS * DAY_MS;
   const known = weeks.filter((_, i) => starts[i].getTime() >= kept);
   const sos = await repo.sosWeeks(db, orgId, starts[0], zone);
@@ -95,7 +96,7 @@ export async function orgReport(
   const fence = countsOf(await repo.fenceWeeks(db, orgId, starts[0], zone), 'week');
   const online =
     known.length > 0
-      ? countsOf(await repo.onlineWeeks(db, orgId, startOfDay(known[0], zone), zone), 'week')
+      ? countsOf(await repo.onlineWeeks(db, orgId, known[0]), 'week')
       : new Map<string, number>();
   return {
     weeks: weeks.map((week) => ({
