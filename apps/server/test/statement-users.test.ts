@@ -67,7 +67,13 @@ describe.each(backends)('the users a statement movement used cards for, on %s', 
   it('says nothing of users on other kinds, and an empty list for a movement older than the record', async () => {
     const [old] = await t.database.db
       .insert(cardLedger)
-      .values({ kind: 'consume', cardType: 0, quantity: 2, fromAgentId: (await newest()).operator?.id, orgId })
+      .values({
+        kind: 'consume',
+        cardType: 0,
+        quantity: 2,
+        fromAgentId: (await newest()).operator?.id,
+        orgId,
+      })
       .returning({ id: cardLedger.id });
     const rows = (await t.call(api.agent.statement, { page: 1, size: 50 }, top)).data.list;
     expect(rows.find((r) => r.id === old.id)?.users).toEqual([]);

@@ -128,7 +128,7 @@ export const statementEndpoints = {
     access: 'agent',
     summary:
       'The users one consume movement of the signed-in agent (id: its statement row) used cards for, by id, ' +
-      'with their SSID and name as at the move; another agent\'s movement, or another kind, is not found',
+      "with their SSID and name as at the move; another agent's movement, or another kind, is not found",
     params: () => pageParams().extend({ id: id() }),
     data: () => pageOf(chargedUser()),
   }),

@@ -454,18 +454,18 @@ export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: 
   }
   const paid = takes.filter((t) => t.users.length > 0);
   const rows = paid.map((t) => {
-      const after = (running.get(t.cardType) ?? 0) - t.users.length;
-      running.set(t.cardType, after);
-      return {
-        kind: 'consume' as const,
-        cardType: t.cardType,
-        quantity: t.users.length,
-        fromAgentId: agentId,
-        fromBalance: after,
-        orgId: t.orgId,
-        ...operatorOf(by),
-      };
-    });
+    const after = (running.get(t.cardType) ?? 0) - t.users.length;
+    running.set(t.cardType, after);
+    return {
+      kind: 'consume' as const,
+      cardType: t.cardType,
+      quantity: t.users.length,
+      fromAgentId: agentId,
+      fromBalance: after,
+      orgId: t.orgId,
+      ...operatorOf(by),
+    };
+  });
   const written = await repo.insertLedgerRows(tx, rows);
   // One row per card type and company: each row's users by that pair.
   const idOf = new Map(written.map((w) => [`${w.cardType}:${w.orgId}`, w.id]));

@@ -180,7 +180,8 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
       updates.set(t.id, set);
     }
     // One ledger row per company and card type, so that the sales record names whose users they went to.
-    for (const [orgId, users] of [...perOrg].sort((a, b) => a[0] - b[0])) takes.push({ cardType, orgId, users });
+    for (const [orgId, users] of [...perOrg].sort((a, b) => a[0] - b[0]))
+      takes.push({ cardType, orgId, users });
     costs.push({ cardType, function: fn, cards: found.length - permanent - notDue, permanent, notDue });
   }
   return {

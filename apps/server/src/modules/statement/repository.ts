@@ -80,10 +80,12 @@ async function chargedOf(db: Conn, rows: LedgerRow[]) {
     .as('u');
   const read = await db
     .select({ ledgerId: sql<number>`l.id`.mapWith(Number), id: first.id, ssid: first.ssid, name: first.name })
-    .from(sql`(values ${sql.join(
-      ids.map((id) => sql`(${id}::bigint)`),
-      sql`, `,
-    )}) as l(id)`)
+    .from(
+      sql`(values ${sql.join(
+        ids.map((id) => sql`(${id}::bigint)`),
+        sql`, `,
+      )}) as l(id)`,
+    )
     .innerJoinLateral(first, sql`true`);
   for (const u of read) found.get(u.ledgerId)?.push({ id: u.id, ssid: u.ssid, name: u.name });
   return found;
