@@ -93,4 +93,42 @@ describe('the expiry radar and bulk renewal', () => {
       .waitFor();
     assert.equal(await voiceBalance(page), balance - 2);
   });
+
+  it('a company asks its agent to renew chosen users; the agent’s notice opens its radar on them, chosen', async () => {
+    await server.db
+      .update(terminals)
+      .set({ voiceExpires: sql`current_date + 10` })
+      .where(inArray(terminals.ssid, due));
+    const asked = due.slice(1);
+
+    const company = await phone(browser, server.url);
+    await login(company, server, 'org', 'company01', 'company123');
+    await company.goto('/expiring');
+    await company.getByTestId('expiring-page').waitFor();
+    for (const ssid of due) await company.getByTestId(`expiring-${ssid}`).waitFor();
+    await company.getByTestId('expiring-select').click();
+    for (const ssid of asked) await company.getByTestId(`expiring-${ssid}`).locator('.adm-checkbox').click();
+    await company.getByTestId('expiring-count').getByText('2 selected').waitFor();
+    await company.getByTestId('expiring-ask').click();
+    await company.getByText('Your agent has been asked to renew 2 users').waitFor();
+    await company.getByTestId('expiring-actions').waitFor({ state: 'detached' });
+    await company.context().close();
+
+    const agent = await phone(browser, server.url);
+    await login(agent, server, 'agent', 'agent01', 'agent123');
+    await agent.goto('/notice');
+    const notice = agent.getByTestId('notice-row').filter({ hasText: 'asks you to renew 2 users' });
+    await notice.getByText('Renewal request').waitFor();
+    await notice.click();
+    await agent.getByTestId('expiring-page').waitFor();
+    await agent.getByTestId('expiring-notice').getByText('Asked by the company: 2 users still due').waitFor();
+    await agent.getByTestId('expiring-count').getByText('All 2 users in this window').waitFor();
+    // The radar lists the two the company named, not the third radio due in the same window.
+    for (const ssid of asked) await agent.getByTestId(`expiring-${ssid}`).waitFor();
+    assert.equal(await agent.getByTestId('expiring-rows').locator('li').count(), 2);
+    await shot(agent, 'expiring-asked-en');
+    await agent.getByTestId('expiring-renew').click();
+    await agent.getByTestId('renew-sheet').getByText('Renew 2 users').waitFor();
+    await agent.context().close();
+  });
 });

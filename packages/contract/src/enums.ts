@@ -34,6 +34,8 @@ export const NoticeType = {
   expiryReminder: 9,
   /** The daily reminder: a card balance under the agent's threshold. */
   lowBalance: 10,
+  /** A company asks its agent to renew the users it names (its radar window in `days`: 0 for the expired). */
+  renewalRequest: 11,
 } as const;
 export type NoticeTypeValue = (typeof NoticeType)[keyof typeof NoticeType];
 

@@ -376,6 +376,17 @@ export const Messages = {
     '费用已变化，请重新确认',
     '費用已變化，請重新確認',
   ),
+  askMax: m(
+    'At most 200 users can be named in one request',
+    '一次请求最多包含200个用户',
+    '一次請求最多包含200個用戶',
+  ),
+  askedTooOften: m(
+    'Your agent has been asked 10 times today; please try again tomorrow',
+    '今天已向代理商发出10次请求，请明天再试',
+    '今天已向代理商發出10次請求，請明天再試',
+  ),
+  renewalAsked: m('Your agent has been asked to renew them', '已请代理商为其续费', '已請代理商為其續費'),
   invalidThreshold: m(
     'Enter a whole number of cards from 0 to 1000000',
     '请输入0到1000000之间的整数',

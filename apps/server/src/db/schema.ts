@@ -986,3 +986,21 @@ export const orgOnlineWeeks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.week] })],
 );
+
+/**
+ * The users a 'consume' row of the card ledger charged: one row per terminal, its SSID and name as they
+ * were at the move (the terminal may be renamed, moved or deleted later; the ledger keeps what was paid
+ * for). Written in the transaction of the ledger row (migration 0057); rows before it have none.
+ */
+export const cardLedgerUsers = pgTable(
+  'card_ledger_users',
+  {
+    ledgerId: bigint('ledger_id', { mode: 'number' })
+      .notNull()
+      .references(() => cardLedger.id, { onDelete: 'cascade' }),
+    terminalId: integer('terminal_id').notNull(),
+    ssid: text('ssid').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.terminalId] })],
+);

@@ -1,4 +1,4 @@
-import { Limits } from '@ptt/contract';
+import { Limits, RenewalLimits } from '@ptt/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -55,6 +55,12 @@ export const RateLimits = {
     max: 120,
     windowSeconds: 3600,
   }),
+  /** A company's requests to its agent to renew users: a loop filling the agent's notices stops soon. */
+  renewalAsks: (orgId: number): Limit => ({
+    key: `renewal-ask:${orgId}`,
+    max: RenewalLimits.asksPerDay,
+    windowSeconds: 24 * 3600,
+  }),
   /**
    * An export reads its whole list: two at a time per account on all instances. The window is a lease
    * longer than an export of the row cap takes, lapsing if an instance dies while streaming one.
@@ -82,9 +88,12 @@ async function hit(db: Conn, l: Limit): Promise<number> {
   return row.count;
 }
 
-/** Counts the event and refuses once it goes past the limit (requests, sends: refused ones count too). */
-export async function take(db: Conn, limit: Limit) {
-  if ((await hit(db, limit)) > limit.max) throw tooMany();
+/**
+ * Counts the event and refuses once it goes past the limit (requests, sends: refused ones count too),
+ * with the limit's own message when it has one.
+ */
+export async function take(db: Conn, limit: Limit, refusal: () => AppError = tooMany) {
+  if ((await hit(db, limit)) > limit.max) throw refusal();
 }
 
 /**

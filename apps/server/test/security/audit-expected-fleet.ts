@@ -24,6 +24,7 @@ export const fleetExpected = new Map<Endpoint, Expected>([
   [api.group.removeListening, { kind: 'group', before: true, after: false, org: true }],
   [api.sos.process, { kind: 'sos', before: true, after: true, org: true }],
   [api.sos.processBatch, { kind: 'sos', before: true, after: true, org: true }],
+  [api.terminal.askRenewal, { kind: 'terminal', before: false, after: true, org: true }],
   [api.terminal.changecard, { kind: 'terminal', before: true, after: true, org: true }],
   [api.terminal.resetIntercomPassword, { kind: 'terminal', before: false, after: true, org: true }],
   [api.terminal.updateUser, { kind: 'terminal', before: true, after: true, org: true }],
@@ -37,6 +38,11 @@ export const fleetSteps = new Map<
   Endpoint,
   { caller: CallerName; build: (w: World) => Promise<Record<string, unknown>> }
 >([
+  // A company asks its agent: the walk's agent may not.
+  [
+    api.terminal.askRenewal,
+    { caller: 'company', build: async (w) => ({ ids: String(w.tenants.top.terminalId) }) },
+  ],
   [
     api.group.addMembers,
     {

@@ -226,6 +226,8 @@ export const specs = new Map<Endpoint, Spec>([
       },
     },
   ],
+  // A company asks its agent about its own users only.
+  [api.terminal.askRenewal, { build: (_, tn) => ({ params: { ids: String(tn.terminalId) } }) }],
   [
     api.terminal.importPreview,
     {
@@ -406,6 +408,10 @@ export const outsideMatrix = new Map<Endpoint, string>([
   [
     api.notice.getNoticeUsers,
     'a notice is its own agent’s alone, not its tenant’s: notice-users.test.ts checks another agent’s',
+  ],
+  [
+    api.agent.statementUsers,
+    'a statement movement is its own agent’s alone, not its tenant’s: statement-users.test.ts checks another agent’s',
   ],
   [api.device.recording, 'a device token, not a user session: checked by its own cross-company test'],
   [

@@ -157,6 +157,10 @@ const routes: RouteObject[] = [
                     element: lazyPage(() => import('../features/statement/statement-page.tsx')),
                   },
                   {
+                    path: '/statementUsers',
+                    element: lazyPage(() => import('../features/statement/statement-users-page.tsx')),
+                  },
+                  {
                     path: '/agentChoice',
                     element: lazyPage(() => import('../features/sales/agent-choice-page.tsx')),
                   },

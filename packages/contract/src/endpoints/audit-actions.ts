@@ -86,6 +86,10 @@ export const AuditActions: Record<string, ActionTitle> = {
     t('Renewed a user’s services', '续费用户服务', '續費用戶服務'),
     t('Renewed {count} users’ services', '批量续费 {count} 个用户', '批量續費 {count} 個用戶'),
   ),
+  '/v1/terminal/askRenewal': batch(
+    t('Asked the agent to renew a user', '请代理商续费用户', '請代理商續費用戶'),
+    t('Asked the agent to renew {count} users', '请代理商续费 {count} 个用户', '請代理商續費 {count} 個用戶'),
+  ),
   '/v1/terminal/import': batch(
     t('Imported a user', '导入用户', '匯入用戶'),
     t('Imported {count} users', '导入 {count} 个用户', '匯入 {count} 個用戶'),

@@ -22,7 +22,7 @@ import { org } from './org.ts';
 import { profile } from './profile.ts';
 import { push } from './push.ts';
 import { recording } from './recording.ts';
-import { renewalEndpoints, runwayEndpoints } from './renewal.ts';
+import { askRenewalEndpoints, renewalEndpoints, runwayEndpoints } from './renewal.ts';
 import { report } from './report.ts';
 import { search } from './search.ts';
 import { sos } from './sos.ts';
@@ -36,7 +36,13 @@ export const api = {
   group: { ...group, ...groupExports },
   // The reseller's business (DESIGN §10): the expiry radar, bulk renewal, card runway, statements and list exports.
   agent: { ...agent, ...runwayEndpoints, ...statementEndpoints, ...statementExports, ...orgExports },
-  terminal: { ...terminal, ...renewalEndpoints, ...terminalExports, ...intakeEndpoints },
+  terminal: {
+    ...terminal,
+    ...renewalEndpoints,
+    ...askRenewalEndpoints,
+    ...terminalExports,
+    ...intakeEndpoints,
+  },
   // Company safety (issue 5): fences, positions, recordings, and the device API terminals speak.
   fence: { ...fence, ...fenceExports },
   recording: { ...recording, ...recordingExports },
@@ -142,6 +148,8 @@ export {
   renewalStep,
   renewalTerminal,
   runwayRow,
+  windowDays,
+  windowOfDays,
 } from './renewal.ts';
 export { agentReportMonth, orgReportWeek, ReportLimits, reportCards } from './report.ts';
 export { appInfoRoute, IdempotencyHeader, isIdempotencyKey, type Route } from './route.ts';

@@ -23,7 +23,17 @@ export const RenewalLimits = {
   reminderDays: [30, 7, 1] as const,
   /** Highest low-balance threshold an agent can set per card type. */
   thresholdMax: 1_000_000,
+  /** Users one request of a company to its agent names at most. */
+  askMax: 200,
+  /** Requests a company sends its agent in a day at most. */
+  asksPerDay: 10,
 };
+
+/** A radar window as the days a renewal request's notice keeps: 7, 30, 90, or 0 for the expired. */
+export const windowDays = (w: ExpiryWindow) => (w === 'expired' ? 0 : Number(w));
+/** The radar window a renewal request's notice opens from its days. */
+export const windowOfDays = (days: number | null): ExpiryWindow =>
+  days === 0 ? 'expired' : (ExpiryWindows.find((w) => w === String(days)) ?? '30');
 
 const window = once(() =>
   z.preprocess(
@@ -203,6 +213,24 @@ export const renewalEndpoints = {
 };
 
 /** Per card type: the balance against the renewals due, and the agent's low-balance threshold. */
+export const askRenewalEndpoints = {
+  askRenewal: endpoint({
+    method: 'POST',
+    path: '/v1/terminal/askRenewal',
+    access: 'org',
+    audit: { target: 'terminal' },
+    summary:
+      'A company asks its agent to renew its users (ids, at most 200, all its own): the agent gets one ' +
+      'notice naming them, which opens its radar on them in the window they were chosen in; 10 a day',
+    params: () =>
+      z.object({
+        ids: idList('selectUser', RenewalLimits.askMax, 'askMax'),
+        within: window().default('30'),
+      }),
+    data: () => z.object({ asked: count() }),
+  }),
+};
+
 export const runwayRow = once(() =>
   z.object({
     cardType: z.number(),

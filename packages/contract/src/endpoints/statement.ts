@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LedgerKind } from '../enums.ts';
 import { pageOf } from '../envelope.ts';
 import { once } from '../lazy.ts';
-import { cardType, isoDate, pageParams, timeZone } from '../rules.ts';
+import { cardType, id, isoDate, pageParams, timeZone } from '../rules.ts';
 import { endpoint, optional } from './define.ts';
 import { exportOf, type Title } from './export.ts';
 
@@ -46,6 +46,9 @@ export const statementParams = once(() =>
   pageParams().extend(statementFilter().shape).superRefine(startBeforeEnd),
 );
 
+/** A user a card was used for: the terminal's id, SSID and name as they were at the move. */
+export const chargedUser = once(() => z.object({ id: z.number(), ssid: z.string(), name: z.string() }));
+
 /**
  * One card movement of the caller, seen from its side: `in` raised its balance, `out` lowered it, from
  * `before` to `after` (null only for rows of an agent whose balances were gone when they were filled in).
@@ -63,6 +66,11 @@ export const statementRow = once(() =>
     counterpart: z.object({ type: z.enum(['agent', 'org']), id: z.number(), name: z.string() }).nullable(),
     /** Who made the move (role 0 agent, 1 company); null for the platform operator. */
     operator: z.object({ role: z.number(), id: z.number(), name: z.string() }).nullable(),
+    /**
+     * The first users (at most 3, by id) a consume row's cards were used for, `quantity` in all
+     * (statementUsers lists them); empty for a move older than that record; null for other kinds.
+     */
+    users: z.array(chargedUser()).nullable(),
     created_at: z.string(),
   }),
 );
@@ -113,6 +121,16 @@ export const statementEndpoints = {
       'card type before and after, the counterpart and who made it; by card type and days (from, to) in timeZone',
     params: statementParams,
     data: () => pageOf(statementRow()),
+  }),
+  statementUsers: endpoint({
+    method: 'GET',
+    path: '/v1/agent/statementUsers',
+    access: 'agent',
+    summary:
+      'The users one consume movement of the signed-in agent (id: its statement row) used cards for, by id, ' +
+      "with their SSID and name as at the move; another agent's movement, or another kind, is not found",
+    params: () => pageParams().extend({ id: id() }),
+    data: () => pageOf(chargedUser()),
   }),
   statementMonths: endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { agentCards, cardLedger } from '../../db/schema.ts';
+import { agentCards, cardLedger, cardLedgerUsers } from '../../db/schema.ts';
 
 export type LedgerRow = typeof cardLedger.$inferInsert;
 
@@ -56,7 +56,9 @@ export const transfer = (db: Conn, giverId: number, takerId: number, cardType: n
     )
     .returning({ agentId: agentCards.agentId, balance: agentCards.balance });
 
-export const insertLedger = (db: Conn, row: LedgerRow) => db.insert(cardLedger).values(row);
+/** Writes one ledger row; its id comes back. */
+export const insertLedger = async (db: Conn, row: LedgerRow) =>
+  (await db.insert(cardLedger).values(row).returning({ id: cardLedger.id }))[0].id;
 
 export const balanceOf = async (db: Conn, agentId: number, cardType: number) =>
   (
@@ -105,13 +107,25 @@ export async function recycledNotReturned(tx: Conn, parentId: number, subId: num
   return Number(row?.n ?? 0);
 }
 
+/** Writes ledger rows in one statement; each one's id comes back with its card type and company. */
 export const insertLedgerRows = (db: Conn, rows: LedgerRow[]) =>
   rows.length === 0
-    ? Promise.resolve()
+    ? Promise.resolve([])
     : db
         .insert(cardLedger)
         .values(rows)
-        .then(() => undefined);
+        .returning({ id: cardLedger.id, cardType: cardLedger.cardType, orgId: cardLedger.orgId });
+
+export type LedgerUserRow = typeof cardLedgerUsers.$inferInsert;
+
+/** Rows one statement writes at most: well under PostgreSQL's 65 535 parameters of a statement. */
+const usersPerStatement = 5000;
+
+/** The users consume rows charged, a few thousand a statement (a bulk renewal names one per function). */
+export async function insertLedgerUsers(db: Conn, rows: LedgerUserRow[]) {
+  for (let i = 0; i < rows.length; i += usersPerStatement)
+    await db.insert(cardLedgerUsers).values(rows.slice(i, i + usersPerStatement));
+}
 
 const balanceColumns = {
   cardType: agentCards.cardType,

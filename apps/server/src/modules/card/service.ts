@@ -83,9 +83,18 @@ export async function grant(
 const insufficient = (cardType: number) =>
   ruleBroken(insufficientByCard[cardType] ?? 'insufficientBalance', { cardType });
 
+/** A terminal a consume row paid for, named as it is at the move. */
+export interface ChargedUser {
+  id: number;
+  ssid: string;
+  name: string;
+}
+
 /**
  * Consumes cards of an agent for terminals (creation, activation, renewal). Throws the per-type
  * balance message when the balance does not cover it; the caller's transaction then rolls back.
+ * Returns the balance moved and the ledger row's id, which `charged` names the terminals on once
+ * they exist.
  */
 export async function consume(
   tx: Conn,
@@ -97,7 +106,7 @@ export async function consume(
 ) {
   const [row] = await repo.decrement(tx, agentId, cardType, quantity);
   if (!row) throw insufficient(cardType);
-  await repo.insertLedger(tx, {
+  const ledgerId = await repo.insertLedger(tx, {
     kind: 'consume',
     cardType,
     quantity,
@@ -106,8 +115,15 @@ export async function consume(
     ...operatorOf(by),
     ...ref,
   });
-  return movedBy(agentId, cardType, row.balance + quantity, row.balance);
+  return { moved: movedBy(agentId, cardType, row.balance + quantity, row.balance), ledgerId };
 }
+
+/** Names the terminals a consume row paid for, in the transaction that wrote it. */
+export const charged = (tx: Conn, ledgerId: number, users: ChargedUser[]) =>
+  repo.insertLedgerUsers(
+    tx,
+    users.map((u) => ({ ledgerId, terminalId: u.id, ssid: u.ssid, name: u.name })),
+  );
 
 type Party = { id: number; name: string };
 
@@ -411,11 +427,11 @@ export const balances = (db: Conn, agentId: number) => repo.balancesOf(db, agent
 export const lockBalances = (tx: Conn, agentId: number, cardTypes: number[]) =>
   repo.lockBalances(tx, agentId, [...new Set(cardTypes)]);
 
-/** Cards an agent consumes for one company's terminals, of one type. */
+/** Cards an agent consumes for one company's terminals, of one type: one card per terminal named. */
 export interface Take {
   cardType: number;
   orgId: number;
-  quantity: number;
+  users: ChargedUser[];
 }
 
 /**
@@ -423,11 +439,11 @@ export interface Take {
  * by `lockBalances`: one decrement per card type in type order, the type's own message when it does not
  * cover it, and one ledger row per type and company in one insert. The rows of a type take their ids in
  * the order given, so each one's balance after is what the type's balance was before the decrement less
- * the rows of that type up to it.
+ * the rows of that type up to it. Each row names the terminals it paid for.
  */
 export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: Operator) {
   const perType = new Map<number, number>();
-  for (const t of takes) perType.set(t.cardType, (perType.get(t.cardType) ?? 0) + t.quantity);
+  for (const t of takes) perType.set(t.cardType, (perType.get(t.cardType) ?? 0) + t.users.length);
   const running = new Map<number, number>();
   const moves: CardsMoved[] = [];
   for (const [cardType, quantity] of [...perType].sort((a, b) => a[0] - b[0])) {
@@ -436,22 +452,30 @@ export async function consumeMany(tx: Conn, agentId: number, takes: Take[], by: 
     running.set(cardType, row.balance + quantity);
     moves.push(movedBy(agentId, cardType, row.balance + quantity, row.balance));
   }
-  const rows = takes
-    .filter((t) => t.quantity > 0)
-    .map((t) => {
-      const after = (running.get(t.cardType) ?? 0) - t.quantity;
-      running.set(t.cardType, after);
-      return {
-        kind: 'consume' as const,
-        cardType: t.cardType,
-        quantity: t.quantity,
-        fromAgentId: agentId,
-        fromBalance: after,
-        orgId: t.orgId,
-        ...operatorOf(by),
-      };
-    });
-  await repo.insertLedgerRows(tx, rows);
+  const paid = takes.filter((t) => t.users.length > 0);
+  const rows = paid.map((t) => {
+    const after = (running.get(t.cardType) ?? 0) - t.users.length;
+    running.set(t.cardType, after);
+    return {
+      kind: 'consume' as const,
+      cardType: t.cardType,
+      quantity: t.users.length,
+      fromAgentId: agentId,
+      fromBalance: after,
+      orgId: t.orgId,
+      ...operatorOf(by),
+    };
+  });
+  const written = await repo.insertLedgerRows(tx, rows);
+  // One row per card type and company: each row's users by that pair.
+  const idOf = new Map(written.map((w) => [`${w.cardType}:${w.orgId}`, w.id]));
+  await repo.insertLedgerUsers(
+    tx,
+    paid.flatMap((t) => {
+      const ledgerId = idOf.get(`${t.cardType}:${t.orgId}`) as number;
+      return t.users.map((u) => ({ ledgerId, terminalId: u.id, ssid: u.ssid, name: u.name }));
+    }),
+  );
   return moves;
 }
 

@@ -2,6 +2,7 @@ import { api } from '@ptt/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, route } from '../../http/route.ts';
 import { setThreshold } from '../card/settings.ts';
+import { askRenewal } from './ask.ts';
 import * as renewals from './service.ts';
 
 export function renewalRoutes(app: FastifyInstance, deps: Deps) {
@@ -14,6 +15,13 @@ export function renewalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, t.renewBatch, ({ change, caller, params }) => renewals.renewBatch(change, caller, params));
   route(app, deps, t.selected, ({ db, caller, params }) => renewals.selected(db, caller, params.ids));
   route(app, deps, t.addService, ({ change, caller, params }) => renewals.addService(change, caller, params));
+  route(
+    app,
+    deps,
+    t.askRenewal,
+    ({ db, change, caller, params }) => askRenewal(db, change, caller, params),
+    'renewalAsked',
+  );
   route(app, deps, api.agent.runway, ({ db, caller }) => renewals.runway(db, caller));
   route(app, deps, api.agent.setThreshold, ({ change, caller, params }) =>
     setThreshold(change, caller.id, params.cardType, params.threshold),

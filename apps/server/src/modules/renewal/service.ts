@@ -153,7 +153,7 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
   for (const fn of chosen) {
     const column = expiryColumn[fn];
     const cardType = cardTypeOf[fn];
-    const perOrg = new Map<number, number>();
+    const perOrg = new Map<number, cards.ChargedUser[]>();
     let [permanent, notDue] = [0, 0];
     for (const t of found) {
       const current = t[column];
@@ -171,15 +171,17 @@ export function planOf(found: Renewable[], functions: FunctionKey[], due?: rr.Da
         throw ruleBroken('selectUsersWithoutSos');
       const renewed = renewedExpiry(current, now);
       if (isPermanent(renewed)) throw ruleBroken('renewalPastPermanent', { id: t.id, function: fn });
-      perOrg.set(t.orgId, (perOrg.get(t.orgId) ?? 0) + 1);
+      const paidFor = perOrg.get(t.orgId) ?? [];
+      paidFor.push({ id: t.id, ssid: t.ssid, name: t.name });
+      perOrg.set(t.orgId, paidFor);
       step(t, { function: fn, outcome: 'renewed', expires: current, renewed });
       const set = updates.get(t.id) ?? {};
       set[fn] = renewed;
       updates.set(t.id, set);
     }
     // One ledger row per company and card type, so that the sales record names whose users they went to.
-    for (const [orgId, quantity] of [...perOrg].sort((a, b) => a[0] - b[0]))
-      takes.push({ cardType, orgId, quantity });
+    for (const [orgId, users] of [...perOrg].sort((a, b) => a[0] - b[0]))
+      takes.push({ cardType, orgId, users });
     costs.push({ cardType, function: fn, cards: found.length - permanent - notDue, permanent, notDue });
   }
   return {

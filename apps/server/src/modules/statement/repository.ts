@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { filteredPages } from '../../db/page.ts';
-import { agentCards, agentCounts, agents, cardLedger, orgs } from '../../db/schema.ts';
+import { agentCards, agentCounts, agents, cardLedger, cardLedgerUsers, orgs } from '../../db/schema.ts';
 
 export interface StatementFilter {
   cardType?: number;
@@ -60,9 +60,41 @@ type LedgerRow = Awaited<ReturnType<typeof statementPages>>['list'][number];
 
 const present = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
 
+/** Users a consume row names on the statement; the rest are on its own page (`chargedPage`). */
+export const chargedShown = 3;
+
 /**
- * The rows with the names of both sides, the company and whoever made the move: one read of the agents
- * and one of the companies the rows name, one after the other (a transaction's one connection).
+ * The first users (by terminal id) each consume row of a page charged, `chargedShown` at most per row:
+ * one read for the page, each row's taken from its key's start.
+ */
+async function chargedOf(db: Conn, rows: LedgerRow[]) {
+  const ids = rows.filter((r) => r.kind === 'consume').map((r) => r.id);
+  const found = new Map<number, { id: number; ssid: string; name: string }[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return found;
+  const first = db
+    .select({ id: cardLedgerUsers.terminalId, ssid: cardLedgerUsers.ssid, name: cardLedgerUsers.name })
+    .from(cardLedgerUsers)
+    .where(eq(cardLedgerUsers.ledgerId, sql`l.id`))
+    .orderBy(cardLedgerUsers.terminalId)
+    .limit(chargedShown)
+    .as('u');
+  const read = await db
+    .select({ ledgerId: sql<number>`l.id`.mapWith(Number), id: first.id, ssid: first.ssid, name: first.name })
+    .from(
+      sql`(values ${sql.join(
+        ids.map((id) => sql`(${id}::bigint)`),
+        sql`, `,
+      )}) as l(id)`,
+    )
+    .innerJoinLateral(first, sql`true`);
+  for (const u of read) found.get(u.ledgerId)?.push({ id: u.id, ssid: u.ssid, name: u.name });
+  return found;
+}
+
+/**
+ * The rows with the names of both sides, the company and whoever made the move, and the first users a
+ * consume row charged: one read of the agents, one of the companies the rows name and one of the users,
+ * one after the other (a transaction's one connection).
  */
 async function withNames(db: Conn, rows: LedgerRow[]) {
   const agentIds = present(
@@ -88,6 +120,7 @@ async function withNames(db: Conn, rows: LedgerRow[]) {
   );
   const named = (names: Map<number, string>, id: number | null) =>
     id === null ? null : (names.get(id) ?? null);
+  const charged = await chargedOf(db, rows);
   return rows.map((r) => ({
     ...r,
     fromAgentName: named(agentNames, r.fromAgentId),
@@ -97,6 +130,7 @@ async function withNames(db: Conn, rows: LedgerRow[]) {
       r.operatorRole === 1 ? orgNames : agentNames,
       r.operatorRole === null ? null : r.operatorId,
     ),
+    charged: charged.get(r.id) ?? null,
   }));
 }
 
@@ -213,3 +247,31 @@ export function lastMovesBefore(db: Conn, agentId: number, until: Date, cardType
       ),
     );
 }
+
+/** One of the agent's consume rows, or undefined: whose users may be listed. */
+export const consumeRowOf = async (db: Conn, agentId: number, id: number) =>
+  (
+    await db
+      .select({ id: cardLedger.id, quantity: cardLedger.quantity })
+      .from(cardLedger)
+      .where(and(eq(cardLedger.id, id), eq(cardLedger.fromAgentId, agentId), eq(cardLedger.kind, 'consume')))
+  )[0];
+
+/** The users one consume row charged, by terminal id: the list its statement row opens. */
+export const chargedPage = filteredPages({
+  table: cardLedgerUsers,
+  scope: (ledgerId: number) => eq(cardLedgerUsers.ledgerId, ledgerId),
+  filters: {},
+  order: [cardLedgerUsers.terminalId],
+  total: 'counted',
+  rows: (db, place) =>
+    db
+      .select({
+        id: cardLedgerUsers.terminalId,
+        ssid: cardLedgerUsers.ssid,
+        name: cardLedgerUsers.name,
+        ...place,
+      })
+      .from(cardLedgerUsers)
+      .$dynamic(),
+});

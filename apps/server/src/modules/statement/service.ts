@@ -8,6 +8,7 @@ import {
 } from '@ptt/contract';
 import type { Conn } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
+import { notFound } from '../../http/errors.ts';
 import { pageOf } from '../../http/page.ts';
 import { dayRange, localParts, startOfDay } from '../../lib/zoned-time.ts';
 import * as repo from './repository.ts';
@@ -44,6 +45,7 @@ export function statementRow(agentId: number, r: repo.StatementRecord): Row {
       r.operatorRole === null || r.operatorId === null
         ? null
         : { role: r.operatorRole, id: r.operatorId, name: r.operatorName ?? '' },
+    users: r.charged,
     created_at: r.createdAt.toISOString(),
   };
 }
@@ -74,6 +76,17 @@ export const ledgerEach = (db: Conn, agentId: number, f: repo.StatementFilter) =
 export async function statement(db: Conn, caller: Caller, q: ParsedParamsOf<typeof api.agent.statement>) {
   const { list, total } = await repo.statementPage(db, caller.id, statementFilterOf(q), q.page, q.size);
   return pageOf(q, { list, total }, (r) => statementRow(caller.id, r));
+}
+
+/** The users one of the caller's consume rows used cards for; another agent's row, or another kind, is not found. */
+export async function statementUsers(
+  db: Conn,
+  caller: Caller,
+  q: ParsedParamsOf<typeof api.agent.statementUsers>,
+) {
+  if (!(await repo.consumeRowOf(db, caller.id, q.id))) throw notFound();
+  const { list, total } = await repo.chargedPage(db, q.id, {}, q.page, q.size);
+  return pageOf(q, { list, total }, (u) => ({ id: u.id, ssid: u.ssid, name: u.name }));
 }
 
 /** YYYY-MM shifted by a number of months. */

@@ -91,9 +91,16 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
     if (wanted.length !== input.count) throw invalid('invalidParams');
     const isVip = input.userType === UserType.vip;
     const card = cards.cardOfUserType(input.userType);
-    const spent = await cards.consume(tx, input.agent.id, card, wanted.length, input.by, {
-      orgId: input.org.id,
-    });
+    const { moved: spent, ledgerId } = await cards.consume(
+      tx,
+      input.agent.id,
+      card,
+      wanted.length,
+      input.by,
+      {
+        orgId: input.org.id,
+      },
+    );
     const unnamed = wanted.filter((r) => !r.name).length;
     if (unnamed > 0 && !input.prefix) throw invalid('prefixRequired');
     const numbered =
@@ -125,6 +132,7 @@ async function insertTerminals(db: Db, input: AddTerminalsInput) {
           : {}),
       })),
     );
+    await cards.charged(tx, ledgerId, rows);
     await groups.join(
       tx,
       rows.flatMap((r, i) => {

@@ -6,8 +6,12 @@ import { formatDateTime } from '../../lib/dates.ts';
 
 export type Notice = DataOf<typeof api.notice.getNotice>['list'][number];
 
-/** A notice's type 1–10; one the app does not know is shown as a blank notice. */
-const typeOf = (n: Notice) => (n.type >= 1 && n.type <= 10 ? n.type : 3);
+/** A notice's type 1–11; one the app does not know is shown as a blank notice. */
+const typeOf = (n: Notice) => (n.type >= 1 && n.type <= 11 ? n.type : 3);
+
+/** Notices that open the radar on the users they name: a reminder, and a company's renewal request. */
+export const opensRadar = (n: Notice) =>
+  n.type === NoticeType.expiryReminder || n.type === NoticeType.renewalRequest;
 
 /** A low-balance notice says the threshold it fell under; the balance beside it is today's. */
 const BalanceNow = ({ cardType }: { cardType: number | null }) => {
@@ -21,7 +25,10 @@ const BalanceNow = ({ cardType }: { cardType: number | null }) => {
   );
 };
 
-/** A deal record's tag, time and text, worded by its notice type 1–8 (SPEC §3) or a reminder's (9, 10). */
+/**
+ * A deal record's tag, time and text, worded by its notice type 1–8 (SPEC §3), a reminder's (9, 10) or a
+ * company's renewal request (11).
+ */
 export const NoticeBody = ({ notice: n }: { notice: Notice }) => {
   const { t, i18n } = useTranslation();
   const type = typeOf(n);
@@ -74,7 +81,7 @@ export const NoticeItem = ({ notice: n, onOpen }: { notice: Notice; onOpen: (n: 
     >
       <NoticeBody notice={n} />
       {/* Where the tap leads: a reminder's radios on the radar, the card runway, or the users named. */}
-      {typeOf(n) === NoticeType.expiryReminder ? (
+      {opensRadar(n) ? (
         <span className="notice__users notice__more">{t('notice.seeDue', { count: n.userCount })}</span>
       ) : typeOf(n) === NoticeType.lowBalance ? (
         <span className="notice__users notice__more">{t('notice.seeRunway')}</span>

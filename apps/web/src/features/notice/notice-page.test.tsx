@@ -207,6 +207,40 @@ describe('notices', { timeout: 15_000 }, () => {
     await waitFor(() => expect(view.pathname()).toBe('/cardThresholds'), { timeout: 5000 });
   });
 
+  it('opens a company’s renewal request on the radar with its users chosen, in the window they were chosen in', async () => {
+    signIn(0);
+    const asked = { ...base, id: 31, type: 11, quantity: 2, days: 0, org: { orgName: 'Taxi' }, userCount: 2 };
+    const fetch = mockApi({
+      [api.notice.getNotice.path]: page([asked]),
+      [api.notice.read.path]: { data: null },
+      [api.agent.queryCardSwitch.path]: { data: allOn() },
+      [api.terminal.expiring.path]: { data: { list: [], total: 2, page: 1, size: 20 } },
+    });
+    const view = renderRoute('/notice');
+    await findPage('notice-page');
+    const row = await screen.findByTestId('notice-row');
+    expect(row.textContent).toContain('Renewal request');
+    expect(row.textContent).toContain('Taxi asks you to renew 2 users');
+    expect(row.textContent).toContain('Renew the 2 users in Expiring services');
+    fireEvent.click(row);
+    await findPage('expiring-page');
+    expect(view.pathname()).toBe('/expiring');
+    await waitFor(() => {
+      const sent = callsOn(fetch, api.terminal.expiring.path).at(-1)?.searchParams;
+      expect([sent?.get('notice'), sent?.get('within'), sent?.get('function')]).toEqual([
+        '31',
+        'expired',
+        'all',
+      ]);
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('expiring-count').textContent).toBe('All 2 users in this window'),
+    );
+    expect(screen.getByTestId('expiring-notice').textContent).toContain(
+      'Asked by the company: 2 users still due',
+    );
+  });
+
   it('opens one notice: it alone is marked read, and its record opens', async () => {
     signIn(0);
     const fetch = mockApi({

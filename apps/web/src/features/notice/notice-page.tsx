@@ -1,4 +1,4 @@
-import { api, CardTypes, NoticeType } from '@ptt/contract';
+import { api, CardTypes, NoticeType, windowOfDays } from '@ptt/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
-import { type Notice, NoticeItem } from './notice-item.tsx';
+import { type Notice, NoticeItem, opensRadar } from './notice-item.tsx';
 
 /** Where a notice of each type leads when opened: the record of the movement it reports. */
 const recordOf: Partial<Record<number, string>> = {
@@ -24,9 +24,12 @@ const recordOf: Partial<Record<number, string>> = {
 
 /**
  * The radar on the radios an expiry reminder named, all chosen: its function, in the window its step
- * fits (7 days for the 1- and 7-day steps, else 30).
+ * fits (7 days for the 1- and 7-day steps, else 30). A company's renewal request opens the window its
+ * users were chosen in, every function.
  */
 const radarOf = (n: Notice) => {
+  if (n.type === NoticeType.renewalRequest)
+    return `/expiring?${new URLSearchParams({ notice: String(n.id), within: windowOfDays(n.days), from: 'request' })}`;
   const q = new URLSearchParams({ notice: String(n.id), within: (n.days ?? 30) <= 7 ? '7' : '30' });
   const card = n.cardType === null ? undefined : CardTypes[n.cardType];
   if (card) q.set('function', card.key);
@@ -51,7 +54,7 @@ export const Component = () => {
     } catch {
       return; // The client has shown the server's message.
     }
-    if (n.type === NoticeType.expiryReminder) {
+    if (opensRadar(n)) {
       navigate(radarOf(n));
       return;
     }

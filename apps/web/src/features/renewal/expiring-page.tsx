@@ -14,6 +14,7 @@ import { PagedList } from '../../components/paged-list.tsx';
 import { showToast } from '../../components/toast.ts';
 import type { Choice } from '../../lib/choice.ts';
 import { getLoginInfo } from '../../lib/storage.ts';
+import { AskAgentButton } from './ask-agent-button.tsx';
 import { ExpiringRow, type ExpiringTerminal } from './expiring-row.tsx';
 import {
   allowedFunctions,
@@ -28,9 +29,10 @@ import '../../components/company-filter.css';
 import './renewal.css';
 
 /**
- * /expiring (?orgId=&orgName=, or a reminder's ?notice=&within=&function=): the expiry radar. Windows as tabs, functions as chips, an agent's company
- * filter; an agent chooses terminals (or the whole window) and renews them in one go, a company reads.
- * Opened from a reminder, it lists the radios the reminder named that are still due, all chosen.
+ * /expiring (?orgId=&orgName=, or a notice's ?notice=&within=&function=&from=request): the expiry radar.
+ * Windows as tabs, functions as chips, an agent's company filter; an agent chooses terminals (or the whole
+ * window) and renews them in one go; a company chooses its users and asks its agent to renew them.
+ * Opened from a reminder or a company's request, it lists the radios named that are still due, all chosen.
  */
 export const Component = () => {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export const Component = () => {
   // Soonest expiry first: the radio that lapses tomorrow leads the list, not the last page.
   const [order, setOrder] = useState<RadarOrder>('asc');
   const fromNotice = isAgent && filter.notice !== undefined;
+  const fromRequest = search.get('from') === 'request';
   const [selecting, setSelecting] = useState(fromNotice);
   const [picked, setPicked] = useState<Map<number, ExpiringTerminal>>(new Map());
   const [whole, setWhole] = useState(fromNotice);
@@ -133,7 +136,7 @@ export const Component = () => {
             </button>
           </div>
         )}
-        {selecting && (
+        {selecting && isAgent && (
           <Checkbox
             className="expiring-filters__row expiring-whole"
             checked={whole}
@@ -147,7 +150,7 @@ export const Component = () => {
         {filter.notice !== undefined && (
           <div className="chips expiring-filters__row" data-testid="expiring-notice">
             <span className="item-meta expiring-filters__notice">
-              {t('renewal.fromNotice', { count: total })}
+              {t(fromRequest ? 'renewal.fromRequest' : 'renewal.fromNotice', { count: total })}
             </span>
             <button
               type="button"
@@ -159,7 +162,23 @@ export const Component = () => {
             </button>
           </div>
         )}
-        {!isAgent && <p className="item-meta expiring-filters__row">{t('renewal.readOnly')}</p>}
+        {!isAgent && (
+          <div className="expiring-filters__row expiring-ask">
+            <p className="item-meta expiring-ask__text">{t('renewal.readOnly')}</p>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={selecting}
+              data-testid="expiring-select"
+              onClick={() => {
+                setSelecting(!selecting);
+                setPicked(new Map());
+              }}
+            >
+              {selecting ? t('renewal.selectDone') : t('renewal.askSelect')}
+            </button>
+          </div>
+        )}
       </div>
       <PagedList
         endpoint={api.terminal.expiring}
@@ -184,14 +203,25 @@ export const Component = () => {
           testId="expiring-actions"
           countTestId="expiring-count"
         >
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="expiring-renew"
-            onClick={() => (count === 0 ? showToast(t('msg.selectUser')) : setSheet(true))}
-          >
-            {t('renewal.renew')}
-          </button>
+          {isAgent ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="expiring-renew"
+              onClick={() => (count === 0 ? showToast(t('msg.selectUser')) : setSheet(true))}
+            >
+              {t('renewal.renew')}
+            </button>
+          ) : (
+            <AskAgentButton
+              ids={chosen.map((r) => r.id)}
+              within={filter.within}
+              onDone={() => {
+                setPicked(new Map());
+                setSelecting(false);
+              }}
+            />
+          )}
         </ActionBar>
       )}
       {sheet && (

@@ -123,16 +123,33 @@ describe('the expiry radar', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('expiring-org-button').textContent).toContain('Taxi Co');
   });
 
-  it('is read-only for a company: no choosing, no renewal', async () => {
+  it('lets a company renew nothing itself: it chooses users and asks its agent', async () => {
     signIn(1);
-    mockApi({ [api.terminal.expiring.path]: pageOf(rows) });
+    const spy = mockApi({
+      [api.terminal.expiring.path]: pageOf(rows),
+      [api.terminal.askRenewal.path]: { data: { asked: 2 } },
+    });
     renderRoute('/expiring');
     await findPage('expiring-page');
     await screen.findByTestId('expiring-861234567890001');
-    expect(screen.queryByTestId('expiring-select')).toBeNull();
     expect(screen.queryByTestId('expiring-org-button')).toBeNull();
     expect(screen.getByText('Your agent renews these services.')).toBeTruthy();
     expect(screen.getByTestId('fn-video')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('window-90'));
+    fireEvent.click(screen.getByTestId('expiring-select'));
+    // No whole window and no renewal: the company's cards are its agent's.
+    expect(screen.queryByTestId('expiring-whole')).toBeNull();
+    expect(screen.queryByTestId('expiring-renew')).toBeNull();
+    for (const ssid of ['861234567890003', '861234567890001']) {
+      const row = await screen.findByTestId(`expiring-${ssid}`);
+      fireEvent.click(within(row).getByRole('checkbox'));
+    }
+    expect(screen.getByTestId('expiring-count').textContent).toBe('2 selected');
+    fireEvent.click(screen.getByTestId('expiring-ask'));
+    await screen.findByText('Your agent has been asked to renew 2 users');
+    const sent = calls(spy, api.terminal.askRenewal.path)[0]?.searchParams;
+    expect([sent?.get('ids'), sent?.get('within')]).toEqual(['3,1', '90']);
+    await waitFor(() => expect(screen.queryByTestId('expiring-actions')).toBeNull());
   });
 
   it('says so when nothing is due in the window', async () => {

@@ -2,6 +2,7 @@ import { type api, CardTypes, type DataOf } from '@ptt/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dates.ts';
 
 type LedgerRow = DataOf<typeof api.agent.getSalesPurchaseRecord>['list'][number];
@@ -90,6 +91,16 @@ export const RecordRow = ({ record: r }: { record: LedgerRow }) => {
           <dd>{to}</dd>
           <dt>{t('sales.detail.company')}</dt>
           <dd>{r.org?.orgName ?? '—'}</dd>
+          {r.kind === 'consume' && r.direction === 'out' && (
+            <>
+              <dt>{t('sales.detail.users')}</dt>
+              <dd>
+                <Link to={`/statementUsers?id=${r.id}`} data-testid="record-users">
+                  {t('sales.detail.seeUsers')}
+                </Link>
+              </dd>
+            </>
+          )}
         </dl>
       )}
     </div>

@@ -35,6 +35,10 @@ const rows = [
     after: 13,
     counterpart: { type: 'org', id: 4, name: 'Taxi Co' },
     operator: { role: 0, id: 1, name: 'Top Agent' },
+    users: [
+      { id: 41, ssid: '861000000000041', name: 'Cab 1' },
+      { id: 42, ssid: '861000000000042', name: 'Cab 2' },
+    ],
     created_at: '2026-03-03T10:00:00.000Z',
   },
   {
@@ -47,6 +51,7 @@ const rows = [
     after: 15,
     counterpart: { type: 'agent', id: 2, name: 'Sub Agent' },
     operator: { role: 0, id: 1, name: 'Top Agent' },
+    users: null,
     created_at: '2026-03-02T10:00:00.000Z',
   },
   {
@@ -59,6 +64,7 @@ const rows = [
     after: 20,
     counterpart: null,
     operator: null,
+    users: null,
     created_at: '2026-03-01T10:00:00.000Z',
   },
 ];
@@ -138,6 +144,49 @@ describe('statement', { timeout: 15_000 }, () => {
     expect(first?.searchParams.get('from')).toBe(`${month}-01`);
     expect(first?.searchParams.get('to')?.startsWith(month)).toBe(true);
     expect(first?.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('names the users a movement used cards for, opens them all, and says when they were not recorded', async () => {
+    const renewal = {
+      ...rows[0],
+      id: 9,
+      cardType: 2,
+      quantity: 5,
+      users: [
+        { id: 51, ssid: '861000000000051', name: 'Van 1' },
+        { id: 52, ssid: '861000000000052', name: 'Van 2' },
+        { id: 53, ssid: '861000000000053', name: 'Van 3' },
+      ],
+    };
+    const older = { ...rows[0], id: 8, users: [] };
+    const listed = renewal.users.concat([
+      { id: 54, ssid: '861000000000054', name: 'Van 4' },
+      { id: 55, ssid: '861000000000055', name: 'Van 5' },
+    ]);
+    const fetch = await open({
+      [api.agent.statement.path]: { data: { list: [renewal, older, rows[1]], total: 3, page: 1, size: 20 } },
+      [api.agent.statementUsers.path]: { data: { list: listed, total: 5, page: 1, size: 20 } },
+    });
+    const [used, old, sale] = await within(await screen.findByTestId('statement-list')).findAllByTestId(
+      'statement-row',
+    );
+    expect(within(used as HTMLElement).getByTestId('statement-users').textContent).toBe(
+      'For Van 1, Van 2, Van 3 and 2 more',
+    );
+    expect(within(old as HTMLElement).getByTestId('statement-users').textContent).toBe(
+      'Which users these cards were used for was not recorded.',
+    );
+    expect(old?.tagName).toBe('DIV');
+    expect(within(sale as HTMLElement).queryByTestId('statement-users')).toBeNull();
+    fireEvent.click(used as HTMLElement);
+    await findPage('statement-users-page');
+    expect((await screen.findByTestId('statement-users-movement')).textContent).toContain('Taxi Co');
+    const users = await within(await screen.findByTestId('statement-user-list')).findAllByTestId(
+      'statement-user',
+    );
+    expect(users.map((u) => u.textContent)).toEqual(listed.map((u) => `${u.name}${u.ssid}`));
+    expect(users[3]?.getAttribute('href')).toBe('/userDetail?id=54');
+    expect(callsTo(fetch, api.agent.statementUsers.path)[0]?.searchParams.get('id')).toBe('9');
   });
 
   it('filters by month and card type, only the types switched on', async () => {

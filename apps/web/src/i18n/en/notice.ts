@@ -32,6 +32,7 @@ export const noticeEn = {
       t8: 'Agent changed',
       t9: 'Expiry reminder',
       t10: 'Low balance',
+      t11: 'Renewal request',
     },
     type: {
       t1_one: '{{from}} sold {{count}} {{card}} card to {{to}}',
@@ -52,6 +53,8 @@ export const noticeEn = {
       t9_other: '{{card}} of {{count}} users of {{org}} expires {{when}}',
       t10_one: '{{card}} balance fell under your threshold of {{count}} card',
       t10_other: '{{card}} balance fell under your threshold of {{count}} cards',
+      t11_one: '{{org}} asks you to renew {{count}} user',
+      t11_other: '{{org}} asks you to renew {{count}} users',
     },
   },
 };

@@ -44,6 +44,12 @@ export const renewalEn = {
     withinDays_other: 'within {{count}} days',
     fromNotice_one: 'From the reminder: {{count}} user still due',
     fromNotice_other: 'From the reminder: {{count}} users still due',
+    fromRequest_one: 'Asked by the company: {{count}} user still due',
+    fromRequest_other: 'Asked by the company: {{count}} users still due',
+    askSelect: 'Ask my agent',
+    ask: 'Ask to renew',
+    asked_one: 'Your agent has been asked to renew {{count}} user',
+    asked_other: 'Your agent has been asked to renew {{count}} users',
     showAll: 'Show every user',
     sheet: {
       title_one: 'Renew {{count}} user',

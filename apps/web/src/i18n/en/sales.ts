@@ -72,6 +72,8 @@ export const salesEn = {
       from: 'From',
       to: 'To',
       company: 'Company',
+      users: 'Users',
+      seeUsers: 'See the users these cards were used for',
     },
   },
 };

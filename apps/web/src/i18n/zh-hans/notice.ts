@@ -32,6 +32,7 @@ export const noticeZhHans = {
       t8: '更换代理商',
       t9: '到期提醒',
       t10: '余额不足',
+      t11: '续费请求',
     },
     type: {
       t1_one: '{{from}}向{{to}}销售了{{count}}张{{card}}卡',
@@ -52,6 +53,8 @@ export const noticeZhHans = {
       t9_other: '{{org}}的{{count}}个用户的{{card}}将在{{when}}到期',
       t10_one: '{{card}}卡余额已低于您的提醒阈值{{count}}张',
       t10_other: '{{card}}卡余额已低于您的提醒阈值{{count}}张',
+      t11_one: '{{org}}请您为{{count}}个用户续费',
+      t11_other: '{{org}}请您为{{count}}个用户续费',
     },
   },
 };

@@ -44,6 +44,12 @@ export const renewalZhHans = {
     withinDays_other: '{{count}}天内',
     fromNotice_one: '来自提醒：{{count}}个用户仍待续费',
     fromNotice_other: '来自提醒：{{count}}个用户仍待续费',
+    fromRequest_one: '单位请求续费：{{count}}个用户仍待续费',
+    fromRequest_other: '单位请求续费：{{count}}个用户仍待续费',
+    askSelect: '请代理商续费',
+    ask: '申请续费',
+    asked_one: '已请代理商为{{count}}个用户续费',
+    asked_other: '已请代理商为{{count}}个用户续费',
     showAll: '显示全部用户',
     sheet: {
       title_one: '为{{count}}个用户续费',

@@ -72,6 +72,8 @@ export const salesZhHans = {
       from: '来源',
       to: '去向',
       company: '单位',
+      users: '用户',
+      seeUsers: '查看使用这些卡的用户',
     },
   },
 };

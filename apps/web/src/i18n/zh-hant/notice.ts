@@ -32,6 +32,7 @@ export const noticeZhHant = {
       t8: '更換代理商',
       t9: '到期提醒',
       t10: '餘額不足',
+      t11: '續費請求',
     },
     type: {
       t1_one: '{{from}}向{{to}}銷售了{{count}}張{{card}}卡',
@@ -52,6 +53,8 @@ export const noticeZhHant = {
       t9_other: '{{org}}的{{count}}個用戶的{{card}}將在{{when}}到期',
       t10_one: '{{card}}卡餘額已低於您的提醒閾值{{count}}張',
       t10_other: '{{card}}卡餘額已低於您的提醒閾值{{count}}張',
+      t11_one: '{{org}}請您為{{count}}個用戶續費',
+      t11_other: '{{org}}請您為{{count}}個用戶續費',
     },
   },
 };

@@ -44,6 +44,12 @@ export const renewalZhHant = {
     withinDays_other: '{{count}}天內',
     fromNotice_one: '來自提醒：{{count}}個用戶仍待續費',
     fromNotice_other: '來自提醒：{{count}}個用戶仍待續費',
+    fromRequest_one: '單位請求續費：{{count}}個用戶仍待續費',
+    fromRequest_other: '單位請求續費：{{count}}個用戶仍待續費',
+    askSelect: '請代理商續費',
+    ask: '申請續費',
+    asked_one: '已請代理商為{{count}}個用戶續費',
+    asked_other: '已請代理商為{{count}}個用戶續費',
     showAll: '顯示全部用戶',
     sheet: {
       title_one: '為{{count}}個用戶續費',

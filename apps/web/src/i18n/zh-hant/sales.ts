@@ -72,6 +72,8 @@ export const salesZhHant = {
       from: '來源',
       to: '去向',
       company: '單位',
+      users: '用戶',
+      seeUsers: '查看使用這些卡的用戶',
     },
   },
 };
