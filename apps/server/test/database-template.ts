@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { readConfig } from '../src/env.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { writeDemoDataDir } from './demo-data-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,11 +28,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'ptt-test-'));
   const file = join(dir, 'demo.tar');
-  const pglite = await openDatabase(readConfig({ DATABASE_URL: 'memory://' }));
-  await seedDemo(pglite.db);
-  const dump = await (pglite.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
+  await writeDemoDataDir(file);
   project.provide('pgliteTemplate', file);
 
   const admin = process.env.TEST_DATABASE_URL;
