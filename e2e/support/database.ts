@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { readConfig } from '../../apps/server/src/env.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
+import { writeDemoDataDir } from '../../apps/server/test/demo-data-dir.ts';
 
 /**
  * The demo database of a spec's server, in memory. Migrating an empty PGlite costs more than all the rest
@@ -24,14 +24,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Migrates and seeds a database in memory and writes its data directory (a tar file) to `file`. */
 export async function writeTemplate(file: string) {
-  const database = await openDatabase(readConfig({ DATABASE_URL: 'memory://' }));
-  await seedDemo(database.db);
-  // What openDatabase made for memory:// is a PGlite; its data directory is what a copy starts from.
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await writeDemoDataDir(file);
   writeFileSync(`${file}.day`, today());
-  await database.close();
 }
 
 /** A database in memory started as a copy of the template's (the migrations find nothing left to apply). */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { api, type DataOf, type Endpoint, type Envelope } from '@ptt/contract';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
@@ -84,8 +85,9 @@ async function ensureServerRole(client: pg.Client) {
 }
 
 /**
- * A new database for one test app, made by TEST_DATABASE_URL's role, which owns it. With `serverRole` the
- * app connects as a role that owns nothing and the migrations run as the owner (DATABASE_OWNER_URL).
+ * A new database for one test app, made by TEST_DATABASE_URL's role, which owns it, as a copy of the
+ * run's migrated and seeded demo (database-template.ts). With `serverRole` the app connects as a role that
+ * owns nothing and the migrations run as the owner (DATABASE_OWNER_URL), which grants it its rights.
  */
 async function freshPostgres(
   serverRole: boolean,
@@ -94,7 +96,7 @@ async function freshPostgres(
   const name = `ptt_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name} template ${inject('postgresTemplate')}`);
   if (serverRole) await ensureServerRole(client);
   await client.end();
   const url = new URL(admin);
@@ -134,9 +136,12 @@ export async function startTestApp(
     REMINDER_HOUR: 'off',
     ...env,
   });
-  const database = await openDatabase(config);
+  // The copy has the migrations applied and the demo seeded: opening it finds nothing left to apply.
+  const database = await openDatabase(
+    config,
+    pgdb ? {} : { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) },
+  );
   const app = await buildApp({ config, database, logger: false, ...seams });
-  await seedDemo(database.db);
 
   const call: TestApp['call'] = async (e, params = {}, session, headers) => {
     const res = await app.inject({

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { api, Code, NoticeType, UserType } from '@ptt/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import {
@@ -26,7 +27,6 @@ import { PERMANENT } from '../src/lib/expiries.ts';
 import * as orgService from '../src/modules/org/service.ts';
 import { startSchedule } from '../src/modules/reminder/schedule.ts';
 import * as terminalService from '../src/modules/terminal/service.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { bothBackends, type Session, type TestApp } from './harness.ts';
 import {
   type BrowserKeys,
@@ -464,9 +464,14 @@ describe.each(bothBackends)('daily reminders on %s', (backend) => {
         ? { DATABASE_URL: t.config.DATABASE_URL, DATABASE_OWNER_URL: t.config.DATABASE_OWNER_URL }
         : { DATABASE_URL: '', DATA_DIR: join(dir, 'data') };
     const config = readConfig({ ...cliEnv, LOG_LEVEL: 'silent' });
+    if (backend === 'pglite') {
+      // The CLI's data directory starts as a copy of the run's migrated demo (database-template.ts).
+      const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+      mkdirSync(config.DATA_DIR, { recursive: true });
+      await (await PGlite.create(join(config.DATA_DIR, 'pglite'), { loadDataDir: template })).close();
+    }
     const database = backend === 'postgres' ? t.database : await openDatabase(config);
     try {
-      if (backend === 'pglite') await seedDemo(database.db);
       const [radio] = await database.db
         .select({ id: terminals.id })
         .from(terminals)
