@@ -162,6 +162,11 @@ export async function everyRead(s: Sample): Promise<{ name: string; requests: Ca
       size: 20,
     })),
     agent('agent/statementMonths', api.agent.statementMonths),
+    agent('agent/statementUsers', api.agent.statementUsers, () => ({
+      id: any(s.useRows),
+      page: 1,
+      size: 20,
+    })),
     agent('audit/list', api.audit.list, () => ({ page: 1, size: 20 })),
     agent('agent/returnable', api.agent.returnable, () => ({ agentId: any(s.subs), cardType: 0 })),
     agent('terminal/selected', api.terminal.selected, () => ({

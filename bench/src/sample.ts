@@ -69,6 +69,12 @@ export async function sampleFleet(server: Api) {
       server,
       `select id from notices where agent_id = ${topRow.id} and users is not null order by random() limit 500`,
     ),
+    /** The top-level agent's movements that used cards and name their users (batches, renewals). */
+    useRows: await ids(
+      server,
+      `select l.id from card_ledger l where l.from_agent_id = ${topRow.id} and l.kind = 'consume'
+         and exists (select from card_ledger_users u where u.ledger_id = l.id) order by random() limit 500`,
+    ),
     bigGroups: await ids(server, `select id from groups where org_id = ${bigId}`),
     bigFences: await ids(server, `select id from fences where org_id = ${bigId}`),
     bigSos: await ids(
