@@ -66,6 +66,22 @@ export const Component = () => {
       else next.set(row.id, row);
       return next;
     });
+  // Choosing rows starts and ends with none chosen: an agent's to renew, a company's to ask its agent.
+  const selectToggle = (label: string) => (
+    <button
+      type="button"
+      className="chip"
+      aria-pressed={selecting}
+      data-testid="expiring-select"
+      onClick={() => {
+        setSelecting(!selecting);
+        setPicked(new Map());
+        setWhole(false);
+      }}
+    >
+      {selecting ? t('renewal.selectDone') : label}
+    </button>
+  );
   const chosen = [...picked.values()];
   const count = whole ? total : chosen.length;
   // What the sheet offers first: the chip's function, or every function due on the chosen rows.
@@ -121,19 +137,7 @@ export const Component = () => {
                 empty={t('renewal.noCompanies')}
               />
             </span>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={selecting}
-              data-testid="expiring-select"
-              onClick={() => {
-                setSelecting(!selecting);
-                setPicked(new Map());
-                setWhole(false);
-              }}
-            >
-              {selecting ? t('renewal.selectDone') : t('renewal.select')}
-            </button>
+            {selectToggle(t('renewal.select'))}
           </div>
         )}
         {selecting && isAgent && (
@@ -165,18 +169,7 @@ export const Component = () => {
         {!isAgent && (
           <div className="expiring-filters__row expiring-ask">
             <p className="item-meta expiring-ask__text">{t('renewal.readOnly')}</p>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={selecting}
-              data-testid="expiring-select"
-              onClick={() => {
-                setSelecting(!selecting);
-                setPicked(new Map());
-              }}
-            >
-              {selecting ? t('renewal.selectDone') : t('renewal.askSelect')}
-            </button>
+            {selectToggle(t('renewal.askSelect'))}
           </div>
         )}
       </div>
