@@ -212,7 +212,7 @@ export const renewalEndpoints = {
   }),
 };
 
-/** Per card type: the balance against the renewals due, and the agent's low-balance threshold. */
+/** A company's request to its agent to renew users of its own (notice type 11). */
 export const askRenewalEndpoints = {
   askRenewal: endpoint({
     method: 'POST',
@@ -231,6 +231,7 @@ export const askRenewalEndpoints = {
   }),
 };
 
+/** Per card type: the balance against the renewals due, and the agent's low-balance threshold. */
 export const runwayRow = once(() =>
   z.object({
     cardType: z.number(),

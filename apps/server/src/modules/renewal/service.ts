@@ -19,7 +19,7 @@ import { type Expiries, expiryColumn } from '../../lib/expiries.ts';
 import { addDays, addYear, DAY_MS, today } from '../../lib/zoned-time.ts';
 import * as cards from '../card/service.ts';
 import { orgIdInScope } from '../scope/service.ts';
-import { findInScope, lockAllInScope, summaryOf, type TerminalRow } from '../terminal/service.ts';
+import { findInScope, headOf, lockAllInScope, summaryOf, type TerminalRow } from '../terminal/service.ts';
 import * as rr from './repository.ts';
 
 const shift = addDays;
@@ -75,12 +75,7 @@ export async function expiring(db: Conn, caller: Caller, p: ParsedParamsOf<typeo
   );
   const now = Date.now();
   return pageOf(p, { list, total }, (t) => ({
-    id: t.id,
-    ssid: t.ssid,
-    name: t.name,
-    org_id: t.orgId,
-    org_name: t.orgName,
-    user_type: t.userType,
+    ...headOf(t),
     due: dueOf(t, fn, range),
     last_seen_at: t.lastSeenAt?.toISOString() ?? null,
     last_position_at: t.lastPositionAt?.toISOString() ?? null,

@@ -64,14 +64,21 @@ type SummaryRow = Pick<typeof terminals.$inferSelect, Exclude<keyof typeof summa
   orgName: string;
 };
 
-/** A terminal's row of the user list as the contract writes it (`terminalSummary`); its detail's head. */
-export const summaryOf = (t: SummaryRow) => ({
+type Head = Pick<SummaryRow, 'id' | 'ssid' | 'name' | 'orgId' | 'orgName' | 'userType'>;
+
+/** Who a terminal is, as every row naming one writes it (the user list, the expiry radar). */
+export const headOf = (t: Head) => ({
   id: t.id,
   ssid: t.ssid,
   name: t.name,
   org_id: t.orgId,
   org_name: t.orgName,
   user_type: t.userType,
+});
+
+/** A terminal's row of the user list as the contract writes it (`terminalSummary`); its detail's head. */
+export const summaryOf = (t: SummaryRow) => ({
+  ...headOf(t),
   expiries: expiriesOf(t),
   created_at: t.createdAt.toISOString(),
 });

@@ -188,6 +188,6 @@ export async function lockAllInScope(tx: Conn, caller: Caller, ids: number[]) {
 export const findInScope = (db: Conn, caller: Caller, ids: number[]) =>
   repo.findTerminalsIn(db, scopeOf(caller), ids);
 
-export { inScope, summaryColumns, summaryOf } from './list-repository.ts';
+export { headOf, inScope, summaryColumns, summaryOf } from './list-repository.ts';
 /** What the renewal module reads of the terminals: their rows, the scope as SQL, the list's row. */
 export type { TerminalRow } from './repository.ts';
