@@ -57,10 +57,15 @@ const drained = (out: Out) =>
     out.on('close', done);
   });
 
-/** The rows a file holds at most, and the line that ends a file cut there. */
+/**
+ * The rows a file holds at most, the line that ends a file cut there, and what is done once every row is
+ * read, before the file's end is sent (the export's places are given back: a client that has its whole
+ * file may start the next one).
+ */
 interface RowCap {
   rows: number;
   note: Cell[];
+  read: () => Promise<void>;
 }
 
 /**
@@ -102,6 +107,7 @@ function csvOf(columns: string[], first: IteratorResult<Cell[]>, rest: AsyncIter
   });
   out.write(columns);
   pump(out, first, rest, cap, (cells) => out.write(cells))
+    .then(cap.read)
     .then(() => out.end())
     .catch((e: unknown) => out.destroy(e as Error));
   return out;
@@ -129,6 +135,7 @@ function xlsxOf(
       sheet.addRow(cells.map((v) => (typeof v === 'string' ? safeText(v) : (v ?? null)))).commit(),
     );
     sheet.commit();
+    await cap.read();
     await book.commit();
   };
   write().catch((e: unknown) => out.destroy(e as Error));
@@ -185,7 +192,7 @@ export function exportRoute<E extends Endpoint>(
       const { format = 'csv', lang } = ctx.params as ExportParams;
       const giveBackPlaces = await takeExportPlaces(deps, ctx.caller);
       const release = () =>
-        void giveBackPlaces().catch((err: unknown) => req.log.warn({ err }, 'export places not given back'));
+        giveBackPlaces().catch((err: unknown) => req.log.warn({ err }, 'export places not given back'));
       let file: ExportFile;
       let body: Readable;
       try {
@@ -193,14 +200,15 @@ export function exportRoute<E extends Endpoint>(
         const rows = file.rows[Symbol.asyncIterator]();
         const first = await rows.next();
         const max = deps.config.EXPORT_MAX_ROWS;
-        const cap = { rows: max, note: [Messages.exportTruncated[lang].replace('{rows}', String(max))] };
+        const note = [Messages.exportTruncated[lang].replace('{rows}', String(max))];
+        const cap = { rows: max, note, read: release };
         body =
           format === 'xlsx'
             ? xlsxOf(file.name, file.columns, first, rows, cap)
             : csvOf(file.columns, first, rows, cap);
-        body.on('close', release);
+        body.on('close', () => void release());
       } catch (e) {
-        release();
+        void release();
         throw e;
       }
       const name = file.dated === false ? file.name : `${file.name}-${new Date().toISOString().slice(0, 10)}`;
