@@ -74,6 +74,31 @@ describe.each(backends)('list walks on %s', (backend) => {
     );
   });
 
+  it('pages past the first hold the rows of one read at their offset, the times tied within a microsecond', async () => {
+    const expected = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from sos_records where org_id = ${orgId} order by status, created_at desc, id desc`,
+      ),
+    ).map((r) => Number(r.id));
+    const paged: number[] = [];
+    for (let page = 1; paged.length < expected.length; page++) {
+      const { list, total } = await listSos(t.database.db, { orgId }, {}, page, 7);
+      expect(list.length).toBeGreaterThan(0);
+      expect(total).toBe(Math.min(expected.length, page * 7 + 1));
+      paged.push(...list.map((r) => r.s.id));
+    }
+    expect(paged).toEqual(expected);
+    const audit = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from audit_log where action = 'walk/test' order by at desc, id desc`,
+      ),
+    ).map((r) => Number(r.id));
+    for (const page of [2, 13, 26]) {
+      const { list } = await listAudit(t.database.db, { orgId }, { action: 'walk/test' }, page, 9);
+      expect(list.map((r) => r.id)).toEqual(audit.slice((page - 1) * 9, page * 9));
+    }
+  });
+
   it('answers the same pages as before: the page helper strips the place too', async () => {
     const { list } = await listAudit(t.database.db, { orgId }, { action: 'walk/test' }, 2, 10);
     expect(list).toHaveLength(10);
