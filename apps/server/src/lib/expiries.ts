@@ -1,5 +1,6 @@
 import type { FunctionKey } from '@ptt/contract';
-import { terminals } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { type terminalExpiryDays, type terminalFunctionDays, terminals } from '../db/schema.ts';
 import { today } from './zoned-time.ts';
 
 /** Each function's expiry column of a terminal, in the order of the contract's `expiries`. */
@@ -41,3 +42,17 @@ export const expiriesOf = (t: Expiries) =>
     FunctionKey,
     string | null
   >;
+
+/**
+ * The expiry counter rows of a scope (`terminal_expiry_days`, `terminal_function_days`): an agent path
+ * prefix's, or a company's (the scope's own, or the one given, found in the caller's scope beforehand).
+ */
+export function countedIn(
+  t: typeof terminalExpiryDays | typeof terminalFunctionDays,
+  scope: { orgId: number } | { path: string },
+  orgId?: number,
+) {
+  const company = (id: number) => and(eq(t.path, ''), eq(t.orgId, id));
+  if (orgId !== undefined) return company(orgId);
+  return 'orgId' in scope ? company(scope.orgId) : and(eq(t.path, scope.path), eq(t.orgId, 0));
+}

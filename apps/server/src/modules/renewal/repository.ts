@@ -14,7 +14,7 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import { type Scope, scopeKey } from '../../http/caller.ts';
-import { expiryColumn } from '../../lib/expiries.ts';
+import { countedIn, expiryColumn } from '../../lib/expiries.ts';
 import { inScope, summaryColumns } from '../terminal/service.ts';
 
 /** Days from `from` to `to`, both included (YYYY-MM-DD). */
@@ -143,18 +143,6 @@ export const radarPage = (
   page: number,
   size: number,
 ) => radarLists[order](db, scope, f, page, size);
-
-/**
- * The counter rows of a scope: an agent path prefix's, or a company's (the caller's own, or one the
- * request's company filter named, found in the caller's scope as the call was parsed).
- */
-function countedIn(t: typeof terminalExpiryDays | typeof terminalFunctionDays, scope: Scope, orgId?: number) {
-  const { kind, value } = scopeKey(scope);
-  const company = orgId ?? (kind === 'org' ? (value as number) : undefined);
-  return company === undefined
-    ? and(eq(t.path, value as string), eq(t.orgId, 0))
-    : and(eq(t.path, ''), eq(t.orgId, company));
-}
 
 /** Expiry-day rows lying within the days: summed, each terminal with an expiry in them counts once. */
 const daysWithin = (r: DayRange) =>

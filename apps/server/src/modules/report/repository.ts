@@ -7,33 +7,35 @@ import {
   orgOnlineWeeks,
   sosRecords,
   terminalCreatedHours,
-  terminalExpiries,
+  terminalFunctionDays,
 } from '../../db/schema.ts';
-import { type Scope, scopeKey } from '../../http/caller.ts';
+import type { Scope } from '../../http/caller.ts';
+import { countedIn } from '../../lib/expiries.ts';
 
 /*
  * Each report is a few grouped reads, one per table, each bounded below by the period's first instant so
- * that it reads the rows of the period on the table's scope index. Buckets are keyed by text, the month
- * (YYYY-MM) or the Monday of the week (YYYY-MM-DD) as the zone's wall clock reads the instant; grouped by
- * position, because the zone is a parameter and a parameter written twice is two expressions.
+ * that it reads the rows of the period on the table's scope index. An instant's bucket is the number of
+ * the period it falls in (1 for the first), found among the periods' first instants, which the service
+ * computes in the zone asked for: comparing instants, not converting each row to the zone's wall clock.
  */
 
-const monthOf = (at: AnyPgColumn, zone: string) =>
-  sql<string>`to_char(date_trunc('month', ${at} at time zone ${zone}), 'YYYY-MM')`;
-const weekOf = (at: AnyPgColumn, zone: string) =>
-  sql<string>`to_char(date_trunc('week', ${at} at time zone ${zone}), 'YYYY-MM-DD')`;
+/** The periods' first instants, ascending, as one array parameter. */
+const instants = (starts: Date[]) => `{${starts.map((s) => s.toISOString()).join(',')}}`;
+/** Which of the periods starting at `starts` the instant falls in: 1 for the first, 2 for the second, … */
+const periodOf = (at: AnyPgColumn, starts: Date[]) =>
+  sql<number>`width_bucket(${at}, ${instants(starts)}::timestamptz[])`;
 const byFirst = [sql`1`];
 const n = (expr: SQL) => sql<number>`(${expr})::int`;
 
 /**
- * An agent's card movements per month and card type since `from`: bought (its parent's sales to it), sold
+ * An agent's card movements in each of the months starting at `starts`, per card type: bought (its parent's sales to it), sold
  * (its sales), consumed (for terminals) and recycled (taken back from its sub-agents). Each side is read on
  * its own ledger index.
  */
-export const cardMonths = (db: Conn, agentId: number, from: Date, zone: string, cardType?: number) =>
+export const cardMonths = (db: Conn, agentId: number, starts: Date[], cardType?: number) =>
   db
     .select({
-      month: monthOf(cardLedger.createdAt, zone),
+      period: periodOf(cardLedger.createdAt, starts),
       cardType: cardLedger.cardType,
       bought: n(
         sql`coalesce(sum(${cardLedger.quantity}) filter (where ${cardLedger.kind} = 'sale' and ${cardLedger.toAgentId} = ${agentId}), 0)`,
@@ -55,72 +57,69 @@ export const cardMonths = (db: Conn, agentId: number, from: Date, zone: string, 
           and(eq(cardLedger.fromAgentId, agentId), inArray(cardLedger.kind, ['sale', 'consume'])),
           and(eq(cardLedger.toAgentId, agentId), inArray(cardLedger.kind, ['sale', 'recycle'])),
         ),
-        gte(cardLedger.createdAt, from),
+        gte(cardLedger.createdAt, starts[0]),
         cardType === undefined ? undefined : eq(cardLedger.cardType, cardType),
       ),
     )
     .groupBy(sql`1`, sql`2`);
 
-const expiryScope = {
-  org: terminalExpiries.orgId,
-  sub: terminalExpiries.agentPath,
-  top: terminalExpiries.topPath,
-};
-const scoped = (columns: Record<'org' | 'sub' | 'top', AnyPgColumn>, scope: Scope) => {
-  const { kind, value } = scopeKey(scope);
-  return eq(columns[kind], value);
-};
-
 /**
- * Terminals below an agent's path created per month since `from`, from the hours their triggers count
- * (`terminal_created_hours`): a scope's hours of the period, not its terminals.
+ * Terminals below an agent's path created per month since the first of `starts`, from the hours their
+ * triggers count (`terminal_created_hours`): a scope's hours of the period, not its terminals.
  */
-export const createdMonths = (db: Conn, agentPath: string, from: Date, zone: string) =>
+export const createdMonths = (db: Conn, agentPath: string, starts: Date[]) =>
   db
-    .select({ month: monthOf(terminalCreatedHours.hour, zone), n: n(sql`sum(${terminalCreatedHours.n})`) })
+    .select({
+      period: periodOf(terminalCreatedHours.hour, starts),
+      n: n(sql`sum(${terminalCreatedHours.n})`),
+    })
     .from(terminalCreatedHours)
-    .where(and(eq(terminalCreatedHours.path, agentPath), gte(terminalCreatedHours.hour, from)))
+    .where(and(eq(terminalCreatedHours.path, agentPath), gte(terminalCreatedHours.hour, starts[0])))
     .groupBy(...byFirst);
 
 /**
  * Terminals in scope per month whose voice service expired from `fromDay` to before `today` (YYYY-MM-DD)
- * and still stands: a renewal moves the expiry row out of the month.
+ * and still stands (a renewal moves the expiry out of the month), from the terminals per expiry day and
+ * function that the triggers count (`terminal_function_days`): a row a day, not the terminals.
  */
 export const lapsedMonths = (db: Conn, scope: Scope, fromDay: string, today: string) =>
   db
-    .select({ month: sql<string>`to_char(${terminalExpiries.expires}, 'YYYY-MM')`, n: n(sql`count(*)`) })
-    .from(terminalExpiries)
+    .select({
+      month: sql<string>`to_char(${terminalFunctionDays.day}, 'YYYY-MM')`,
+      n: n(sql`sum(${terminalFunctionDays.n})`),
+    })
+    .from(terminalFunctionDays)
     .where(
       and(
-        scoped(expiryScope, scope),
-        eq(terminalExpiries.function, 'voice'),
-        gte(terminalExpiries.expires, fromDay),
-        lt(terminalExpiries.expires, today),
+        countedIn(terminalFunctionDays, scope),
+        eq(terminalFunctionDays.function, 'voice'),
+        gte(terminalFunctionDays.day, fromDay),
+        lt(terminalFunctionDays.day, today),
       ),
     )
     .groupBy(...byFirst);
 
-/** A company's SOS alarms raised per week since `from`, and those processed per week. */
-export const sosWeeks = async (db: Conn, orgId: number, from: Date, zone: string) => {
+/** A company's SOS alarms raised in each of the weeks starting at `starts`, and those processed. */
+export const sosWeeks = async (db: Conn, orgId: number, starts: Date[]) => {
   const raised = await db
-    .select({ week: weekOf(sosRecords.createdAt, zone), n: n(sql`count(*)`) })
+    .select({ period: periodOf(sosRecords.createdAt, starts), n: n(sql`count(*)`) })
     .from(sosRecords)
-    .where(and(eq(sosRecords.orgId, orgId), gte(sosRecords.createdAt, from)))
+    .where(and(eq(sosRecords.orgId, orgId), gte(sosRecords.createdAt, starts[0])))
     .groupBy(...byFirst);
   const processed = await db
-    .select({ week: weekOf(sosRecords.processedAt, zone), n: n(sql`count(*)`) })
+    .select({ period: periodOf(sosRecords.processedAt, starts), n: n(sql`count(*)`) })
     .from(sosRecords)
-    .where(and(eq(sosRecords.orgId, orgId), gte(sosRecords.processedAt, from)))
+    .where(and(eq(sosRecords.orgId, orgId), gte(sosRecords.processedAt, starts[0])))
     .groupBy(...byFirst);
   return { raised, processed };
 };
 
-/** A company's fence alarms per week since `from`. */
-export const fenceWeeks = (db: Conn, orgId: number, from: Date, zone: string) =>
+/** A company's fence alarms in each of the weeks starting at `starts`. */
+export const fenceWeeks = (db: Conn, orgId: number, starts: Date[]) =>
   db
-    .select({ week: weekOf(fenceRecords.at, zone), n: n(sql`count(*)`) })
+    .select({ period: periodOf(fenceRecords.at, starts), n: n(sql`count(*)`) })
     .from(fenceRecords)
-    .where(and(eq(fenceRecords.orgId, orgId), gte(fenceRecords.at, from)))
+    .where(and(eq(fenceRecords.orgId, orgId), gte(fenceRecords.at, starts[0])))
     .groupBy(...byFirst);
 
 /**

@@ -29,6 +29,10 @@ export function weeksUpTo(day: string, count: number) {
 const countsOf = <K extends string>(rows: ({ n: number } & Record<K, string>)[], key: K) =>
   new Map(rows.map((r) => [r[key], Number(r.n)]));
 
+/** Rows counted per period (1 for the first of `periods`) by the period's name. */
+const byPeriod = <R extends { period: number }>(rows: R[], periods: string[]) =>
+  rows.map(({ period, ...r }) => ({ ...r, at: periods[Number(period) - 1] }));
+
 interface Zone {
   TIME_ZONE: string;
 }
@@ -50,17 +54,17 @@ export async function agentReport(
   const zone = zoneOf(p.timeZone, config);
   const months = monthsUpTo(localParts(new Date(), zone).date, p.months);
   const first = `${months[0]}-01`;
-  const from = startOfDay(first, zone);
+  const starts = months.map((m) => startOfDay(`${m}-01`, zone));
   const scope = scopeOf(caller);
   // One after the other: a request holds one connection of the pool.
-  const cards = await repo.cardMonths(db, caller.id, from, zone, p.cardType);
-  const created = countsOf(await repo.createdMonths(db, caller.path, from, zone), 'month');
+  const cards = byPeriod(await repo.cardMonths(db, caller.id, starts, p.cardType), months);
+  const created = countsOf(byPeriod(await repo.createdMonths(db, caller.path, starts), months), 'at');
   const lapsed = countsOf(await repo.lapsedMonths(db, scope, first, today()), 'month');
   return {
     months: months.map((month) => ({
       month,
       cards: cards
-        .filter((c) => c.month === month)
+        .filter((c) => c.at === month)
         .sort((a, b) => a.cardType - b.cardType)
         .map((c) => ({
           cardType: c.cardType,
@@ -90,10 +94,10 @@ export async function orgReport(
   // would read as fewer online. A week reads the UTC week of its Monday (presence writes UTC weeks).
   const kept = Date.now() - config.POSITION_RETENTION_DAYS * DAY_MS;
   const known = weeks.filter((_, i) => starts[i].getTime() >= kept);
-  const sos = await repo.sosWeeks(db, orgId, starts[0], zone);
-  const raised = countsOf(sos.raised, 'week');
-  const processed = countsOf(sos.processed, 'week');
-  const fence = countsOf(await repo.fenceWeeks(db, orgId, starts[0], zone), 'week');
+  const sos = await repo.sosWeeks(db, orgId, starts);
+  const raised = countsOf(byPeriod(sos.raised, weeks), 'at');
+  const processed = countsOf(byPeriod(sos.processed, weeks), 'at');
+  const fence = countsOf(byPeriod(await repo.fenceWeeks(db, orgId, starts), weeks), 'at');
   const online =
     known.length > 0
       ? countsOf(await repo.onlineWeeks(db, orgId, known[0]), 'week')
