@@ -99,7 +99,6 @@ export async function write(
     orgIds: caller.role === Role.org ? [...new Set([caller.id, ...orgs])] : orgs,
     actorRole: caller.role,
     actorId: caller.id,
-    actorAccount: await repo.accountOf(tx, caller.role, caller.id),
     // The company whose records changed, so that it and its agent's company filter find the row.
     orgId: caller.role === Role.org ? caller.id : orgs.length === 1 ? orgs[0] : null,
     agentPath: caller.path,
