@@ -104,7 +104,7 @@ const dueWithin = ({ fn, range }: NonNullable<RadarFilter['due']>) =>
 /**
  * The radar in one order: terminals in scope with the function (or any) due in the window, by that
  * expiry, with their company, last contact and newest position, read in order on the expiry rows' scope
- * index. Its total is summed from the expiry-day rows, but for a notice's terminals, which no counter keeps.
+ * index, a page's terminals chosen before they are joined. Its total is summed from the expiry-day rows, but for a notice's terminals, which no counter keeps.
  */
 const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
   filteredPages({
@@ -131,6 +131,7 @@ const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
         .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
         .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
         .$dynamic(),
+    joinPageOnly: true,
   });
 const radarLists = { asc: radarList((c) => c), desc: radarList((c) => ({ desc: c })) };
 
