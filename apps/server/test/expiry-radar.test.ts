@@ -4,7 +4,7 @@ import * as agents from '../src/modules/agent/service.ts';
 import * as cards from '../src/modules/card/service.ts';
 import * as orgs from '../src/modules/org/service.ts';
 import { backends, type Session, useTestApp } from './harness.ts';
-import { day, heardFrom, renewalTenants, setBalance, setExpiries } from './renewal-support.ts';
+import { day, expiriesOf, heardFrom, renewalTenants, setBalance, setExpiries } from './renewal-support.ts';
 
 describe.each(backends)('expiry radar, counts and card runway on %s', (backend) => {
   const { t } = useTestApp(backend);
@@ -90,6 +90,35 @@ describe.each(backends)('expiry radar, counts and card runway on %s', (backend) 
     expect(ids(await radar({ function: 'voice', within: 30, orgId: subOrgId }, top))).toEqual([S[1], S[0]]);
     const second = await radar({ within: 30, page: 2, size: 3 }, top);
     expect([ids(second), second.total, second.page, second.size]).toEqual([[T[0]], 4, 2, 3]);
+  });
+
+  it('walks its pages in either order as one list: each terminal once, where it falls', async () => {
+    // T6's voice and location fall due the same day: one row, with both.
+    const [before] = (await expiriesOf(t, [T[5]])).values();
+    await setExpiries(t, T[5], { voice: day(15), location: day(15) });
+    try {
+      for (const [as, expected] of [
+        [top, [T[2], S[1], T[5], T[1], S[0], T[0]]],
+        [company, [T[2], T[5], T[1], T[0]]],
+      ] as const)
+        for (const order of ['desc', 'asc'] as const) {
+          const whole = await radar({ within: 90, order }, as);
+          expect(ids(whole)).toEqual(order === 'desc' ? expected : [...expected].reverse());
+          expect(whole.list.find((r) => r.id === T[5])?.due).toEqual([
+            { function: 'voice', expires: day(15) },
+            { function: 'location', expires: day(15) },
+          ]);
+          const walked = [];
+          for (let page = 1; page <= 4; page++) {
+            const one = await radar({ within: 90, order, page, size: 2 }, as);
+            expect(one.total).toBe(expected.length);
+            walked.push(...one.list);
+          }
+          expect(walked).toEqual(whole.list);
+        }
+    } finally {
+      await setExpiries(t, T[5], { voice: before.voiceExpires, location: before.locationExpires });
+    }
   });
 
   it('marks a terminal silent for more than a week, or never heard', async () => {

@@ -104,7 +104,8 @@ const dueWithin = ({ fn, range }: NonNullable<RadarFilter['due']>) =>
 /**
  * The radar in one order: terminals in scope with the function (or any) due in the window, by that
  * expiry, with their company, last contact and newest position, read in order on the expiry rows' scope
- * index. Its total is summed from the expiry-day rows, but for a notice's terminals, which no counter keeps.
+ * index (a later page's terminals are chosen before they are joined). Its total is summed from the
+ * expiry-day rows, but for a notice's terminals, which no counter keeps.
  */
 const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
   filteredPages({
