@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 interface WebManifest {
@@ -73,7 +73,7 @@ describe('the installable app', () => {
 
   it('opens offline from the cache with the offline notice, and stays signed in', async () => {
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.goto('/main');
     await page.getByTestId('main-page').waitFor();
     await controlled(page);
