@@ -37,9 +37,16 @@ after(() => assert.deepEqual(cspViolations, [], 'Content-Security-Policy violati
 
 /**
  * A phone: 390×844, touch, mobile. With `clock`, the page runs on Playwright's clock from its first page on:
- * time flows as usual, and a test can move it on (`passGuard`) instead of waiting in real time.
+ * time flows as usual, and a test can move it on (`passGuard`) instead of waiting in real time. With
+ * `serviceWorker` the app's worker registers and precaches the whole app, as on a phone that has been on
+ * the site before; without it (the worker is what pwa.spec.ts is about) each new phone would fetch every
+ * file of the app in the background, on the spec's time.
  */
-export const phone = async (browser: Browser, baseURL: string, { clock = false } = {}) => {
+export const phone = async (
+  browser: Browser,
+  baseURL: string,
+  { clock = false, serviceWorker = false } = {},
+) => {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -47,6 +54,7 @@ export const phone = async (browser: Browser, baseURL: string, { clock = false }
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
   await context.exposeFunction('reportCspViolation', (line: string) => cspViolations.push(line));
   await context.addInitScript(() => {
@@ -218,6 +226,8 @@ export async function signIn(
       : undefined;
   await page.goto('/home');
   await readBulletin(page, bulletin);
+  // The home drawn: the app and its pages' code are loaded, as after a login on the login page.
+  await page.getByTestId(role === 'agent' ? 'home-agent' : 'home-org').waitFor();
 }
 
 /**
