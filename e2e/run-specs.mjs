@@ -6,7 +6,9 @@
 //
 // First the demo database is migrated and seeded once (support/database.ts): each file's server opens a copy
 // of it instead of migrating its own. The files that took longest in the previous run start first, so the
-// run does not end on one long file alone; the times are kept in e2e/artifacts/spec-times.json.
+// run does not end on one long file alone; the times are kept in e2e/artifacts/spec-times.json. A run with
+// no previous one here (a fresh checkout, as in CI) takes the times in spec-times.json beside this file,
+// those of a whole run kept with the sources; a file not named there starts first, as it may be long.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,19 +18,22 @@ const here = new URL('./', import.meta.url);
 const artifacts = process.env.E2E_ARTIFACTS || new URL('artifacts/', here).pathname;
 mkdirSync(artifacts, { recursive: true });
 const timesFile = join(artifacts, 'spec-times.json');
-/** Seconds each file took in the previous run. */
-let previous = {};
-try {
-  previous = JSON.parse(readFileSync(timesFile, 'utf8'));
-} catch {
-  // No previous run here: the files go in name order.
-}
+/** The seconds each file took in the JSON file `url`, or nothing when there is none. */
+const timesIn = (url) => {
+  try {
+    return JSON.parse(readFileSync(url, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+/** Seconds each file took in the previous run here, or else in the run kept with the sources. */
+const previous = timesIn(timesFile) ?? timesIn(new URL('spec-times.json', here)) ?? {};
 
 const files = readdirSync(new URL('./specs/', import.meta.url))
   .filter((f) => f.endsWith('.spec.ts'))
   .sort()
   .map((f) => `specs/${f}`)
-  .sort((a, b) => (previous[b] ?? 0) - (previous[a] ?? 0));
+  .sort((a, b) => (previous[b] ?? Number.POSITIVE_INFINITY) - (previous[a] ?? Number.POSITIVE_INFINITY));
 const jobs = Math.max(1, Number.parseInt(process.env.E2E_JOBS ?? '2', 10) || 1);
 // A file's run ends when its tests have, even if a failed test left a handle open (a stream, a server);
 // one still running after 15 minutes is stopped and counts as failed.

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { feedback, rateLimits, smsOutbox } from '../../apps/server/src/db/schema.ts';
 import { Limits } from '../../packages/contract/src/constants.ts';
-import { login, passGuard, phone, shot } from '../support/browser.ts';
+import { login, passGuard, phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const agentPhone = '85291234567';
@@ -36,8 +36,8 @@ describe('personal center and account flows', () => {
   it('changes the password with the SPEC rules, ends the other session, then logs in with the new one', async () => {
     const page = await phone(browser, server.url, { clock: true });
     const other = await phone(browser, server.url);
-    await login(other, server, 'org', 'company01', 'company123');
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(other, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('home-profile').click();
     await page.getByTestId('main-account').getByText('company01').waitFor();
     await page.getByTestId('main-account').getByText('Company', { exact: true }).waitFor();
@@ -152,7 +152,7 @@ describe('personal center and account flows', () => {
 
   it('edits the profile, binds a new phone, sets a service card password and sells with it', async () => {
     const page = await phone(browser, server.url, { clock: true });
-    await login(page, server, 'agent', 'agent01', 'fresh2026');
+    await signIn(page, server, 'agent', 'agent01', 'fresh2026');
     await page.goto('/main');
     await page.getByTestId('main-balance-voice').getByText('944').waitFor();
     await page.getByTestId('link-pay-pwd').getByText('Not set').waitFor();
@@ -239,7 +239,7 @@ describe('personal center and account flows', () => {
 
   it('sends feedback that the operator can read', async () => {
     const page = await phone(browser, server.url, { clock: true });
-    await login(page, server, 'agent', 'subagent01', 'agent123');
+    await signIn(page, server, 'agent', 'subagent01', 'agent123');
     await page.goto('/main');
     await page.getByTestId('link-feedback').click();
     await page.locator('#feedback button[type=submit]').click();

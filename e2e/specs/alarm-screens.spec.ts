@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { login, phone, settled, shot, streamOpen } from '../support/browser.ts';
+import { phone, settled, shot, signIn, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -16,7 +16,7 @@ describe('what an agent and a company see of alarms and missing functions', () =
   it('tells an agent of a customer’s SOS by a banner, not the full screen, on a 320 px phone', async () => {
     const page = await phone(browser, server.url);
     await page.setViewportSize({ width: 320, height: 640 });
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await page.getByTestId('home-agent').waitFor();
     const radio = await deviceOf(server, 'company01', 2);
     for (const [lang, title] of languages) {
@@ -54,7 +54,7 @@ describe('what an agent and a company see of alarms and missing functions', () =
     assert.equal(refused, 40302);
     const page = await phone(browser, server.url);
     await page.setViewportSize({ width: 320, height: 640 });
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     for (const [lang] of languages) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto(`/userDetail?id=${radio5.id}`);

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { agentCards, agents, cardLedger, orgs, terminals } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 /** The agent's newest movement, its card type's balance now, and the cards it sold since the month began. */
@@ -43,7 +43,7 @@ describe('the business on record', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('lang', 'zh-Hans'));
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     // The UTC clock of the test and the browser's zone agree on the month (the runs use UTC).
     const { balance, sold } = await ledgerOf('agent01');
 
@@ -105,7 +105,7 @@ describe('the business on record', () => {
       .limit(1);
     const change = unit.dispatcher ? 'on → off' : 'off → on';
     const page = await phone(browser, server.url);
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await page.goto(`/userDetail?id=${unit.id}`);
     await page.getByTestId('user-detail').waitFor();
     const saved = page.waitForResponse((r) => r.url().includes('/v1/terminal/updateUser'));
@@ -143,7 +143,7 @@ describe('the business on record', () => {
 
     // The company reads the agent's change to its user among its own.
     const own = await phone(browser, server.url);
-    await login(own, server, 'org', 'company01', 'company123');
+    await signIn(own, server, 'org', 'company01', 'company123');
     await own.goto('/audit');
     const seen = own.getByTestId('audit-row').first();
     await seen.getByTestId('audit-title').getByText('Edited a user').waitFor();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { confirmDialog, login, phone, shot } from '../support/browser.ts';
+import { confirmDialog, phone, shot, signIn } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -17,7 +17,7 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
     }
     const page = await phone(browser, server.url);
     await page.setViewportSize({ width: 320, height: 568 });
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     const open = page.locator('[data-testid=sos-row][data-status="0"]');
     for (const lang of languages) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
@@ -66,7 +66,7 @@ describe('what a dispatcher works with: SOS in bulk and a fence drawn beside the
     await radio.device.positions([{ lat: 22.3205, lng: 114.171, time: new Date() }]);
     const page = await phone(browser, server.url);
     await page.setViewportSize({ width: 320, height: 640 });
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     for (const lang of languages) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto('/fenceEdit');

@@ -5,7 +5,7 @@ import { plainChange } from '../../apps/server/src/http/route.ts';
 import * as fences from '../../apps/server/src/modules/fence/manage.ts';
 import * as fenceMembers from '../../apps/server/src/modules/fence/members.ts';
 import * as orgs from '../../apps/server/src/modules/org/service.ts';
-import { login, phone, shot, still, streamOpen } from '../support/browser.ts';
+import { phone, shot, signIn, still, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -49,7 +49,7 @@ describe('fence alarms on an open company console', () => {
 
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('row-fence-record').click();
     const list = page.getByTestId('fence-record-list');
     await page.getByTestId('fence-records').waitFor();

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { fenceRecords, fences } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot, still, toastsGone } from '../support/browser.ts';
+import { phone, shot, signIn, still, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -49,7 +49,7 @@ describe('electronic fences of a company', () => {
   it('draws a polygon by tapping, adds a member, and shows the alarm when the member enters', async () => {
     const radio = await deviceOf(server, 'company01', 0);
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
 
     await page.getByTestId('row-fence').click();
     await page.getByTestId('fence-list').waitFor();
@@ -200,7 +200,7 @@ describe('electronic fences of a company', () => {
 
   it('removes a member and deletes a fence after a confirmation', async () => {
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     // The company home leads to all fence records too.
     await page.getByTestId('row-fence-record').click();
     await page.getByTestId('fence-records').waitFor();

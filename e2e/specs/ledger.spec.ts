@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, passGuard, phone, shot } from '../support/browser.ts';
+import { passGuard, phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const fill = async (page: Page, form: string, values: Record<string, string>) => {
@@ -27,7 +27,7 @@ describe('agents, companies and the service-card ledger', () => {
 
   it('creates a sub-agent and a company, sells, recycles, records and exports', async () => {
     const page = await phone(browser, server.url, { clock: true });
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     // agent01 starts with 1000 voice cards: 50 sold to the demo sub-agent, 6 used for demo users.
     await voiceOnStrip(page).getByText('944').waitFor();
 
@@ -81,7 +81,7 @@ describe('agents, companies and the service-card ledger', () => {
 
     // The buyer sees its new balance and an unread notice; it cannot create or list agents.
     const buyer = await phone(browser, server.url);
-    await login(buyer, server, 'agent', 'reseller02', 'pass1234');
+    await signIn(buyer, server, 'agent', 'reseller02', 'pass1234');
     await voiceOnStrip(buyer).getByText('5').waitFor();
     await buyer.getByTestId('tab-notice').getByText('1 unread').waitFor();
     await buyer.getByTestId('tab-notice').click();
@@ -162,7 +162,7 @@ describe('agents, companies and the service-card ledger', () => {
 
   it('edits a sub-agent and a company, and deletes the company after a confirmation', async () => {
     const page = await phone(browser, server.url);
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await page.goto('/agentList');
     await page.getByTestId('agent-row').filter({ hasText: 'Demo_Subagent' }).click();
     await page.getByTestId('agent-detail').waitFor();

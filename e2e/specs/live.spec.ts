@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, phone, shot, streamOpen } from '../support/browser.ts';
+import { phone, shot, signIn, streamOpen } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import type { TestServer } from '../support/server.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
@@ -23,7 +23,7 @@ describe('live operations of a company console', () => {
   it('takes the open console’s screen when a terminal raises SOS; Acknowledge opens its detail', async () => {
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('count-user').click();
     await page.getByTestId('user-list').waitFor();
     await open;
@@ -78,7 +78,7 @@ describe('live operations of a company console', () => {
 
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('row-fleet-map').click();
     await page.getByTestId('fleet-page').waitFor();
     await page.locator('[data-loaded=true]').waitFor();
@@ -155,7 +155,7 @@ describe('live operations of a company console', () => {
 
   it('opens the fleet map from the user list', async () => {
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('count-user').click();
     await page.getByTestId('to-fleet-map').click();
     await page.waitForURL('**/fleetMap');

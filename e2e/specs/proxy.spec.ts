@@ -140,7 +140,7 @@ describe('two instances behind nginx', { skip }, () => {
       throw new Error(`never served by other than ${not}`);
     };
 
-    const top = await login(viaProxy, shared.database, 0, 'agent01', 'agent123');
+    const top = await login(viaProxy, shared.database.db, 0, 'agent01', 'agent123');
     const signedInOn = servedBy;
     assert.match(signedInOn, /^127\.0\.0\.1:\d+$/);
     const list = await onOtherThan(signedInOn, () => call(viaProxy, api.agent.list, top));
@@ -165,7 +165,7 @@ describe('two instances behind nginx', { skip }, () => {
     assert.notEqual(seen, before, 'the sale made on one instance is read on the other');
 
     // A console streams from one instance; a radio's SOS goes through the proxy to the other.
-    const company = await login(viaProxy, shared.database, 1, 'company01', 'company123');
+    const company = await login(viaProxy, shared.database.db, 1, 'company01', 'company123');
     let streamOn = '';
     const stream = new ReconnectingStream(async (path, init) => {
       const res = await viaProxy(path, init);
@@ -200,7 +200,7 @@ describe('two instances behind nginx', { skip }, () => {
 
   it('writes no password or token in its access log, and shows no version', async () => {
     const viaProxy: Send = (path, init) => fetch(`${proxy.url}${path}`, init);
-    const session = await login(viaProxy, shared.database, 0, 'agent01', 'agent123');
+    const session = await login(viaProxy, shared.database.db, 0, 'agent01', 'agent123');
     assert.equal((await call(viaProxy, api.agent.list, session)).code, 20001);
     const log = proxy.accessLog();
     assert.match(log, /"GET \/v1\/agent\/list HTTP\/1\.1" 200/, 'the call is logged');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { login, phone, shot } from '../support/browser.ts';
+import { phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 interface WebManifest {
@@ -33,7 +33,7 @@ describe('the installable app', () => {
   useServerAndBrowser();
 
   it('links a valid web manifest whose icons are served', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { serviceWorker: true });
     await page.goto('/');
     await page.getByTestId('login-page').waitFor();
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -60,7 +60,7 @@ describe('the installable app', () => {
   });
 
   it('registers the service worker after the page has loaded', async () => {
-    const page = await phone(browser, server.url);
+    const page = await phone(browser, server.url, { serviceWorker: true });
     await page.goto('/');
     await page.getByTestId('login-page').waitFor();
     await controlled(page);
@@ -72,8 +72,8 @@ describe('the installable app', () => {
   });
 
   it('opens offline from the cache with the offline notice, and stays signed in', async () => {
-    const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    const page = await phone(browser, server.url, { serviceWorker: true });
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.goto('/main');
     await page.getByTestId('main-page').waitFor();
     await controlled(page);

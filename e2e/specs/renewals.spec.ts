@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { inArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { terminals } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 // Three demo radios whose voice service runs out in ten days; the other three stay a year away.
@@ -34,7 +34,7 @@ describe('the expiry radar and bulk renewal', () => {
     const before = await voiceExpiries(due);
 
     const page = await phone(browser, server.url);
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     const balance = await voiceBalance(page);
     assert.ok(balance > 0);
     // The home's Expiring row counts the three due within 30 days.
@@ -102,7 +102,7 @@ describe('the expiry radar and bulk renewal', () => {
     const asked = due.slice(1);
 
     const company = await phone(browser, server.url);
-    await login(company, server, 'org', 'company01', 'company123');
+    await signIn(company, server, 'org', 'company01', 'company123');
     await company.goto('/expiring');
     await company.getByTestId('expiring-page').waitFor();
     for (const ssid of due) await company.getByTestId(`expiring-${ssid}`).waitFor();
@@ -115,7 +115,7 @@ describe('the expiry radar and bulk renewal', () => {
     await company.context().close();
 
     const agent = await phone(browser, server.url);
-    await login(agent, server, 'agent', 'agent01', 'agent123');
+    await signIn(agent, server, 'agent', 'agent01', 'agent123');
     await agent.goto('/notice');
     const notice = agent.getByTestId('notice-row').filter({ hasText: 'asks you to renew 2 users' });
     await notice.getByText('Renewal request').waitFor();

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { inArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { terminals } from '../../apps/server/src/db/schema.ts';
-import { login, phone, shot } from '../support/browser.ts';
+import { phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 /** Three demo radios whose voice service lapses within a week, the second first; the rest a year away. */
@@ -38,7 +38,7 @@ describe('what a Hong Kong reseller meets on a 320 px phone in traditional Chine
 
     const page = await phone(browser, server.url);
     await page.setViewportSize({ width: 320, height: 640 });
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await speak(page, 'zh-Hant');
 
     // The radar: soonest first, without choosing an order.

@@ -14,7 +14,6 @@ import {
   ReconnectingStream,
   type SharedDatabase,
   sharedDatabase,
-  sleep,
   startInstance,
 } from '../support/instances.ts';
 
@@ -44,8 +43,8 @@ describe('a rolling restart of one of two instances', {
   it('loses no acknowledged write and no event of a console’s stream', async (t) => {
     const db = shared.database.db;
     const both = new Balancer([a.url, b.url]);
-    const top = await login(both.fetch, shared.database, 0, 'agent01', 'agent123');
-    const company = await login(both.fetch, shared.database, 1, 'company01', 'company123');
+    const top = await login(both.fetch, shared.database.db, 0, 'agent01', 'agent123');
+    const company = await login(both.fetch, shared.database.db, 1, 'company01', 'company123');
     const sub = (await call(both.fetch, api.agent.list, top)).data.list[0].id;
     const [org] = await db.select().from(orgs).where(eq(orgs.account, 'company01'));
     const { ssid, password } = (await resetCredentials(db, 'company01', { count: 1 })).terminals[0];
@@ -76,6 +75,38 @@ describe('a rolling restart of one of two instances', {
     const tally = { reads: 0, sales: 0, positions: 0, unknown: 0 };
     const ackedTimes: number[] = [];
     const causes: string[] = [];
+    /** Those waiting for more acknowledged calls of each kind (`progress`), told at each one. */
+    const waiting = new Set<() => void>();
+    const acknowledged = (kind: 'reads' | 'sales' | 'positions') => {
+      tally[kind]++;
+      for (const check of waiting) check();
+    };
+    /**
+     * Resolves once the load has had `n` more calls of each kind acknowledged: each phase of the deploy
+     * runs under load that was served, however slow the machine. Only a load that stops being served
+     * (every call failing) waits out the bound.
+     */
+    const progress = (n: number) => {
+      const from = { ...tally };
+      return new Promise<void>((resolve, reject) => {
+        const done = () => {
+          waiting.delete(check);
+          clearTimeout(timer);
+        };
+        const check = () => {
+          if (tally.reads < from.reads + n || tally.sales < from.sales + n) return;
+          if (tally.positions < from.positions + n) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no progress of ${n} calls each: ${JSON.stringify({ from, tally, causes })}`));
+        }, 60_000);
+        waiting.add(check);
+        check();
+      });
+    };
     let running = true;
     const loop = async (step: () => Promise<void>) => {
       while (running) {
@@ -94,7 +125,7 @@ describe('a rolling restart of one of two instances', {
       loop(async () => {
         const r = await call(both.fetch, api.sos.untreatedSOSCount, company);
         assert.equal(r.code, 20001);
-        tally.reads++;
+        acknowledged('reads');
       }),
       loop(async () => {
         const r = await call(both.fetch, api.agent.blanceAdd, {
@@ -104,7 +135,7 @@ describe('a rolling restart of one of two instances', {
           quantity: 1,
         });
         assert.equal(r.code, 20001, r.msg.en);
-        tally.sales++;
+        acknowledged('sales');
       }),
       loop(async () => {
         // A tenth of a second a fix: however fast the calls go, the times stay within the five minutes
@@ -114,17 +145,18 @@ describe('a rolling restart of one of two instances', {
         const answer = await radio.positions([{ lat: 22.3 + (clock % 1000) / 1e6, lng: 114.17, time }]);
         assert.equal(answer.accepted, 1, JSON.stringify(answer));
         ackedTimes.push(time.getTime());
-        tally.positions++;
+        acknowledged('positions');
       }),
     ];
 
-    await sleep(1000);
-    // The deploy: the first instance drains and stops, then starts again on its port.
+    // The deploy, each step under load: the first instance drains and stops while calls go on to both;
+    // the second alone serves them; the first starts again on its port and serves its share again.
+    await progress(4);
     const code = await a.stop('SIGTERM');
     assert.equal(code, 0, a.output());
-    await sleep(500);
+    await progress(4);
     a = await startInstance(shared.url, a.port);
-    await sleep(1000);
+    await progress(4);
     running = false;
     await Promise.all(load);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { confirmDialog, login, phone, shot } from '../support/browser.ts';
+import { confirmDialog, phone, shot, signIn } from '../support/browser.ts';
 import { writeQrVideo } from '../support/qr-video.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -25,7 +25,7 @@ describe('scanning with the camera', () => {
 
   it('reads a label once, refuses it shown again, creates a VIP user with permanent functions', async () => {
     const page = await phone(browser, server.url);
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await page.goto('/scanCodeAdd');
     await page.getByTestId('batch-type-1').click();
     await page.getByTestId('batch-org-button').click();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pcmWav } from '@ptt/simulator';
 import type { Page } from 'playwright-core';
-import { login, phone, shot, streamOpen, toastsGone } from '../support/browser.ts';
+import { phone, shot, signIn, streamOpen, toastsGone } from '../support/browser.ts';
 import { deviceOf } from '../support/device.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
@@ -26,7 +26,7 @@ describe('SOS alarms and recordings of a company', () => {
   it('shows a terminal’s SOS on the home badge, opens and processes it, and the badge clears', async () => {
     const page = await phone(browser, server.url);
     const open = streamOpen(page);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     // The demo company starts with one open SOS.
     await badge(page).getByText('1', { exact: true }).waitFor();
     await open;
@@ -89,7 +89,7 @@ describe('SOS alarms and recordings of a company', () => {
     await radio.device.recording(radio.groups[0].id, new Date(), 3, tone);
 
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('row-recording').click();
     const row = page.getByTestId('recording-row').filter({ hasText: radio.name }).first();
     await row.waitFor();
@@ -125,7 +125,7 @@ describe('SOS alarms and recordings of a company', () => {
       })),
     );
     const page = await phone(browser, server.url);
-    await login(page, server, 'org', 'company01', 'company123');
+    await signIn(page, server, 'org', 'company01', 'company123');
     await page.getByTestId('count-user').click();
     await page.getByTestId(`user-${radio.ssid}`).click();
     await page

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { agentCards, agents, cardLedger } from '../../apps/server/src/db/schema.ts';
-import { login, passGuard, phone, shot } from '../support/browser.ts';
+import { passGuard, phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 /** An agent's voice cards, as the database holds them. */
@@ -20,7 +20,7 @@ describe('a sale whose answer the phone never got', () => {
 
   it('is tapped again and sells once', async () => {
     const page = await phone(browser, server.url, { clock: true });
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
     await page.getByTestId('card-voice').getByText('944').waitFor();
     const subBefore = await voiceOf('subagent01');
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { confirmDialog, login, passGuard, phone, shot } from '../support/browser.ts';
+import { confirmDialog, passGuard, phone, shot, signIn } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/suite.ts';
 
 const typed = ['359100000000001', '359100000000002', '359100000000003'];
@@ -28,7 +28,7 @@ describe('terminals and groups', () => {
 
   it('creates users by input and by scanned photos, groups them, changes a card and renews', async () => {
     const page = await phone(browser, server.url, { clock: true });
-    await login(page, server, 'agent', 'agent01', 'agent123');
+    await signIn(page, server, 'agent', 'agent01', 'agent123');
 
     // Batch by input: the form rules first, then three SSIDs.
     await page.getByTestId('tab-scan').click();

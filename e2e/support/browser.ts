@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request, type Response } from 'playwright-core';
 import { Limits } from '../../packages/contract/src/constants.ts';
+import { login as apiLogin } from './instances.ts';
 import type { TestServer } from './server.ts';
 
 /** Where screenshots, failure reports and server logs go: e2e/artifacts/, or E2E_ARTIFACTS (ending in /). */
@@ -36,9 +37,16 @@ after(() => assert.deepEqual(cspViolations, [], 'Content-Security-Policy violati
 
 /**
  * A phone: 390×844, touch, mobile. With `clock`, the page runs on Playwright's clock from its first page on:
- * time flows as usual, and a test can move it on (`passGuard`) instead of waiting in real time.
+ * time flows as usual, and a test can move it on (`passGuard`) instead of waiting in real time. With
+ * `serviceWorker` the app's worker registers and precaches the whole app, as on a phone that has been on
+ * the site before; without it (the worker is what pwa.spec.ts is about) each new phone would fetch every
+ * file of the app in the background, on the spec's time.
  */
-export const phone = async (browser: Browser, baseURL: string, { clock = false } = {}) => {
+export const phone = async (
+  browser: Browser,
+  baseURL: string,
+  { clock = false, serviceWorker = false } = {},
+) => {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -46,6 +54,7 @@ export const phone = async (browser: Browser, baseURL: string, { clock = false }
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
   await context.exposeFunction('reportCspViolation', (line: string) => cspViolations.push(line));
   await context.addInitScript(() => {
@@ -176,14 +185,49 @@ export async function login(
   await page.locator('form button[type=submit]').click();
   await solvePuzzle(page, server);
   await page.waitForURL('**/home');
+  await readBulletin(page, bulletin);
+}
+
+/** The first-time bulletin an agent's home opened by itself, if `bulletin` offered one: read, then back home. */
+async function readBulletin(page: Page, bulletin: Promise<Response> | undefined) {
   const offered = bulletin ? ((await (await bulletin).json()) as { data: unknown }).data : null;
   if (offered) {
-    // Read, then back home.
     await page.waitForURL('**/system_notice?noticeDetail=*');
     await page.getByTestId('bulletin-detail').waitFor();
     await page.goBack();
     await page.waitForURL('**/home');
   }
+}
+
+/**
+ * Opens the home of `account` on a page that holds the session the login API gave it, as the app keeps it
+ * (session storage) after a login: for a test whose subject comes after the login page, which
+ * foundation.spec.ts and account.spec.ts go through by hand. Ends where `login` does, the bulletin read.
+ */
+export async function signIn(
+  page: Page,
+  server: TestServer,
+  role: 'agent' | 'org',
+  account: string,
+  password: string,
+) {
+  const user_type = role === 'agent' ? 0 : 1;
+  const send = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const session = await apiLogin(send, server.db, user_type, account, password);
+  // A document of the site, so that the storage written is the site's; the app is not started by it.
+  await page.goto('/favicon.svg');
+  await page.evaluate((info) => sessionStorage.setItem('loginInfo', JSON.stringify(info)), {
+    ...session,
+    role: user_type,
+  });
+  const bulletin =
+    role === 'agent'
+      ? page.waitForResponse((r) => r.url().includes('/v1/notice/getFirstBulletin'), { timeout: 120_000 })
+      : undefined;
+  await page.goto('/home');
+  await readBulletin(page, bulletin);
+  // The home drawn: the app and its pages' code are loaded, as after a login on the login page.
+  await page.getByTestId(role === 'agent' ? 'home-agent' : 'home-org').waitFor();
 }
 
 /**
