@@ -52,6 +52,13 @@ export interface ListDef<S, F, Q extends PgSelect> {
    * `db.select({ ...fields, ...place }).from(…).$dynamic()`.
    */
   rows: (db: Conn, place: Place) => Q;
+  /**
+   * A later page's rows are chosen on `table` alone (the scope, the filter and the order are its
+   * columns) and only they are joined as `rows` says, so that the rows its offset skips are not joined:
+   * for a list whose joins cost more than choosing its rows. A first page skips nothing and joins its
+   * rows as it reads them.
+   */
+  joinPageOnly?: boolean;
 }
 
 const columnOf = (k: OrderKey) => ('desc' in k ? k.desc : k);
@@ -112,29 +119,28 @@ export function filteredPages<S, F extends object, Q extends PgSelect>(def: List
   const withoutPlace = (rows: Q['_']['result']) =>
     (rows as { place: unknown }[]).map(({ place: _, ...row }) => row as Row);
 
-  const orderColumns = def.order.map(columnOf);
-  /**
-   * The rows of a page past the first: those whose place in the order is among the page's, which the
-   * list's own table gives. A row's joins and looked-up columns are then read for the page's rows only,
-   * not for every row the offset skips.
-   */
-  const onPage = (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
-    sql`(${sql.join(orderColumns, sql`, `)}) in (${db
-      .select(Object.fromEntries(orderColumns.map((c, i) => [`k${i}`, c])))
+  const orderColumns = sql.join(def.order.map(columnOf), sql`, `);
+  /** The rows of a page, chosen by their order's columns (unique within the list) before they are joined. */
+  const chosen = (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
+    sql`(${orderColumns}) in (${db
+      .select(Object.fromEntries(def.order.map((k, i) => [`k${i}`, columnOf(k)])))
       .from(def.table)
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset)})`;
 
-  const readRows = async (db: Conn, where: SQL | undefined, limit: number, offset: number) =>
-    withoutPlace(
-      await (def
-        .rows(db, unplaced)
-        .where(offset === 0 ? where : and(where, onPage(db, where, limit, offset)))
-        .orderBy(...orderBy)
-        .limit(limit) as unknown as Promise<Q['_']['result']>),
-    );
+  const readRows = async (db: Conn, where: SQL | undefined, limit: number, offset: number) => {
+    const rows = def
+      .rows(db, unplaced)
+      .orderBy(...orderBy)
+      .limit(limit);
+    const page =
+      def.joinPageOnly && offset > 0
+        ? rows.where(and(where, chosen(db, where, limit, offset)))
+        : rows.where(where).offset(offset);
+    return withoutPlace(await (page as unknown as Promise<Q['_']['result']>));
+  };
 
   const pages = async (
     db: Conn,

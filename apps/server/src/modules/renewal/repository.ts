@@ -132,6 +132,7 @@ const radarList = (by: (c: AnyPgColumn) => OrderKey) =>
         .leftJoin(terminalPresence, eq(terminalPresence.terminalId, terminals.id))
         .leftJoin(terminalPositionsLast, eq(terminalPositionsLast.terminalId, terminals.id))
         .$dynamic(),
+    joinPageOnly: true,
   });
 const radarLists = { asc: radarList((c) => c), desc: radarList((c) => ({ desc: c })) };
 
