@@ -8,6 +8,7 @@ import { useEndpointPages } from '../../api/use-endpoint-query.ts';
 import { ActionBar, withBar } from '../../components/action-bar.tsx';
 import { companyIn } from '../../components/addressed-record.ts';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { ChooseToggle } from '../../components/choose-toggle.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -68,19 +69,17 @@ export const Component = () => {
     });
   // Choosing rows starts and ends with none chosen: an agent's to renew, a company's to ask its agent.
   const selectToggle = (label: string) => (
-    <button
-      type="button"
-      className="chip"
-      aria-pressed={selecting}
-      data-testid="expiring-select"
-      onClick={() => {
-        setSelecting(!selecting);
+    <ChooseToggle
+      choosing={selecting}
+      label={label}
+      done={t('renewal.selectDone')}
+      testId="expiring-select"
+      onToggle={(next) => {
+        setSelecting(next);
         setPicked(new Map());
         setWhole(false);
       }}
-    >
-      {selecting ? t('renewal.selectDone') : label}
-    </button>
+    />
   );
   const chosen = [...picked.values()];
   const count = whole ? total : chosen.length;

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { balanceReads, terminalReads } from '../../api/changes.ts';
 import { useEndpointMutation } from '../../api/use-endpoint-mutation.ts';
 import { ActionBar, withBar } from '../../components/action-bar.tsx';
+import { ChooseToggle } from '../../components/choose-toggle.tsx';
 import { CompanyPicker } from '../../components/company-picker.tsx';
 import { confirm } from '../../components/confirm.ts';
 import { ExportMenu } from '../../components/export-menu.tsx';
@@ -125,18 +126,16 @@ export const Component = () => {
             </span>
           )}
           <GroupFilter orgId={org?.id} value={group} onChange={setGroup} />
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={selecting}
-            data-testid="user-select"
-            onClick={() => {
-              setSelecting(!selecting);
+          <ChooseToggle
+            choosing={selecting}
+            label={t('terminal.select')}
+            done={t('terminal.selectDone')}
+            testId="user-select"
+            onToggle={(next) => {
+              setSelecting(next);
               setPicked(new Map());
             }}
-          >
-            {selecting ? t('terminal.selectDone') : t('terminal.select')}
-          </button>
+          />
         </div>
         <div className="chips user-filters__row">
           <button type="button" className="chip" aria-pressed={!state} onClick={() => setState(undefined)}>
